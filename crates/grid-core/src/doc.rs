@@ -1,0 +1,328 @@
+//! The grid document of FORMAT.md: a JSON object with a `kind`, a `version` and fields that
+//! depend on the kind.
+//!
+//! A [`Document`] keeps every field it was given, in order, including the ones no tool of
+//! ours knows: FORMAT.md promises that a tool passing a document on keeps what it does not
+//! understand. The typed views of each kind (such as [`crate::maze_doc::MazeDoc`]) are read
+//! from it and written back into it.
+
+use crate::error::{Error, Result};
+use crate::grid::Grid;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+use std::fmt;
+use std::io::Write;
+
+/// The only version of the format there is.
+pub const FORMAT_VERSION: u64 = 1;
+
+/// The largest grid, in tiles, that any tool reads or writes: 2^30 tiles is a gigabyte of
+/// document text, well past any puzzle, and far from exhausting the memory of a laptop.
+pub const MAX_TILES: usize = 1 << 30;
+
+/// What a document describes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Maze,
+    Mines,
+    Nonogram,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 3] = [Kind::Maze, Kind::Mines, Kind::Nonogram];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Maze => "maze",
+            Kind::Mines => "mines",
+            Kind::Nonogram => "nonogram",
+        }
+    }
+
+    fn parse(s: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.name() == s)
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One grid document: its kind, and all its fields in their order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Document {
+    kind: Kind,
+    fields: Map<String, Value>,
+}
+
+impl Document {
+    /// A new document of `kind`, with `kind` and `version` as its first fields.
+    pub fn new(kind: Kind) -> Self {
+        let mut fields = Map::new();
+        fields.insert("kind".into(), Value::from(kind.name()));
+        fields.insert("version".into(), Value::from(FORMAT_VERSION));
+        Document { kind, fields }
+    }
+
+    /// Parses one document and checks its `kind` and `version`.
+    pub fn from_json(text: &str) -> Result<Self> {
+        let value: Value = serde_json::from_str(text)
+            .map_err(|e| Error::input(format!("malformed JSON: {}", describe_json_error(&e))))?;
+        Self::from_value(value)
+    }
+
+    /// Checks a parsed JSON value is a document of a known kind and version.
+    pub fn from_value(value: Value) -> Result<Self> {
+        let Value::Object(fields) = value else {
+            return Err(Error::input(format!(
+                "expected a JSON object (a grid document), found {}",
+                type_name(&value)
+            )));
+        };
+        let kind = match fields.get("kind") {
+            None => return Err(Error::input("field `kind`: missing")),
+            Some(Value::String(s)) => Kind::parse(s).ok_or_else(|| {
+                Error::input(format!(
+                    "field `kind`: unknown kind {s:?} (expected \"maze\", \"mines\" or \"nonogram\")"
+                ))
+            })?,
+            Some(other) => {
+                return Err(Error::input(format!(
+                    "field `kind`: expected a string, found {}",
+                    type_name(other)
+                )));
+            }
+        };
+        match fields.get("version") {
+            None => return Err(Error::input("field `version`: missing")),
+            Some(v) if v.as_u64() == Some(FORMAT_VERSION) => {}
+            Some(v) => {
+                return Err(Error::input(format!(
+                    "field `version`: unsupported version {v} (this tool reads version {FORMAT_VERSION})"
+                )));
+            }
+        }
+        Ok(Document { kind, fields })
+    }
+
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// The raw value of a field.
+    pub fn raw(&self, name: &str) -> Option<&Value> {
+        self.fields.get(name)
+    }
+
+    /// All fields, in order.
+    pub fn fields(&self) -> &Map<String, Value> {
+        &self.fields
+    }
+
+    /// Reads a field as `T`; `Ok(None)` when it is absent or null, an error naming the field
+    /// when it has the wrong shape.
+    pub fn field<T: DeserializeOwned>(&self, name: &str) -> Result<Option<T>> {
+        match self.fields.get(name) {
+            None | Some(Value::Null) => Ok(None),
+            Some(v) => T::deserialize(v)
+                .map(Some)
+                .map_err(|e| Error::input(format!("field `{name}`: {e}"))),
+        }
+    }
+
+    /// Reads a field that must be present.
+    pub fn required<T: DeserializeOwned>(&self, name: &str) -> Result<T> {
+        self.field(name)?
+            .ok_or_else(|| Error::input(format!("field `{name}`: missing")))
+    }
+
+    /// Sets a field, keeping its place if it was there, appending it otherwise.
+    pub fn set(&mut self, name: &str, value: impl Serialize) {
+        let value = serde_json::to_value(value).expect("document values serialize to JSON");
+        self.set_value(name, value);
+    }
+
+    pub fn set_value(&mut self, name: &str, value: Value) {
+        self.fields.insert(name.to_string(), value);
+    }
+
+    pub fn remove(&mut self, name: &str) -> Option<Value> {
+        self.fields.shift_remove(name)
+    }
+
+    /// A field of `meta`, the free-form provenance object.
+    pub fn meta_field<T: DeserializeOwned>(&self, name: &str) -> Result<Option<T>> {
+        match self.fields.get("meta") {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Object(meta)) => match meta.get(name) {
+                None | Some(Value::Null) => Ok(None),
+                Some(v) => T::deserialize(v)
+                    .map(Some)
+                    .map_err(|e| Error::input(format!("field `meta.{name}`: {e}"))),
+            },
+            Some(other) => Err(Error::input(format!(
+                "field `meta`: expected an object, found {}",
+                type_name(other)
+            ))),
+        }
+    }
+
+    /// The grid as bytes, checked against `width` and `height`: `Ok(None)` when the document
+    /// has no `grid`. Every character must be ASCII; which ones are allowed is the kind's
+    /// business.
+    pub fn grid_bytes(&self) -> Result<Option<Grid<u8>>> {
+        let Some(grid) = self.fields.get("grid") else {
+            return Ok(None);
+        };
+        let rows = grid
+            .as_array()
+            .ok_or_else(|| Error::input("field `grid`: expected an array of strings"))?;
+        let width: usize = self.required("width")?;
+        let height: usize = self.required("height")?;
+        if width == 0 || height == 0 {
+            return Err(Error::input(format!(
+                "fields `width` and `height`: a grid must be at least 1x1, found {width}x{height}"
+            )));
+        }
+        if width.checked_mul(height).is_none_or(|n| n > MAX_TILES) {
+            return Err(Error::input(format!(
+                "fields `width` and `height`: {width}x{height} tiles is more than the limit of {MAX_TILES}"
+            )));
+        }
+        if rows.len() != height {
+            return Err(Error::input(format!(
+                "field `grid`: {} rows, but `height` is {height}",
+                rows.len()
+            )));
+        }
+        let mut cells = Vec::with_capacity(width * height);
+        for (r, row) in rows.iter().enumerate() {
+            let s = row.as_str().ok_or_else(|| {
+                Error::input(format!(
+                    "field `grid`: row {r} is {}, expected a string",
+                    type_name(row)
+                ))
+            })?;
+            if let Some(c) = s.find(|c: char| !c.is_ascii()) {
+                let ch = s[c..].chars().next().unwrap_or('?');
+                return Err(Error::input(format!(
+                    "field `grid`: row {r} has the non-ASCII character {ch:?}"
+                )));
+            }
+            if s.len() != width {
+                return Err(Error::input(format!(
+                    "field `grid`: row {r} has {} characters, but `width` is {width}",
+                    s.len()
+                )));
+            }
+            cells.extend_from_slice(s.as_bytes());
+        }
+        Ok(Grid::from_vec(width, height, cells))
+    }
+
+    /// Writes `grid`, `width` and `height` from a grid of characters.
+    pub fn set_grid(&mut self, grid: &Grid<u8>) {
+        self.set("width", grid.width());
+        self.set("height", grid.height());
+        let rows: Vec<Value> = grid
+            .rows()
+            .map(|r| Value::String(String::from_utf8_lossy(r).into_owned()))
+            .collect();
+        self.set_value("grid", Value::Array(rows));
+    }
+
+    /// Writes the document as one compact line (or pretty, on request), newline included.
+    pub fn write_to(&self, out: &mut impl Write, pretty: bool) -> Result<()> {
+        if pretty {
+            serde_json::to_writer_pretty(&mut *out, &self.fields)?;
+        } else {
+            serde_json::to_writer(&mut *out, &self.fields)?;
+        }
+        out.write_all(b"\n")?;
+        Ok(())
+    }
+
+    /// The compact one-line JSON text, without the newline.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(&self.fields).expect("a JSON map always serializes")
+    }
+}
+
+/// "a string", "an array"...: for messages about values of the wrong type.
+pub fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// serde_json says "at line 1 column 17"; within one document line only the column matters.
+fn describe_json_error(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    match text.rfind(" at line ") {
+        Some(i) => format!("{} (column {})", &text[..i], e.column()),
+        None => text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> String {
+        Document::from_json(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn kind_and_version_are_checked() {
+        assert!(err("[1]").contains("expected a JSON object"));
+        assert!(err(r#"{"version":1}"#).contains("`kind`: missing"));
+        assert!(err(r#"{"kind":"sudoku","version":1}"#).contains("unknown kind \"sudoku\""));
+        assert!(err(r#"{"kind":"maze","version":2}"#).contains("unsupported version 2"));
+        assert!(err(r#"{"kind":"maze"}"#).contains("`version`: missing"));
+        assert!(err(r#"{"kind":"maze","version":1"#).contains("malformed JSON"));
+    }
+
+    #[test]
+    fn unknown_fields_are_kept_in_order() {
+        let text = r#"{"kind":"maze","version":1,"zeta":[1,2],"alpha":{"x":true}}"#;
+        let doc = Document::from_json(text).unwrap();
+        assert_eq!(doc.to_json(), text);
+    }
+
+    #[test]
+    fn grid_rows_are_checked_against_the_size() {
+        let doc = |g: &str, w: usize, h: usize| {
+            Document::from_json(&format!(
+                r#"{{"kind":"maze","version":1,"width":{w},"height":{h},"grid":{g}}}"#
+            ))
+            .unwrap()
+        };
+        let ok = doc(r######"["###","# #"]"######, 3, 2).grid_bytes().unwrap().unwrap();
+        assert_eq!(ok.width(), 3);
+        let e = doc(r######"["###","#"]"######, 3, 2).grid_bytes().unwrap_err();
+        assert!(e.to_string().contains("row 1 has 1 characters"), "{e}");
+        let e = doc(r######"["###"]"######, 3, 2).grid_bytes().unwrap_err();
+        assert!(e.to_string().contains("1 rows, but `height` is 2"), "{e}");
+        let e = doc(r######"["###",5]"######, 3, 2).grid_bytes().unwrap_err();
+        assert!(e.to_string().contains("row 1 is a number"), "{e}");
+        let e = doc(r######"["#é"]"######, 2, 1).grid_bytes().unwrap_err();
+        assert!(e.to_string().contains("non-ASCII"), "{e}");
+        let e = doc(r######"[]"######, 0, 0).grid_bytes().unwrap_err();
+        assert!(e.to_string().contains("at least 1x1"), "{e}");
+    }
+
+    #[test]
+    fn fields_of_the_wrong_type_are_named() {
+        let doc = Document::from_json(r#"{"kind":"maze","version":1,"width":"3"}"#).unwrap();
+        let e = doc.field::<usize>("width").unwrap_err().to_string();
+        assert!(e.starts_with("field `width`:"), "{e}");
+    }
+}

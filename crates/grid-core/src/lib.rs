@@ -1,0 +1,25 @@
+//! The shared foundation of gridkit: the grid document every tool reads and writes
+//! (FORMAT.md), and the small types the puzzle crates build on.
+//!
+//! - [`Document`] keeps a document's fields in order, unknown ones included; typed views
+//!   such as [`MazeDoc`] are read from it and written back.
+//! - [`Grid`], [`Pos`] and [`Dir`]: rectangles of values, coordinates and directions.
+//! - [`Rng`]: the portable seeded generator behind every `--seed`.
+//! - [`DocReader`]: JSON Lines input with line numbers in its errors.
+//! - [`Error`]: one-line messages and the exit statuses of FORMAT.md.
+
+pub mod doc;
+pub mod error;
+pub mod geom;
+pub mod grid;
+pub mod jsonl;
+pub mod maze_doc;
+pub mod rng;
+
+pub use doc::{Document, Kind, MAX_TILES};
+pub use error::{EXIT_BAD_INPUT, EXIT_NO_ANSWER, EXIT_OK, Error, Result};
+pub use geom::{Dir, Pos};
+pub use grid::Grid;
+pub use jsonl::DocReader;
+pub use maze_doc::{MazeDoc, Solution, Tile, TraceMode};
+pub use rng::{BitSource, Rng};

@@ -1,0 +1,238 @@
+//! The typed view of a `kind = "maze"` document.
+
+use crate::doc::{Document, Kind};
+use crate::error::{Error, Result};
+use crate::geom::Pos;
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+
+/// One tile of a maze map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Tile {
+    Wall,
+    Open,
+}
+
+impl Tile {
+    pub const fn to_char(self) -> u8 {
+        match self {
+            Tile::Wall => b'#',
+            Tile::Open => b' ',
+        }
+    }
+
+    pub const fn is_open(self) -> bool {
+        matches!(self, Tile::Open)
+    }
+}
+
+/// What a solver found, as FORMAT.md writes it under `solution`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Solution {
+    pub algorithm: String,
+    /// Start to goal, each step to a four-neighbour; `None` when there is no path.
+    pub path: Option<Vec<Pos>>,
+    /// Steps in `path` (its length minus one); `None` with no path.
+    pub length: Option<usize>,
+    /// Tiles the solver examined.
+    pub explored: usize,
+    /// The examined tiles in order, with `--trace`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explored_order: Option<Vec<Pos>>,
+}
+
+/// What a maze's `trace` records. FORMAT.md defines the carving order; a wall-adding
+/// generator (recursive division) starts from an open field and records the walls it raises
+/// instead, and says so with `trace_mode: "wall"` (an extension of the format).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum TraceMode {
+    #[default]
+    Carve,
+    Wall,
+}
+
+/// A maze document, read and checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MazeDoc {
+    pub tiles: Grid<Tile>,
+    pub start: Pos,
+    pub goal: Pos,
+    /// `[W, H]` of a cell maze (`meta.cells`), when the grid really has that shape.
+    pub cells: Option<(usize, usize)>,
+    pub trace: Option<Vec<Pos>>,
+    pub trace_mode: TraceMode,
+    pub solution: Option<Solution>,
+}
+
+impl MazeDoc {
+    /// Reads and checks a maze document: the grid holds only `#` and ` `, start and goal are
+    /// open tiles inside it (or default to the first and last open tiles in reading order).
+    pub fn from_document(doc: &Document) -> Result<Self> {
+        if doc.kind() != Kind::Maze {
+            return Err(Error::input(format!(
+                "expected a maze document, found kind \"{}\"",
+                doc.kind()
+            )));
+        }
+        let bytes = doc
+            .grid_bytes()?
+            .ok_or_else(|| Error::input("field `grid`: missing"))?;
+        let tiles = tiles_of(&bytes)?;
+        let start = end_point(doc, "start", &tiles, || {
+            tiles.cells().iter().position(|t| t.is_open())
+        })?;
+        let goal = end_point(doc, "goal", &tiles, || {
+            tiles.cells().iter().rposition(|t| t.is_open())
+        })?;
+        let cells = doc
+            .meta_field::<(usize, usize)>("cells")?
+            .filter(|&(w, h)| is_cell_maze(&tiles, w, h));
+        let trace: Option<Vec<Pos>> = doc.field("trace")?;
+        if let Some(p) = trace.iter().flatten().find(|p| !tiles.contains(**p)) {
+            return Err(Error::input(format!(
+                "field `trace`: {p} is outside the {}x{} grid",
+                tiles.width(),
+                tiles.height()
+            )));
+        }
+        Ok(MazeDoc {
+            start,
+            goal,
+            cells,
+            trace,
+            trace_mode: doc.field("trace_mode")?.unwrap_or_default(),
+            solution: doc.field("solution")?,
+            tiles,
+        })
+    }
+
+    /// Writes the fields this view owns into `doc`, keeping every other field.
+    pub fn write_into(&self, doc: &mut Document) {
+        doc.set_grid(&self.tiles.map(|t| t.to_char()));
+        doc.set("start", self.start);
+        doc.set("goal", self.goal);
+        if let Some(trace) = &self.trace {
+            doc.set("trace", trace);
+            if self.trace_mode != TraceMode::Carve {
+                doc.set("trace_mode", self.trace_mode);
+            }
+        }
+        if let Some(solution) = &self.solution {
+            doc.set("solution", solution);
+        }
+    }
+
+    /// A new document holding this maze (and `meta`, to be filled in by the caller).
+    pub fn to_document(&self) -> Document {
+        let mut doc = Document::new(Kind::Maze);
+        self.write_into(&mut doc);
+        doc
+    }
+}
+
+fn tiles_of(bytes: &Grid<u8>) -> Result<Grid<Tile>> {
+    let mut cells = Vec::with_capacity(bytes.len());
+    for (i, &b) in bytes.cells().iter().enumerate() {
+        cells.push(match b {
+            b'#' => Tile::Wall,
+            b' ' => Tile::Open,
+            other => {
+                let p = bytes.pos_of(i);
+                return Err(Error::input(format!(
+                    "field `grid`: row {} column {} has {:?}; a maze has only '#' (wall) and ' ' (floor)",
+                    p.row, p.col, other as char
+                )));
+            }
+        });
+    }
+    Ok(Grid::from_vec(bytes.width(), bytes.height(), cells).expect("same size as the bytes"))
+}
+
+fn end_point(
+    doc: &Document,
+    name: &str,
+    tiles: &Grid<Tile>,
+    default: impl FnOnce() -> Option<usize>,
+) -> Result<Pos> {
+    match doc.field::<Pos>(name)? {
+        Some(p) if !tiles.contains(p) => Err(Error::input(format!(
+            "field `{name}`: {p} is outside the {}x{} grid",
+            tiles.width(),
+            tiles.height()
+        ))),
+        Some(p) if !tiles[p].is_open() => {
+            Err(Error::input(format!("field `{name}`: {p} is a wall")))
+        }
+        Some(p) => Ok(p),
+        None => default().map(|i| tiles.pos_of(i)).ok_or_else(|| {
+            Error::input(format!(
+                "field `{name}`: missing, and the grid has no open tile to use instead"
+            ))
+        }),
+    }
+}
+
+/// Whether `tiles` has the shape of a W x H cell maze: (2W+1) x (2H+1) tiles, walls at every
+/// even/even position, every cell tile open.
+pub fn is_cell_maze(tiles: &Grid<Tile>, w: usize, h: usize) -> bool {
+    if w == 0 || h == 0 || tiles.width() != 2 * w + 1 || tiles.height() != 2 * h + 1 {
+        return false;
+    }
+    tiles.positions().all(|p| match (p.row % 2, p.col % 2) {
+        (0, 0) => tiles[p] == Tile::Wall,
+        (1, 1) => tiles[p] == Tile::Open,
+        _ => true,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<MazeDoc> {
+        MazeDoc::from_document(&Document::from_json(text)?)
+    }
+
+    const SMALL: &str = r######"{"kind":"maze","version":1,"width":5,"height":3,"grid":["#####","#   #","#####"],"meta":{"cells":[2,1]}}"######;
+
+    #[test]
+    fn start_and_goal_default_to_the_first_and_last_open_tiles() {
+        let m = parse(SMALL).unwrap();
+        assert_eq!(m.start, Pos::new(1, 1));
+        assert_eq!(m.goal, Pos::new(1, 3));
+        assert_eq!(m.cells, Some((2, 1)));
+    }
+
+    #[test]
+    fn start_in_a_wall_is_refused() {
+        let text = SMALL.replace(r#""meta""#, r#""start":[0,0],"meta""#);
+        let e = parse(&text).unwrap_err().to_string();
+        assert_eq!(e, "field `start`: [0, 0] is a wall");
+        let text = SMALL.replace(r#""meta""#, r#""goal":[9,0],"meta""#);
+        assert!(parse(&text).unwrap_err().to_string().contains("outside"));
+    }
+
+    #[test]
+    fn strange_characters_are_named_with_their_place() {
+        let text = SMALL.replace("#   #", "# x #");
+        let e = parse(&text).unwrap_err().to_string();
+        assert!(e.contains("row 1 column 2 has 'x'"), "{e}");
+    }
+
+    #[test]
+    fn cells_that_do_not_fit_the_grid_are_ignored() {
+        let text = SMALL.replace("[2,1]", "[3,1]");
+        assert_eq!(parse(&text).unwrap().cells, None);
+    }
+
+    #[test]
+    fn a_round_trip_keeps_unknown_fields() {
+        let text = SMALL.replace(r#""meta""#, r#""colour":"red","meta""#);
+        let mut doc = Document::from_json(&text).unwrap();
+        let m = MazeDoc::from_document(&doc).unwrap();
+        m.write_into(&mut doc);
+        assert_eq!(doc.raw("colour").unwrap(), "red");
+        assert_eq!(MazeDoc::from_document(&doc).unwrap(), m);
+    }
+}
