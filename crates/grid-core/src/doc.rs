@@ -305,13 +305,20 @@ mod tests {
             ))
             .unwrap()
         };
-        let ok = doc(r######"["###","# #"]"######, 3, 2).grid_bytes().unwrap().unwrap();
+        let ok = doc(r######"["###","# #"]"######, 3, 2)
+            .grid_bytes()
+            .unwrap()
+            .unwrap();
         assert_eq!(ok.width(), 3);
-        let e = doc(r######"["###","#"]"######, 3, 2).grid_bytes().unwrap_err();
+        let e = doc(r######"["###","#"]"######, 3, 2)
+            .grid_bytes()
+            .unwrap_err();
         assert!(e.to_string().contains("row 1 has 1 characters"), "{e}");
         let e = doc(r######"["###"]"######, 3, 2).grid_bytes().unwrap_err();
         assert!(e.to_string().contains("1 rows, but `height` is 2"), "{e}");
-        let e = doc(r######"["###",5]"######, 3, 2).grid_bytes().unwrap_err();
+        let e = doc(r######"["###",5]"######, 3, 2)
+            .grid_bytes()
+            .unwrap_err();
         assert!(e.to_string().contains("row 1 is a number"), "{e}");
         let e = doc(r######"["#é"]"######, 2, 1).grid_bytes().unwrap_err();
         assert!(e.to_string().contains("non-ASCII"), "{e}");

@@ -18,7 +18,9 @@ impl<T: Clone> Grid<T> {
     /// # Panics
     /// When `width * height` overflows: callers check sizes against their own limits first.
     pub fn new(width: usize, height: usize, value: T) -> Self {
-        let len = width.checked_mul(height).expect("grid size overflows usize");
+        let len = width
+            .checked_mul(height)
+            .expect("grid size overflows usize");
         Grid {
             width,
             height,
@@ -111,14 +113,24 @@ impl<T> Grid<T> {
 impl<T> Index<Pos> for Grid<T> {
     type Output = T;
     fn index(&self, p: Pos) -> &T {
-        assert!(self.contains(p), "{p} is outside a {}x{} grid", self.width, self.height);
+        assert!(
+            self.contains(p),
+            "{p} is outside a {}x{} grid",
+            self.width,
+            self.height
+        );
         &self.cells[p.row * self.width + p.col]
     }
 }
 
 impl<T> IndexMut<Pos> for Grid<T> {
     fn index_mut(&mut self, p: Pos) -> &mut T {
-        assert!(self.contains(p), "{p} is outside a {}x{} grid", self.width, self.height);
+        assert!(
+            self.contains(p),
+            "{p} is outside a {}x{} grid",
+            self.width,
+            self.height
+        );
         &mut self.cells[p.row * self.width + p.col]
     }
 }
@@ -140,7 +152,10 @@ mod tests {
     fn neighbours_stay_inside() {
         let g = Grid::new(2, 2, ());
         assert_eq!(g.neighbour(Pos::new(0, 1), Dir::East), None);
-        assert_eq!(g.neighbour(Pos::new(0, 1), Dir::South), Some(Pos::new(1, 1)));
+        assert_eq!(
+            g.neighbour(Pos::new(0, 1), Dir::South),
+            Some(Pos::new(1, 1))
+        );
         assert_eq!(g.neighbour(Pos::new(0, 0), Dir::North), None);
     }
 
@@ -149,6 +164,9 @@ mod tests {
         assert!(Grid::from_vec(2, 2, vec![1, 2, 3]).is_none());
         let g = Grid::from_vec(2, 2, vec![1, 2, 3, 4]).unwrap();
         assert_eq!(g[Pos::new(1, 0)], 3);
-        assert_eq!(g.rows().map(|r| r.to_vec()).collect::<Vec<_>>(), [[1, 2], [3, 4]]);
+        assert_eq!(
+            g.rows().map(|r| r.to_vec()).collect::<Vec<_>>(),
+            [[1, 2], [3, 4]]
+        );
     }
 }

@@ -1,0 +1,317 @@
+//! `CellMaze`: a maze of W x H cells whose walls are the borders between cells, the shape
+//! every generator builds before it is drawn as tiles.
+//!
+//! Each cell stores two bits, "open to the east" and "open to the south"; the west and north
+//! passages are the east and south bits of the neighbours. One byte a cell keeps a
+//! 2000 x 2000 maze in 4 MB, and generators touch only the cells they carve.
+
+use grid_core::{Dir, Grid, Pos, Tile};
+
+const EAST: u8 = 1;
+const SOUTH: u8 = 2;
+
+/// A cell maze under construction, recording the carving order when asked to.
+#[derive(Debug, Clone)]
+pub struct CellMaze {
+    width: usize,
+    height: usize,
+    links: Vec<u8>,
+    trace: Option<Trace>,
+}
+
+/// The carving order as tile positions, each tile recorded the first time it opens.
+#[derive(Debug, Clone)]
+struct Trace {
+    order: Vec<Pos>,
+    cell_seen: Vec<bool>,
+}
+
+impl CellMaze {
+    /// A maze with every wall standing. `width` and `height` are at least 1; the caller has
+    /// checked the size fits in memory.
+    pub fn new(width: usize, height: usize, trace: bool) -> Self {
+        assert!(width >= 1 && height >= 1, "a maze has at least one cell");
+        CellMaze {
+            width,
+            height,
+            links: vec![0; width * height],
+            trace: trace.then(|| Trace {
+                order: Vec::new(),
+                cell_seen: vec![false; width * height],
+            }),
+        }
+    }
+
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    pub fn len(&self) -> usize {
+        self.links.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.links.is_empty()
+    }
+
+    pub fn is_tracing(&self) -> bool {
+        self.trace.is_some()
+    }
+
+    /// Cell index of `(row, col)`.
+    #[inline]
+    pub fn index(&self, row: usize, col: usize) -> usize {
+        row * self.width + col
+    }
+
+    #[inline]
+    pub fn pos(&self, cell: usize) -> Pos {
+        Pos::new(cell / self.width, cell % self.width)
+    }
+
+    /// The cell next to `cell` in `dir`, if there is one.
+    #[inline]
+    pub fn neighbour(&self, cell: usize, dir: Dir) -> Option<usize> {
+        let w = self.width;
+        match dir {
+            Dir::North => (cell >= w).then(|| cell - w),
+            Dir::South => (cell + w < self.links.len()).then(|| cell + w),
+            Dir::West => (cell % w != 0).then(|| cell - 1),
+            Dir::East => ((cell + 1) % w != 0).then(|| cell + 1),
+        }
+    }
+
+    /// Whether the wall between `cell` and its neighbour in `dir` is open.
+    #[inline]
+    pub fn is_linked(&self, cell: usize, dir: Dir) -> bool {
+        match dir {
+            Dir::East => self.links[cell] & EAST != 0,
+            Dir::South => self.links[cell] & SOUTH != 0,
+            Dir::West => cell % self.width != 0 && self.links[cell - 1] & EAST != 0,
+            Dir::North => cell >= self.width && self.links[cell - self.width] & SOUTH != 0,
+        }
+    }
+
+    /// Number of open passages out of `cell`.
+    pub fn degree(&self, cell: usize) -> usize {
+        Dir::ALL
+            .into_iter()
+            .filter(|&d| self.is_linked(cell, d))
+            .count()
+    }
+
+    /// Records `cell` as the first one carved (the start of a walk or a tree).
+    #[inline]
+    pub fn begin(&mut self, cell: usize) {
+        if self.trace.is_some() {
+            self.record_cell(cell);
+        }
+    }
+
+    /// Opens the wall between `cell` and its neighbour in `dir`, which must exist.
+    #[inline]
+    pub fn carve(&mut self, cell: usize, dir: Dir) {
+        let w = self.width;
+        let (owner, bit, other) = match dir {
+            Dir::East => (cell, EAST, cell + 1),
+            Dir::South => (cell, SOUTH, cell + w),
+            Dir::West => (cell - 1, EAST, cell - 1),
+            Dir::North => (cell - w, SOUTH, cell - w),
+        };
+        self.links[owner] |= bit;
+        if self.trace.is_some() {
+            self.record_carve(cell, dir, other);
+        }
+    }
+
+    /// Closes the wall between `cell` and its neighbour in `dir` (for wall-adding
+    /// generators, which start from an open field).
+    #[inline]
+    pub fn build_wall(&mut self, cell: usize, dir: Dir) {
+        let w = self.width;
+        match dir {
+            Dir::East => self.links[cell] &= !EAST,
+            Dir::South => self.links[cell] &= !SOUTH,
+            Dir::West => self.links[cell - 1] &= !EAST,
+            Dir::North => self.links[cell - w] &= !SOUTH,
+        }
+    }
+
+    /// Opens every wall inside the rectangle: the open field recursive division starts from.
+    pub fn open_field(&mut self) {
+        for row in 0..self.height {
+            for col in 0..self.width {
+                let mut bits = 0;
+                if col + 1 < self.width {
+                    bits |= EAST;
+                }
+                if row + 1 < self.height {
+                    bits |= SOUTH;
+                }
+                self.links[row * self.width + col] = bits;
+            }
+        }
+    }
+
+    /// Appends a tile to the trace as it is (for wall-adding generators' own records).
+    pub fn record_tile(&mut self, tile: Pos) {
+        if let Some(t) = &mut self.trace {
+            t.order.push(tile);
+        }
+    }
+
+    fn record_cell(&mut self, cell: usize) {
+        let pos = self.cell_tile(cell);
+        let t = self.trace.as_mut().expect("tracing");
+        if !t.cell_seen[cell] {
+            t.cell_seen[cell] = true;
+            t.order.push(pos);
+        }
+    }
+
+    fn record_carve(&mut self, from: usize, dir: Dir, to: usize) {
+        self.record_cell(from);
+        let wall = self.wall_tile(from, dir);
+        self.trace.as_mut().expect("tracing").order.push(wall);
+        self.record_cell(to);
+    }
+
+    /// The tile of a cell: (2r+1, 2c+1).
+    pub fn cell_tile(&self, cell: usize) -> Pos {
+        let p = self.pos(cell);
+        Pos::new(2 * p.row + 1, 2 * p.col + 1)
+    }
+
+    /// The tile between `cell` and its neighbour in `dir`.
+    pub fn wall_tile(&self, cell: usize, dir: Dir) -> Pos {
+        let t = self.cell_tile(cell);
+        t.step(dir).expect("a cell tile is never on the border")
+    }
+
+    /// The carving order recorded so far (empty when not tracing).
+    pub fn take_trace(&mut self) -> Option<Vec<Pos>> {
+        self.trace.take().map(|t| t.order)
+    }
+
+    /// Draws the maze as tiles: (2W+1) x (2H+1), walls on the border and at every even/even
+    /// position, cells open, passages open where carved.
+    pub fn to_tiles(&self) -> Grid<Tile> {
+        let tw = 2 * self.width + 1;
+        let th = 2 * self.height + 1;
+        let mut tiles = vec![Tile::Wall; tw * th];
+        for row in 0..self.height {
+            let cell_row = &self.links[row * self.width..(row + 1) * self.width];
+            let mid = (2 * row + 1) * tw;
+            let below = mid + tw;
+            for (col, &bits) in cell_row.iter().enumerate() {
+                let x = 2 * col + 1;
+                tiles[mid + x] = Tile::Open;
+                if bits & EAST != 0 {
+                    tiles[mid + x + 1] = Tile::Open;
+                }
+                if bits & SOUTH != 0 {
+                    tiles[below + x] = Tile::Open;
+                }
+            }
+        }
+        Grid::from_vec(tw, th, tiles).expect("sized above")
+    }
+
+    /// Counts passages: a spanning tree of N cells has exactly N - 1.
+    pub fn passage_count(&self) -> usize {
+        self.links
+            .iter()
+            .map(|b| (b & EAST != 0) as usize + (b & SOUTH != 0) as usize)
+            .sum()
+    }
+
+    /// Whether every cell is reachable from cell 0 through open passages.
+    pub fn is_connected(&self) -> bool {
+        let mut seen = vec![false; self.len()];
+        let mut stack = vec![0];
+        seen[0] = true;
+        let mut count = 1;
+        while let Some(c) = stack.pop() {
+            for d in Dir::ALL {
+                if self.is_linked(c, d) {
+                    let n = self.neighbour(c, d).expect("linked cells exist");
+                    if !seen[n] {
+                        seen[n] = true;
+                        count += 1;
+                        stack.push(n);
+                    }
+                }
+            }
+        }
+        count == self.len()
+    }
+
+    /// A perfect maze: connected, and with no loops (exactly N - 1 passages).
+    pub fn is_perfect(&self) -> bool {
+        self.passage_count() + 1 == self.len() && self.is_connected()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn carving_opens_both_sides() {
+        let mut m = CellMaze::new(3, 2, false);
+        m.carve(4, Dir::North);
+        assert!(m.is_linked(1, Dir::South));
+        assert!(m.is_linked(4, Dir::North));
+        m.carve(4, Dir::West);
+        assert!(m.is_linked(3, Dir::East));
+        assert_eq!(m.degree(4), 2);
+    }
+
+    #[test]
+    fn neighbours_stop_at_the_border() {
+        let m = CellMaze::new(3, 2, false);
+        assert_eq!(m.neighbour(2, Dir::East), None);
+        assert_eq!(m.neighbour(3, Dir::West), None);
+        assert_eq!(m.neighbour(1, Dir::North), None);
+        assert_eq!(m.neighbour(4, Dir::South), None);
+        assert_eq!(m.neighbour(1, Dir::South), Some(4));
+    }
+
+    #[test]
+    fn tiles_show_carved_passages() {
+        let mut m = CellMaze::new(2, 1, false);
+        m.carve(0, Dir::East);
+        let t = m.to_tiles();
+        let text: Vec<String> = t
+            .rows()
+            .map(|r| r.iter().map(|t| t.to_char() as char).collect())
+            .collect();
+        assert_eq!(text, ["#####", "#   #", "#####"]);
+    }
+
+    #[test]
+    fn trace_records_each_tile_once_in_order() {
+        let mut m = CellMaze::new(2, 2, true);
+        m.begin(0);
+        m.carve(0, Dir::East);
+        m.carve(1, Dir::South);
+        let t = m.take_trace().unwrap();
+        assert_eq!(
+            t,
+            [(1, 1), (1, 2), (1, 3), (2, 3), (3, 3)].map(|(r, c)| Pos::new(r, c))
+        );
+    }
+
+    #[test]
+    fn a_field_with_walls_is_perfect_only_as_a_tree() {
+        let mut m = CellMaze::new(2, 2, false);
+        m.open_field();
+        assert!(!m.is_perfect());
+        m.build_wall(0, Dir::East);
+        assert!(m.is_perfect());
+    }
+}

@@ -1,0 +1,137 @@
+//! Eller's algorithm: the maze is made one row at a time, keeping for each cell of the row
+//! the set (tree) it belongs to. Cells of different sets may be joined sideways; each set
+//! then sends at least one passage down, so that no tree is cut off; the last row joins every
+//! set that is left.
+//!
+//! Set labels are renumbered below the row width at every row, and a small union-find over
+//! them replaces the "relabel every member" of textbook versions, which is quadratic in the
+//! width.
+
+use crate::cells::CellMaze;
+use grid_core::{BitSource, Dir, Rng};
+
+const NONE: u32 = u32::MAX;
+
+pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
+    let (w, h) = (maze.width(), maze.height());
+    let mut bits = BitSource::new();
+    let mut sets = Sets::new(w);
+    // Label of each cell of the current row coming from the row above, NONE if none.
+    let mut label = vec![NONE; w];
+    maze.begin(0);
+    for row in 0..h {
+        let last_row = row + 1 == h;
+        sets.start_row(&mut label);
+        // Join neighbours sideways.
+        for col in 0..w - 1 {
+            let (a, b) = (sets.find(label[col]), sets.find(label[col + 1]));
+            if a != b && (last_row || bits.coin(rng)) {
+                sets.union(a, b);
+                maze.carve(row * w + col, Dir::East);
+            }
+        }
+        if last_row {
+            break;
+        }
+        // Every set sends at least one passage down: a cell goes down on a coin flip, and the
+        // last cell of a set that has sent none must.
+        for col in 0..w {
+            label[col] = sets.find(label[col]);
+        }
+        sets.count_members(&label);
+        for col in 0..w {
+            let set = label[col];
+            let remaining = sets.take_member(set);
+            let must = remaining == 0 && !sets.went_down(set);
+            if must || bits.coin(rng) {
+                sets.mark_down(set);
+                maze.carve(row * w + col, Dir::South);
+            } else {
+                label[col] = NONE;
+            }
+        }
+    }
+}
+
+/// Set labels of one row, all below the row width, with union-find over them.
+struct Sets {
+    parent: Vec<u32>,
+    remap: Vec<u32>,
+    members: Vec<u32>,
+    down: Vec<bool>,
+}
+
+impl Sets {
+    fn new(w: usize) -> Self {
+        Sets {
+            parent: vec![0; w],
+            remap: vec![NONE; w],
+            members: vec![0; w],
+            down: vec![false; w],
+        }
+    }
+
+    /// Renumbers the labels carried down to `0..k` and gives fresh labels to new cells.
+    fn start_row(&mut self, label: &mut [u32]) {
+        let mut next = 0u32;
+        for l in label.iter_mut() {
+            if *l != NONE {
+                let old = *l as usize;
+                if self.remap[old] == NONE {
+                    self.remap[old] = next;
+                    next += 1;
+                }
+                *l = self.remap[old];
+            }
+        }
+        // Only entries indexed by old labels (all below the width) were set; O(w) a row.
+        self.remap.fill(NONE);
+        for l in label.iter_mut() {
+            if *l == NONE {
+                *l = next;
+                next += 1;
+            }
+        }
+        for (i, p) in self.parent.iter_mut().enumerate().take(next as usize) {
+            *p = i as u32;
+        }
+    }
+
+    fn find(&mut self, mut x: u32) -> u32 {
+        while self.parent[x as usize] != x {
+            let p = self.parent[x as usize];
+            self.parent[x as usize] = self.parent[p as usize];
+            x = p;
+        }
+        x
+    }
+
+    fn union(&mut self, a: u32, b: u32) {
+        self.parent[b as usize] = a;
+    }
+
+    /// Counts each set's cells in the row (labels are roots by now) and clears the flags.
+    fn count_members(&mut self, label: &[u32]) {
+        for &l in label {
+            self.members[l as usize] = 0;
+            self.down[l as usize] = false;
+        }
+        for &l in label {
+            self.members[l as usize] += 1;
+        }
+    }
+
+    /// Takes one member of `set`; returns how many are left after it.
+    fn take_member(&mut self, set: u32) -> u32 {
+        self.members[set as usize] -= 1;
+        self.members[set as usize]
+    }
+
+    fn went_down(&self, set: u32) -> bool {
+        self.down[set as usize]
+    }
+
+    fn mark_down(&mut self, set: u32) {
+        self.down[set as usize] = true;
+    }
+}

@@ -1,0 +1,322 @@
+//! Perfect-maze generators: each builds a spanning tree of the cells, each with its own
+//! character (long corridors, many short dead ends, a diagonal bias...).
+//!
+//! None recurses on the call stack and none is quadratic, so a 2000 x 2000 maze is a matter
+//! of milliseconds for most of them.
+
+mod aldous_broder;
+mod backtracker;
+mod binary_tree;
+mod braid;
+mod division;
+mod eller;
+mod growing_tree;
+mod hunt_kill;
+mod kruskal;
+mod prim;
+mod sidewinder;
+mod wilson;
+
+pub use braid::braid;
+
+use crate::cells::CellMaze;
+use grid_core::{BitSource, Dir, Rng, TraceMode};
+use std::fmt;
+use std::str::FromStr;
+
+/// A maze generation algorithm.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    HuntKill,
+    BinaryTree,
+    Sidewinder,
+    Backtracker,
+    Kruskal,
+    Prim,
+    Wilson,
+    AldousBroder,
+    Eller,
+    GrowingTree,
+    RecursiveDivision,
+}
+
+impl Algorithm {
+    pub const ALL: [Algorithm; 11] = [
+        Algorithm::HuntKill,
+        Algorithm::BinaryTree,
+        Algorithm::Sidewinder,
+        Algorithm::Backtracker,
+        Algorithm::Kruskal,
+        Algorithm::Prim,
+        Algorithm::Wilson,
+        Algorithm::AldousBroder,
+        Algorithm::Eller,
+        Algorithm::GrowingTree,
+        Algorithm::RecursiveDivision,
+    ];
+
+    /// The name used on the command line and in `meta.algorithm`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::HuntKill => "hunt-kill",
+            Algorithm::BinaryTree => "binary-tree",
+            Algorithm::Sidewinder => "sidewinder",
+            Algorithm::Backtracker => "backtracker",
+            Algorithm::Kruskal => "kruskal",
+            Algorithm::Prim => "prim",
+            Algorithm::Wilson => "wilson",
+            Algorithm::AldousBroder => "aldous-broder",
+            Algorithm::Eller => "eller",
+            Algorithm::GrowingTree => "growing-tree",
+            Algorithm::RecursiveDivision => "recursive-division",
+        }
+    }
+
+    /// One line on the maze's character, for `--help` and the README.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Algorithm::HuntKill => {
+                "random walk until stuck, then hunt the next cell by the maze; long winding corridors"
+            }
+            Algorithm::BinaryTree => {
+                "each cell opens north or east; fast, with open top row and right column and a diagonal bias"
+            }
+            Algorithm::Sidewinder => {
+                "rows of runs, each opening north once; open top row, vertical bias"
+            }
+            Algorithm::Backtracker => "depth-first search; very long corridors, few dead ends",
+            Algorithm::Kruskal => {
+                "random edges joined when they link two trees; many short dead ends"
+            }
+            Algorithm::Prim => {
+                "grows from random frontier cells; radial texture, many short dead ends"
+            }
+            Algorithm::Wilson => "loop-erased random walks; uniform over all spanning trees",
+            Algorithm::AldousBroder => {
+                "a random walk carving into new cells; uniform over all spanning trees"
+            }
+            Algorithm::Eller => "one row at a time with sets; any height in constant row memory",
+            Algorithm::GrowingTree => {
+                "newest or random active cell, half and half; between backtracker and prim"
+            }
+            Algorithm::RecursiveDivision => {
+                "walls with one gap divide the field; long straight walls, boxy rooms"
+            }
+        }
+    }
+
+    /// How this algorithm's `trace` reads (wall-adding ones record walls).
+    pub fn trace_mode(self) -> TraceMode {
+        match self {
+            Algorithm::RecursiveDivision => TraceMode::Wall,
+            _ => TraceMode::Carve,
+        }
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Algorithm {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Algorithm::ALL
+            .into_iter()
+            .find(|a| a.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<_> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+                format!(
+                    "unknown algorithm {s:?} (expected one of: {})",
+                    names.join(", ")
+                )
+            })
+    }
+}
+
+/// Generates a perfect maze of `width` x `height` cells with `algorithm`, recording the
+/// carving order when `trace` is set.
+pub fn generate(
+    algorithm: Algorithm,
+    width: usize,
+    height: usize,
+    rng: &mut Rng,
+    trace: bool,
+) -> CellMaze {
+    let mut maze = CellMaze::new(width, height, trace);
+    match algorithm {
+        Algorithm::HuntKill => hunt_kill::carve(&mut maze, rng),
+        Algorithm::BinaryTree => binary_tree::carve(&mut maze, rng),
+        Algorithm::Sidewinder => sidewinder::carve(&mut maze, rng),
+        Algorithm::Backtracker => backtracker::carve(&mut maze, rng),
+        Algorithm::Kruskal => kruskal::carve(&mut maze, rng),
+        Algorithm::Prim => prim::carve(&mut maze, rng),
+        Algorithm::Wilson => wilson::carve(&mut maze, rng),
+        Algorithm::AldousBroder => aldous_broder::carve(&mut maze, rng),
+        Algorithm::Eller => eller::carve(&mut maze, rng),
+        Algorithm::GrowingTree => growing_tree::carve(&mut maze, rng),
+        Algorithm::RecursiveDivision => division::carve(&mut maze, rng),
+    }
+    maze
+}
+
+/// A set of directions, bit `d.index()` for each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct DirSet(u8);
+
+impl DirSet {
+    #[inline]
+    pub fn insert(&mut self, d: Dir) {
+        self.0 |= 1 << d.index();
+    }
+
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    #[inline]
+    pub fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// The directions in the set, clockwise from north.
+    pub fn iter(self) -> impl Iterator<Item = Dir> {
+        Dir::ALL
+            .into_iter()
+            .filter(move |d| self.0 & (1 << d.index()) != 0)
+    }
+
+    /// The directions of the set for which `keep` holds.
+    pub fn filter(self, mut keep: impl FnMut(Dir) -> bool) -> DirSet {
+        let mut out = DirSet::default();
+        for d in self.iter().filter(|&d| keep(d)) {
+            out.insert(d);
+        }
+        out
+    }
+
+    /// One of the directions, uniformly.
+    #[inline]
+    pub fn pick(self, bits: &mut BitSource, rng: &mut Rng) -> Dir {
+        debug_assert!(!self.is_empty());
+        let n = self.len();
+        let k = match n {
+            1 => 0,
+            2 => bits.take(rng, 1) as u32,
+            4 => bits.take(rng, 2) as u32,
+            _ => loop {
+                let v = bits.take(rng, 2) as u32;
+                if v < n {
+                    break v;
+                }
+            },
+        };
+        let mut m = self.0;
+        for _ in 0..k {
+            m &= m - 1;
+        }
+        Dir::ALL[m.trailing_zeros() as usize]
+    }
+}
+
+/// The directions from `cell` to neighbours for which `want` holds. Computes the column once,
+/// as the hot loops of the walking generators call this for every step.
+#[inline]
+pub(crate) fn neighbours_where(
+    maze: &CellMaze,
+    cell: usize,
+    mut want: impl FnMut(usize) -> bool,
+) -> DirSet {
+    let w = maze.width();
+    let col = cell % w;
+    let mut set = DirSet::default();
+    if cell >= w && want(cell - w) {
+        set.insert(Dir::North);
+    }
+    if col + 1 < w && want(cell + 1) {
+        set.insert(Dir::East);
+    }
+    if cell + w < maze.len() && want(cell + w) {
+        set.insert(Dir::South);
+    }
+    if col > 0 && want(cell - 1) {
+        set.insert(Dir::West);
+    }
+    set
+}
+
+/// The cell one step from `cell` in `dir` (which must lead inside the maze).
+#[inline]
+pub(crate) fn step(maze: &CellMaze, cell: usize, dir: Dir) -> usize {
+    match dir {
+        Dir::North => cell - maze.width(),
+        Dir::East => cell + 1,
+        Dir::South => cell + maze.width(),
+        Dir::West => cell - 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for a in Algorithm::ALL {
+            assert_eq!(a.name().parse::<Algorithm>(), Ok(a));
+        }
+        let e = "dfs".parse::<Algorithm>().unwrap_err();
+        assert!(e.contains("unknown algorithm \"dfs\"") && e.contains("hunt-kill"));
+    }
+
+    #[test]
+    fn every_algorithm_makes_a_perfect_maze() {
+        for a in Algorithm::ALL {
+            for (w, h) in [(1, 1), (1, 7), (7, 1), (2, 2), (13, 8), (31, 31)] {
+                for seed in 0..4 {
+                    let m = generate(a, w, h, &mut Rng::seeded(seed), false);
+                    assert!(m.is_perfect(), "{a} {w}x{h} seed {seed}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn tracing_does_not_change_the_maze() {
+        for a in Algorithm::ALL {
+            let plain = generate(a, 12, 9, &mut Rng::seeded(5), false).to_tiles();
+            let mut traced = generate(a, 12, 9, &mut Rng::seeded(5), true);
+            assert_eq!(traced.to_tiles(), plain, "{a}");
+            let trace = traced.take_trace().unwrap();
+            if a.trace_mode() == TraceMode::Carve {
+                // Every open tile appears exactly once.
+                let open = plain.cells().iter().filter(|t| t.is_open()).count();
+                assert_eq!(trace.len(), open, "{a}");
+                assert!(trace.iter().all(|&p| plain[p].is_open()), "{a}");
+            } else {
+                assert!(trace.iter().all(|&p| !plain[p].is_open()), "{a}");
+            }
+        }
+    }
+
+    #[test]
+    fn pick_is_uniform_over_three() {
+        let mut rng = Rng::seeded(1);
+        let mut bits = BitSource::new();
+        let mut set = DirSet::default();
+        set.insert(Dir::North);
+        set.insert(Dir::South);
+        set.insert(Dir::West);
+        let mut counts = [0; 4];
+        for _ in 0..30_000 {
+            counts[set.pick(&mut bits, &mut rng).index()] += 1;
+        }
+        assert_eq!(counts[Dir::East.index()], 0);
+        for d in [Dir::North, Dir::South, Dir::West] {
+            assert!((9_000..11_000).contains(&counts[d.index()]), "{counts:?}");
+        }
+    }
+}

@@ -1,0 +1,43 @@
+//! Wilson's algorithm: from each cell not yet in the maze, a random walk runs until it hits
+//! the maze; the walk with its loops erased becomes a new branch. Uniform over all spanning
+//! trees, and much faster than Aldous-Broder once the maze has some cells.
+//!
+//! Loops are erased implicitly: each cell remembers only the direction in which the walk last
+//! left it, so retracing from the walk's start follows the loop-erased path.
+
+use super::{neighbours_where, step};
+use crate::cells::CellMaze;
+use grid_core::{BitSource, Dir, Rng};
+
+pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
+    let n = maze.len();
+    let mut in_maze = vec![false; n];
+    let mut exit = vec![Dir::North; n];
+    let mut bits = BitSource::new();
+    let root = rng.index(n);
+    in_maze[root] = true;
+    maze.begin(root);
+    // Walks start from the cells in a random order, as the algorithm asks for any order and
+    // a random one keeps the carving animation from sweeping in rows.
+    let mut starts: Vec<u32> = (0..n as u32).collect();
+    rng.shuffle(&mut starts);
+    for &start in &starts {
+        let start = start as usize;
+        if in_maze[start] {
+            continue;
+        }
+        let mut cell = start;
+        while !in_maze[cell] {
+            let dir = neighbours_where(maze, cell, |_| true).pick(&mut bits, rng);
+            exit[cell] = dir;
+            cell = step(maze, cell, dir);
+        }
+        let mut cell = start;
+        while !in_maze[cell] {
+            in_maze[cell] = true;
+            let dir = exit[cell];
+            maze.carve(cell, dir);
+            cell = step(maze, cell, dir);
+        }
+    }
+}

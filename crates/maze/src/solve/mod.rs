@@ -1,0 +1,270 @@
+//! Maze solvers. They work on any map of walls and floor, not only generated cell mazes:
+//! rooms, open areas and loops are all fine.
+
+mod astar;
+mod bfs;
+mod board;
+mod dead_end;
+mod tremaux;
+mod wall_follower;
+
+use board::Board;
+use grid_core::{Grid, Pos, Tile};
+use std::fmt;
+use std::str::FromStr;
+
+/// A solving algorithm.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Solver {
+    /// Breadth-first search: a shortest path.
+    Bfs,
+    /// A* with the Manhattan distance: a shortest path, usually exploring fewer tiles.
+    AStar,
+    /// The wall follower with the right hand on the wall (source documents 001 and 004).
+    RightHand,
+    /// The wall follower with the left hand on the wall.
+    LeftHand,
+    /// Fill every dead end until only the routes remain, then take the shortest of them.
+    DeadEndFilling,
+    /// Trémaux's marking rule: depth-first, never walking a marked passage twice.
+    Tremaux,
+}
+
+impl Solver {
+    pub const ALL: [Solver; 6] = [
+        Solver::Bfs,
+        Solver::AStar,
+        Solver::RightHand,
+        Solver::LeftHand,
+        Solver::DeadEndFilling,
+        Solver::Tremaux,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Solver::Bfs => "bfs",
+            Solver::AStar => "astar",
+            Solver::RightHand => "right-hand",
+            Solver::LeftHand => "left-hand",
+            Solver::DeadEndFilling => "dead-end-filling",
+            Solver::Tremaux => "tremaux",
+        }
+    }
+
+    pub fn summary(self) -> &'static str {
+        match self {
+            Solver::Bfs => "breadth-first search; a shortest path",
+            Solver::AStar => {
+                "A* with the Manhattan distance; a shortest path, fewer tiles explored"
+            }
+            Solver::RightHand => {
+                "wall follower, right hand on the wall; not shortest, may find no path on maps with loops"
+            }
+            Solver::LeftHand => "wall follower, left hand on the wall",
+            Solver::DeadEndFilling => "fill dead ends until only routes remain; a shortest path",
+            Solver::Tremaux => "mark passages, never walk one twice; depth-first, not shortest",
+        }
+    }
+
+    /// Whether the path it finds is always a shortest one.
+    pub fn is_shortest(self) -> bool {
+        matches!(self, Solver::Bfs | Solver::AStar | Solver::DeadEndFilling)
+    }
+}
+
+impl fmt::Display for Solver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Solver {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Solver::ALL
+            .into_iter()
+            .find(|a| a.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<_> = Solver::ALL.iter().map(|a| a.name()).collect();
+                format!(
+                    "unknown algorithm {s:?} (expected one of: {})",
+                    names.join(", ")
+                )
+            })
+    }
+}
+
+/// What a solver found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// From start to goal, each step to a four-neighbour; `None` when there is no path.
+    pub path: Option<Vec<Pos>>,
+    /// How many tiles the solver examined.
+    pub explored: usize,
+    /// The examined tiles in order, when asked for.
+    pub order: Option<Vec<Pos>>,
+}
+
+/// Solves the map from `start` to `goal`, both open tiles inside it.
+pub fn solve(solver: Solver, tiles: &Grid<Tile>, start: Pos, goal: Pos, trace: bool) -> Outcome {
+    let board = Board::new(tiles, start, goal);
+    let mut explorer = Explorer::new(&board, trace);
+    let path = match solver {
+        Solver::Bfs => bfs::solve(&board, &mut explorer),
+        Solver::AStar => astar::solve(&board, &mut explorer),
+        Solver::RightHand => {
+            wall_follower::solve(&board, &mut explorer, wall_follower::Hand::Right)
+        }
+        Solver::LeftHand => wall_follower::solve(&board, &mut explorer, wall_follower::Hand::Left),
+        Solver::DeadEndFilling => dead_end::solve(&board, &mut explorer),
+        Solver::Tremaux => tremaux::solve(&board, &mut explorer),
+    };
+    Outcome {
+        path: path.map(|p| p.into_iter().map(|i| board.pos(i)).collect()),
+        explored: explorer.count,
+        order: explorer.order,
+    }
+}
+
+/// Counts (and, with `--trace`, records) the tiles a solver examines.
+#[derive(Debug)]
+pub(crate) struct Explorer<'a> {
+    board: &'a Board,
+    count: usize,
+    order: Option<Vec<Pos>>,
+}
+
+impl<'a> Explorer<'a> {
+    fn new(board: &'a Board, trace: bool) -> Self {
+        Explorer {
+            board,
+            count: 0,
+            order: trace.then(Vec::new),
+        }
+    }
+
+    #[inline]
+    pub fn visit(&mut self, i: usize) {
+        self.count += 1;
+        if let Some(order) = &mut self.order {
+            order.push(self.board.pos(i));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{Algorithm, braid, generate};
+    use grid_core::Rng;
+
+    fn map(rows: &[&str]) -> Grid<Tile> {
+        let cells = rows
+            .iter()
+            .flat_map(|r| r.bytes())
+            .map(|b| if b == b'#' { Tile::Wall } else { Tile::Open })
+            .collect();
+        Grid::from_vec(rows[0].len(), rows.len(), cells).unwrap()
+    }
+
+    /// Every step goes to an open four-neighbour, from start to goal.
+    fn assert_valid(tiles: &Grid<Tile>, path: &[Pos], start: Pos, goal: Pos) {
+        assert_eq!(path.first(), Some(&start));
+        assert_eq!(path.last(), Some(&goal));
+        for w in path.windows(2) {
+            assert_eq!(w[0].manhattan(w[1]), 1, "{} -> {}", w[0], w[1]);
+        }
+        assert!(path.iter().all(|&p| tiles[p].is_open()));
+    }
+
+    const ROOM: [&str; 7] = [
+        "#########",
+        "#       #",
+        "# ##### #",
+        "# #   # #",
+        "# ##### #",
+        "#       #",
+        "#########",
+    ];
+
+    #[test]
+    fn every_solver_solves_a_map_with_a_loop() {
+        let tiles = map(&ROOM);
+        let (start, goal) = (Pos::new(1, 1), Pos::new(5, 7));
+        for s in Solver::ALL {
+            let out = solve(s, &tiles, start, goal, true);
+            let path = out.path.unwrap_or_else(|| panic!("{s} found no path"));
+            assert_valid(&tiles, &path, start, goal);
+            if s.is_shortest() {
+                assert_eq!(path.len() - 1, 10, "{s}");
+            }
+            assert_eq!(out.order.unwrap().len(), out.explored, "{s}");
+        }
+    }
+
+    #[test]
+    fn the_wall_follower_reports_no_path_around_an_island() {
+        // The goal sits inside an open hall, away from every wall: a hand on the wall circles
+        // the hall forever without touching it.
+        let tiles = map(&["#######", "#     #", "#     #", "#     #", "#######"]);
+        let (start, goal) = (Pos::new(1, 1), Pos::new(2, 3));
+        for s in [Solver::RightHand, Solver::LeftHand] {
+            assert_eq!(solve(s, &tiles, start, goal, false).path, None, "{s}");
+        }
+        assert!(
+            solve(Solver::Bfs, &tiles, start, goal, false)
+                .path
+                .is_some()
+        );
+    }
+
+    #[test]
+    fn walled_off_goals_have_no_path() {
+        let tiles = map(&["#####", "# # #", "#####"]);
+        for s in Solver::ALL {
+            let out = solve(s, &tiles, Pos::new(1, 1), Pos::new(1, 3), false);
+            assert_eq!(out.path, None, "{s}");
+        }
+    }
+
+    #[test]
+    fn start_equal_to_goal_is_a_path_of_no_steps() {
+        let tiles = map(&["###", "# #", "###"]);
+        for s in Solver::ALL {
+            let out = solve(s, &tiles, Pos::new(1, 1), Pos::new(1, 1), false);
+            assert_eq!(out.path, Some(vec![Pos::new(1, 1)]), "{s}");
+        }
+    }
+
+    #[test]
+    fn open_floor_at_the_border_is_not_an_exit() {
+        // Floor may touch the edge of the map; stepping off it is never allowed.
+        let tiles = map(&["   ", " # ", "   "]);
+        for s in Solver::ALL {
+            let out = solve(s, &tiles, Pos::new(0, 0), Pos::new(2, 2), false);
+            let path = out.path.unwrap_or_else(|| panic!("{s}"));
+            assert_valid(&tiles, &path, Pos::new(0, 0), Pos::new(2, 2));
+        }
+    }
+
+    #[test]
+    fn astar_explores_no_more_than_bfs_on_a_braided_maze() {
+        let mut rng = Rng::seeded(8);
+        let mut m = generate(Algorithm::Kruskal, 60, 60, &mut rng, false);
+        braid(&mut m, 1.0, &mut rng);
+        let tiles = m.to_tiles();
+        let (start, goal) = (Pos::new(1, 1), Pos::new(119, 119));
+        let bfs = solve(Solver::Bfs, &tiles, start, goal, false);
+        let astar = solve(Solver::AStar, &tiles, start, goal, false);
+        assert_eq!(
+            bfs.path.as_ref().map(Vec::len),
+            astar.path.as_ref().map(Vec::len)
+        );
+        assert!(
+            astar.explored <= bfs.explored,
+            "{} > {}",
+            astar.explored,
+            bfs.explored
+        );
+    }
+}
