@@ -1,1 +1,84 @@
-fn main() {}
+//! mazesolve: adds a `solution` to each maze document it reads.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+use clap::Parser;
+use grid_core::{EXIT_NO_ANSWER, EXIT_OK, MazeDoc, Result, Solution};
+use maze::{Solver, solve};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const EXAMPLES: &str = "\
+Examples:
+  mazegen 25 | mazesolve | gridrender
+  mazesolve --algo right-hand maze.json
+  mazegen --count 1000 --seed 1 40 | mazesolve --algo astar | jq .solution.explored
+
+Exit status: 0 solved; 1 some maze has no path (its solution has \"path\": null);
+2 bad input.";
+
+/// Solve maze documents (any map of '#' walls and ' ' floor, not only generated mazes).
+#[derive(Debug, Parser)]
+#[command(version, after_help = EXAMPLES, long_about = None)]
+struct Args {
+    /// Solving algorithm.
+    #[arg(long, short, default_value = "bfs", value_parser = parse_solver, long_help = solver_help())]
+    algo: Solver,
+
+    /// Record the explored tiles in order (`solution.explored_order`), for animation.
+    #[arg(long)]
+    trace: bool,
+
+    /// Pretty-print the JSON.
+    #[arg(long)]
+    pretty: bool,
+
+    /// Input files of maze documents; stdin when none or `-`.
+    files: Vec<PathBuf>,
+}
+
+fn solver_help() -> String {
+    let mut s = String::from("Solving algorithm:\n");
+    for a in Solver::ALL {
+        s.push_str(&format!("  {:<17} {}\n", a.name(), a.summary()));
+    }
+    s
+}
+
+fn parse_solver(s: &str) -> Result<Solver, String> {
+    s.parse()
+}
+
+fn main() -> ExitCode {
+    common::run("mazesolve", || run(Args::parse()))
+}
+
+fn run(args: Args) -> Result<i32> {
+    let mut out = common::stdout();
+    let mut status = EXIT_OK;
+    for item in common::documents(&args.files) {
+        let (place, mut doc) = item?;
+        let maze = MazeDoc::from_document(&doc).map_err(|e| place.locate(e))?;
+        let found = solve(args.algo, &maze.tiles, maze.start, maze.goal, args.trace);
+        if found.path.is_none() {
+            status = EXIT_NO_ANSWER;
+        }
+        let solution = Solution {
+            algorithm: args.algo.name().to_string(),
+            length: found.path.as_ref().map(|p| p.len() - 1),
+            path: found.path,
+            explored: found.explored,
+            explored_order: found.order,
+        };
+        // The grid passes through untouched; start and goal are written in case they were
+        // defaulted, so that every later tool agrees on them.
+        doc.set("start", maze.start);
+        doc.set("goal", maze.goal);
+        doc.set("solution", solution);
+        common::write_doc(&mut out, &doc, args.pretty)?;
+    }
+    out.flush()?;
+    Ok(status)
+}

@@ -1,0 +1,90 @@
+//! Minesweeper positions as text: the board with row and column numbers, numbers in their
+//! classic colours, and the layout only once the game is over.
+
+use crate::{Options, io};
+use grid_core::{Document, Error, Result};
+use owo_colors::{OwoColorize, Style};
+use std::io::Write;
+
+pub(crate) fn render(doc: &Document, opts: &Options, out: &mut impl Write) -> Result<()> {
+    let grid = doc
+        .grid_bytes()?
+        .ok_or_else(|| Error::input("field `grid`: missing"))?;
+    if let Some((i, &b)) = grid
+        .cells()
+        .iter()
+        .enumerate()
+        .find(|&(_, b)| !b"#F?012345678*X!".contains(b))
+    {
+        let p = grid.pos_of(i);
+        return Err(Error::input(format!(
+            "field `grid`: row {} column {} has {:?}, which is not a mines tile",
+            p.row, p.col, b as char
+        )));
+    }
+    let digits = grid.width().saturating_sub(1).to_string().len().max(2);
+    let row_digits = grid.height().saturating_sub(1).to_string().len();
+    let mut text = String::new();
+    text.push_str(&" ".repeat(row_digits + 1));
+    for c in 0..grid.width() {
+        text.push_str(&format!("{c:>digits$}"));
+    }
+    text.push('\n');
+    for (r, row) in grid.rows().enumerate() {
+        text.push_str(&format!("{r:>row_digits$} "));
+        for &b in row {
+            text.push_str(&" ".repeat(digits - 1));
+            push_tile(&mut text, b, opts.color);
+        }
+        text.push('\n');
+    }
+    out.write_all(text.as_bytes()).map_err(io)
+}
+
+fn push_tile(text: &mut String, b: u8, color: bool) {
+    use std::fmt::Write as _;
+    let glyph = match b {
+        b'#' => '■',
+        b'0' => '·',
+        other => other as char,
+    };
+    let style = match b {
+        b'1' => Style::new().blue(),
+        b'2' => Style::new().green(),
+        b'3' => Style::new().red(),
+        b'4' => Style::new().purple(),
+        b'5' => Style::new().yellow(),
+        b'6' => Style::new().cyan(),
+        b'7' => Style::new().white(),
+        b'8' => Style::new().bright_black(),
+        b'F' | b'!' => Style::new().bright_red().bold(),
+        b'X' => Style::new().white().on_red(),
+        b'*' => Style::new().bold(),
+        b'#' => Style::new().dimmed(),
+        _ => Style::new(),
+    };
+    if color {
+        let _ = write!(text, "{}", glyph.style(style));
+    } else {
+        text.push(glyph);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_board_has_numbered_rows_and_columns() {
+        let doc = Document::from_json(
+            r###"{"kind":"mines","version":1,"width":3,"height":2,"mines":1,"grid":["01#","01F"]}"###,
+        )
+        .unwrap();
+        let mut out = Vec::new();
+        render(&doc, &Options::default(), &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "   0 1 2\n0  · 1 ■\n1  · 1 F\n"
+        );
+    }
+}
