@@ -1,1 +1,5 @@
+//! End-to-end tests: the real binaries, run through pipes, with good and bad input.
 
+mod harness;
+mod maze_bad_input;
+mod maze_pipeline;

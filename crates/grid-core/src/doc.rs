@@ -223,13 +223,16 @@ impl Document {
         Ok(Grid::from_vec(width, height, cells))
     }
 
-    /// Writes `grid`, `width` and `height` from a grid of characters.
-    pub fn set_grid(&mut self, grid: &Grid<u8>) {
+    /// Writes `grid`, `width` and `height` from a grid, one ASCII character a cell.
+    pub fn set_grid<T>(&mut self, grid: &Grid<T>, to_char: impl Fn(&T) -> u8) {
         self.set("width", grid.width());
         self.set("height", grid.height());
         let rows: Vec<Value> = grid
             .rows()
-            .map(|r| Value::String(String::from_utf8_lossy(r).into_owned()))
+            .map(|r| {
+                let bytes: Vec<u8> = r.iter().map(&to_char).collect();
+                Value::String(String::from_utf8(bytes).expect("grid characters are ASCII"))
+            })
             .collect();
         self.set_value("grid", Value::Array(rows));
     }

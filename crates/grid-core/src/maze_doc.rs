@@ -109,7 +109,7 @@ impl MazeDoc {
 
     /// Writes the fields this view owns into `doc`, keeping every other field.
     pub fn write_into(&self, doc: &mut Document) {
-        doc.set_grid(&self.tiles.map(|t| t.to_char()));
+        doc.set_grid(&self.tiles, |t| t.to_char());
         doc.set("start", self.start);
         doc.set("goal", self.goal);
         if let Some(trace) = &self.trace {

@@ -203,19 +203,19 @@ impl CellMaze {
         let tw = 2 * self.width + 1;
         let th = 2 * self.height + 1;
         let mut tiles = vec![Tile::Wall; tw * th];
-        for row in 0..self.height {
-            let cell_row = &self.links[row * self.width..(row + 1) * self.width];
-            let mid = (2 * row + 1) * tw;
-            let below = mid + tw;
-            for (col, &bits) in cell_row.iter().enumerate() {
+        let open_if = |linked: bool| if linked { Tile::Open } else { Tile::Wall };
+        // Below the top border, each row of cells owns two tile rows: its own, and the one
+        // under it (passages south, or the bottom border, where no south bit is ever set).
+        let bands = tiles[tw..].chunks_exact_mut(2 * tw);
+        for (cells, band) in self.links.chunks_exact(self.width).zip(bands) {
+            let (mid, below) = band.split_at_mut(tw);
+            for (col, &bits) in cells.iter().enumerate() {
                 let x = 2 * col + 1;
-                tiles[mid + x] = Tile::Open;
-                if bits & EAST != 0 {
-                    tiles[mid + x + 1] = Tile::Open;
-                }
-                if bits & SOUTH != 0 {
-                    tiles[below + x] = Tile::Open;
-                }
+                mid[x] = Tile::Open;
+                // Written unconditionally (no branch on random bits): the east tile of the last
+                // column is the border, and its east bit is never set.
+                mid[x + 1] = open_if(bits & EAST != 0);
+                below[x] = open_if(bits & SOUTH != 0);
             }
         }
         Grid::from_vec(tw, th, tiles).expect("sized above")

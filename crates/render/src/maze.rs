@@ -99,7 +99,11 @@ fn thin_glyph(tiles: &Grid<Tile>, p: Pos, mark: Mark) -> &'static str {
 
 /// The box-drawing character joining the wall segments around a junction tile.
 fn junction(tiles: &Grid<Tile>, p: Pos) -> &'static str {
-    let wall = |d| tiles.neighbour(p, d).is_some_and(|q| tiles[q] == Tile::Wall) as usize;
+    let wall = |d| {
+        tiles
+            .neighbour(p, d)
+            .is_some_and(|q| tiles[q] == Tile::Wall) as usize
+    };
     use grid_core::Dir::*;
     let key = wall(North) | wall(East) << 1 | wall(South) << 2 | wall(West) << 3;
     const GLYPHS: [&str; 16] = [
@@ -154,10 +158,7 @@ mod tests {
     #[test]
     fn cell_mazes_have_thin_walls_and_a_marked_path() {
         let text = draw(TWO_BY_TWO, MazeStyle::Auto);
-        assert_eq!(
-            text,
-            "┌─────┐\n│S ···│\n├──╴··│\n│G ···│\n└─────┘\n"
-        );
+        assert_eq!(text, "┌─────┐\n│S ···│\n├──╴··│\n│G ···│\n└─────┘\n");
     }
 
     #[test]

@@ -31,7 +31,11 @@ pub(crate) fn render(doc: &Document, _opts: &Options, out: &mut impl Write) -> R
         .iter()
         .map(|r| {
             let t: Vec<String> = r.iter().map(u32::to_string).collect();
-            if t.is_empty() { "0".into() } else { t.join(" ") }
+            if t.is_empty() {
+                "0".into()
+            } else {
+                t.join(" ")
+            }
         })
         .collect();
     let left = row_texts.iter().map(String::len).max().unwrap_or(1);

@@ -35,19 +35,19 @@ pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
         }
         // Every set sends at least one passage down: a cell goes down on a coin flip, and the
         // last cell of a set that has sent none must.
-        for col in 0..w {
-            label[col] = sets.find(label[col]);
+        for l in label.iter_mut() {
+            *l = sets.find(*l);
         }
         sets.count_members(&label);
-        for col in 0..w {
-            let set = label[col];
+        for (col, l) in label.iter_mut().enumerate() {
+            let set = *l;
             let remaining = sets.take_member(set);
             let must = remaining == 0 && !sets.went_down(set);
             if must || bits.coin(rng) {
                 sets.mark_down(set);
                 maze.carve(row * w + col, Dir::South);
             } else {
-                label[col] = NONE;
+                *l = NONE;
             }
         }
     }

@@ -46,7 +46,8 @@ pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
 }
 
 /// A uniformly random permutation of `items`: deal them into random buckets, then shuffle
-/// each bucket in place.
+/// each bucket in place. The bucket labels are drawn twice from the same stream (once to
+/// count, once to deal) instead of being stored.
 fn random_order(items: Vec<u32>, rng: &mut Rng) -> Vec<u32> {
     let buckets = items.len().div_ceil(BUCKET).max(1);
     if buckets == 1 {
@@ -54,21 +55,21 @@ fn random_order(items: Vec<u32>, rng: &mut Rng) -> Vec<u32> {
         rng.shuffle(&mut items);
         return items;
     }
-    let labels: Vec<u32> = (0..items.len())
-        .map(|_| rng.below(buckets as u64) as u32)
-        .collect();
+    let replay = rng.clone();
     let mut starts = vec![0usize; buckets + 1];
-    for &l in &labels {
-        starts[l as usize + 1] += 1;
+    for _ in 0..items.len() {
+        starts[rng.below(buckets as u64) as usize + 1] += 1;
     }
     for b in 0..buckets {
         starts[b + 1] += starts[b];
     }
     let mut fill = starts.clone();
     let mut out = vec![0u32; items.len()];
-    for (&item, &l) in items.iter().zip(&labels) {
-        out[fill[l as usize]] = item;
-        fill[l as usize] += 1;
+    let mut labels = replay;
+    for &item in &items {
+        let b = labels.below(buckets as u64) as usize;
+        out[fill[b]] = item;
+        fill[b] += 1;
     }
     for b in 0..buckets {
         rng.shuffle(&mut out[starts[b]..starts[b + 1]]);

@@ -12,10 +12,10 @@ pub(crate) fn solve(board: &Board, explorer: &mut Explorer) -> Option<Vec<usize>
     let mut filled = vec![false; board.len()];
     let mut dead_ends = Vec::new();
     let keeps = |i: usize| i == board.start || i == board.goal;
-    for i in 0..board.len() {
+    for (i, d) in degree.iter_mut().enumerate() {
         if board.is_open(i) {
-            degree[i] = board.open_neighbours(i).count() as u8;
-            if degree[i] <= 1 && !keeps(i) {
+            *d = board.open_neighbours(i).count() as u8;
+            if *d <= 1 && !keeps(i) {
                 dead_ends.push(i);
             }
         }

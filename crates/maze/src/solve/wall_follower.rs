@@ -17,11 +17,25 @@ pub(crate) enum Hand {
     Left,
 }
 
+impl Hand {
+    /// The turn towards the hand.
+    fn toward(self, d: Dir) -> Dir {
+        match self {
+            Hand::Right => d.right(),
+            Hand::Left => d.left(),
+        }
+    }
+
+    /// The turn away from the hand.
+    fn away(self, d: Dir) -> Dir {
+        match self {
+            Hand::Right => d.left(),
+            Hand::Left => d.right(),
+        }
+    }
+}
+
 pub(crate) fn solve(board: &Board, explorer: &mut Explorer, hand: Hand) -> Option<Vec<usize>> {
-    let (toward, away): (fn(Dir) -> Dir, fn(Dir) -> Dir) = match hand {
-        Hand::Right => (Dir::right, Dir::left),
-        Hand::Left => (Dir::left, Dir::right),
-    };
     // Four bits a tile: the directions it has been faced in.
     let mut states = vec![0u8; board.len()];
     let mut seen_tile = vec![false; board.len()];
@@ -36,11 +50,11 @@ pub(crate) fn solve(board: &Board, explorer: &mut Explorer, hand: Hand) -> Optio
             return None;
         }
         states[at] |= bit;
-        let side = toward(facing);
+        let side = hand.toward(facing);
         if board.is_open(board.step(at, side)) {
             facing = side;
         } else if !board.is_open(board.step(at, facing)) {
-            facing = away(facing);
+            facing = hand.away(facing);
             continue;
         }
         at = board.step(at, facing);
