@@ -4,9 +4,9 @@
 mod common;
 
 use clap::Parser;
-use grid_core::{Document, Error, MAX_TILES, MazeDoc, Pos, Result, Rng};
+use grid_core::{Document, Error, Kind, MAX_TILES, Pos, Result, Rng, TraceMode};
 use maze::{Algorithm, braid, generate};
-use serde_json::json;
+use serde_json::{Value, json};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -112,29 +112,37 @@ fn run(args: Args) -> Result<i32> {
     let mut out = common::stdout();
     for i in 0..args.count {
         let seed = first_seed.wrapping_add(i as u64);
-        let doc = make(&args, w, h, start, goal, seed);
-        common::write_doc(&mut out, &doc, args.pretty)?;
+        write_one(&mut out, &args, (w, h), (start, goal), seed)?;
         progress.tick(i + 1);
     }
     out.flush()?;
     Ok(grid_core::EXIT_OK)
 }
 
-/// One maze document.
-fn make(args: &Args, w: usize, h: usize, start: Pos, goal: Pos, seed: u64) -> Document {
+/// Generates one maze and writes its document.
+fn write_one(
+    out: &mut impl Write,
+    args: &Args,
+    (w, h): (usize, usize),
+    (start, goal): (Pos, Pos),
+    seed: u64,
+) -> Result<()> {
     let mut rng = Rng::seeded(seed);
     let mut cells = generate(args.algo, w, h, &mut rng, args.trace);
     braid(&mut cells, args.braid, &mut rng);
-    let maze = MazeDoc {
-        tiles: cells.to_tiles(),
-        start,
-        goal,
-        cells: Some((w, h)),
-        trace: cells.take_trace(),
-        trace_mode: args.algo.trace_mode(),
-        solution: None,
-    };
-    let mut doc = maze.to_document();
+    let mut doc = Document::new(Kind::Maze);
+    doc.set("width", 2 * w + 1);
+    doc.set("height", 2 * h + 1);
+    // The grid is written from the cells as the document goes out (write_streaming).
+    doc.set_value("grid", Value::Null);
+    doc.set("start", start);
+    doc.set("goal", goal);
+    if let Some(trace) = cells.take_trace() {
+        doc.set("trace", trace);
+        if args.algo.trace_mode() != TraceMode::Carve {
+            doc.set("trace_mode", args.algo.trace_mode());
+        }
+    }
     let mut meta = json!({
         "generator": "mazegen",
         "algorithm": args.algo.name(),
@@ -145,7 +153,12 @@ fn make(args: &Args, w: usize, h: usize, start: Pos, goal: Pos, seed: u64) -> Do
         meta["braid"] = json!(args.braid);
     }
     doc.set_value("meta", meta);
-    doc
+    if args.pretty {
+        doc.set_grid(&cells.to_tiles(), |t| t.to_char());
+        doc.write_to(out, true)
+    } else {
+        doc.write_streaming(out, &cells)
+    }
 }
 
 /// Refuses sizes whose document would not fit, before any memory is taken.

@@ -248,10 +248,59 @@ impl Document {
         Ok(())
     }
 
+    /// Writes the document as one compact line whose `grid` comes from `rows` instead of the
+    /// `grid` field, which only marks the place (any value, usually null). A generator's grid
+    /// goes straight into the output this way, without being copied into strings first: on a
+    /// 2000 x 2000 maze that copy and its escaping would cost as much as the generation.
+    /// The output is byte for byte what [`Document::write_to`] writes for the same grid.
+    pub fn write_streaming(&self, out: &mut impl Write, rows: &dyn RowSource) -> Result<()> {
+        let mut row = Vec::with_capacity(rows.width() + 3);
+        out.write_all(b"{")?;
+        for (i, (key, value)) in self.fields.iter().enumerate() {
+            if i > 0 {
+                out.write_all(b",")?;
+            }
+            serde_json::to_writer(&mut *out, key)?;
+            out.write_all(b":")?;
+            if key != "grid" {
+                serde_json::to_writer(&mut *out, value)?;
+                continue;
+            }
+            out.write_all(b"[")?;
+            for r in 0..rows.height() {
+                row.clear();
+                if r > 0 {
+                    row.push(b',');
+                }
+                row.push(b'"');
+                rows.write_row(r, &mut row);
+                row.push(b'"');
+                debug_assert!(
+                    row.iter()
+                        .all(|&b| b.is_ascii() && b != b'\\' && !b.is_ascii_control()),
+                    "grid rows are plain ASCII that needs no escaping"
+                );
+                out.write_all(&row)?;
+            }
+            out.write_all(b"]")?;
+        }
+        out.write_all(b"}\n")?;
+        Ok(())
+    }
+
     /// The compact one-line JSON text, without the newline.
     pub fn to_json(&self) -> String {
         serde_json::to_string(&self.fields).expect("a JSON map always serializes")
     }
+}
+
+/// A grid that writes its rows itself (see [`Document::write_streaming`]).
+pub trait RowSource {
+    fn width(&self) -> usize;
+    fn height(&self) -> usize;
+    /// Appends row `r`: exactly `width` ASCII characters, none of which is `"`, `\\` or a
+    /// control character.
+    fn write_row(&self, r: usize, out: &mut Vec<u8>);
 }
 
 /// "a string", "an array"...: for messages about values of the wrong type.
@@ -327,6 +376,38 @@ mod tests {
         assert!(e.to_string().contains("non-ASCII"), "{e}");
         let e = doc(r######"[]"######, 0, 0).grid_bytes().unwrap_err();
         assert!(e.to_string().contains("at least 1x1"), "{e}");
+    }
+
+    struct Stripes;
+
+    impl RowSource for Stripes {
+        fn width(&self) -> usize {
+            3
+        }
+        fn height(&self) -> usize {
+            2
+        }
+        fn write_row(&self, r: usize, out: &mut Vec<u8>) {
+            out.extend_from_slice(if r == 0 { b"###" } else { b"# #" });
+        }
+    }
+
+    #[test]
+    fn streaming_writes_the_same_bytes() {
+        let mut doc = Document::new(Kind::Maze);
+        doc.set("width", 3);
+        doc.set("height", 2);
+        doc.set_value("grid", Value::Null);
+        doc.set("meta", serde_json::json!({"seed": 1, "t": "a\"b"}));
+        let mut streamed = Vec::new();
+        doc.write_streaming(&mut streamed, &Stripes).unwrap();
+        doc.set("grid", ["###", "# #"]);
+        let mut plain = Vec::new();
+        doc.write_to(&mut plain, false).unwrap();
+        assert_eq!(
+            String::from_utf8(streamed).unwrap(),
+            String::from_utf8(plain).unwrap()
+        );
     }
 
     #[test]

@@ -16,7 +16,7 @@ pub mod jsonl;
 pub mod maze_doc;
 pub mod rng;
 
-pub use doc::{Document, Kind, MAX_TILES};
+pub use doc::{Document, Kind, MAX_TILES, RowSource};
 pub use error::{EXIT_BAD_INPUT, EXIT_NO_ANSWER, EXIT_OK, Error, Result};
 pub use geom::{Dir, Pos};
 pub use grid::Grid;

@@ -5,7 +5,7 @@
 //! passages are the east and south bits of the neighbours. One byte a cell keeps a
 //! 2000 x 2000 maze in 4 MB, and generators touch only the cells they carve.
 
-use grid_core::{Dir, Grid, Pos, Tile};
+use grid_core::{Dir, Grid, Pos, RowSource, Tile};
 
 const EAST: u8 = 1;
 const SOUTH: u8 = 2;
@@ -256,6 +256,37 @@ impl CellMaze {
     }
 }
 
+/// The tile rows of the maze, written straight from the passage bits (the same characters
+/// [`CellMaze::to_tiles`] gives), so that a big maze is written without a tile grid.
+impl RowSource for CellMaze {
+    fn width(&self) -> usize {
+        2 * self.width + 1
+    }
+
+    fn height(&self) -> usize {
+        2 * self.height + 1
+    }
+
+    fn write_row(&self, r: usize, out: &mut Vec<u8>) {
+        let ch = |open: bool| if open { b' ' } else { b'#' };
+        if r == 0 || r == 2 * self.height {
+            out.resize(out.len() + 2 * self.width + 1, b'#');
+            return;
+        }
+        let cells = &self.links[(r - 1) / 2 * self.width..][..self.width];
+        out.push(b'#');
+        if r % 2 == 1 {
+            for &bits in cells {
+                out.extend_from_slice(&[b' ', ch(bits & EAST != 0)]);
+            }
+        } else {
+            for &bits in cells {
+                out.extend_from_slice(&[ch(bits & SOUTH != 0), b'#']);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -291,6 +322,24 @@ mod tests {
             .map(|r| r.iter().map(|t| t.to_char() as char).collect())
             .collect();
         assert_eq!(text, ["#####", "#   #", "#####"]);
+    }
+
+    #[test]
+    fn rows_written_directly_match_the_tiles() {
+        let m = crate::generate(
+            crate::Algorithm::Kruskal,
+            7,
+            4,
+            &mut grid_core::Rng::seeded(1),
+            false,
+        );
+        let tiles = m.to_tiles();
+        for (r, row) in tiles.rows().enumerate() {
+            let mut out = Vec::new();
+            m.write_row(r, &mut out);
+            let expected: Vec<u8> = row.iter().map(|t| t.to_char()).collect();
+            assert_eq!(out, expected, "row {r}");
+        }
     }
 
     #[test]
