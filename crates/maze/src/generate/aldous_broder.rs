@@ -5,17 +5,18 @@
 //! The walk takes billions of steps on a big maze, so each step is a few instructions: two
 //! random bits pick the direction and a step off the grid is simply drawn again.
 
+use super::bits::CellSet;
 use crate::cells::CellMaze;
 use grid_core::{BitSource, Dir, Rng};
 
 pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
     let (w, h) = (maze.width(), maze.height());
     let n = w * h;
-    let mut visited = vec![false; n];
+    let mut visited = CellSet::new(n);
     let mut bits = BitSource::new();
     let start = rng.index(n);
     let (mut row, mut col) = (start / w, start % w);
-    visited[start] = true;
+    visited.insert(start);
     maze.begin(start);
     let mut left = n - 1;
     while left > 0 {
@@ -28,8 +29,8 @@ pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
             _ => continue,
         };
         let next = nr * w + nc;
-        if !visited[next] {
-            visited[next] = true;
+        if !visited.contains(next) {
+            visited.insert(next);
             maze.carve(row * w + col, dir);
             left -= 1;
         }

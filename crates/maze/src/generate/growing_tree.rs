@@ -2,16 +2,17 @@
 //! the backtracker) and from a random one otherwise (like Prim), which mixes long corridors
 //! with bushy branches.
 
+use super::bits::CellSet;
 use super::{neighbours_where, step};
 use crate::cells::CellMaze;
 use grid_core::{BitSource, Rng};
 
 pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
     let n = maze.len();
-    let mut visited = vec![false; n];
+    let mut visited = CellSet::new(n);
     let mut bits = BitSource::new();
     let start = rng.index(n);
-    visited[start] = true;
+    visited.insert(start);
     maze.begin(start);
     let mut active = vec![start];
     while !active.is_empty() {
@@ -21,7 +22,7 @@ pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
             rng.index(active.len())
         };
         let cell = active[i];
-        let open = neighbours_where(maze, cell, |c| !visited[c]);
+        let open = neighbours_where(maze, cell, |c| !visited.contains(c));
         if open.is_empty() {
             active.swap_remove(i);
             continue;
@@ -29,7 +30,7 @@ pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
         let dir = open.pick(&mut bits, rng);
         maze.carve(cell, dir);
         let next = step(maze, cell, dir);
-        visited[next] = true;
+        visited.insert(next);
         active.push(next);
     }
 }

@@ -8,41 +8,42 @@
 //! serves every hunt and the whole run stays linear. That is why the first walk starts in the
 //! top-left corner.
 
+use super::bits::CellSet;
 use super::{neighbours_where, step};
 use crate::cells::CellMaze;
 use grid_core::{BitSource, Rng};
 
 pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
     let n = maze.len();
-    let mut visited = vec![false; n];
+    let mut visited = CellSet::new(n);
     let mut bits = BitSource::new();
     let mut cell = 0;
-    visited[cell] = true;
+    visited.insert(cell);
     maze.begin(cell);
     let mut cursor = 0;
     loop {
         // Kill: walk while there is somewhere new to go.
         loop {
-            let open = neighbours_where(maze, cell, |c| !visited[c]);
+            let open = neighbours_where(maze, cell, |c| !visited.contains(c));
             if open.is_empty() {
                 break;
             }
             let dir = open.pick(&mut bits, rng);
             maze.carve(cell, dir);
             cell = step(maze, cell, dir);
-            visited[cell] = true;
+            visited.insert(cell);
         }
         // Hunt: the first unvisited cell in reading order, joined to a visited neighbour.
-        while cursor < n && visited[cursor] {
+        while cursor < n && visited.contains(cursor) {
             cursor += 1;
         }
         if cursor == n {
             return;
         }
         cell = cursor;
-        let joins = neighbours_where(maze, cell, |c| visited[c]);
+        let joins = neighbours_where(maze, cell, |c| visited.contains(c));
         let dir = joins.pick(&mut bits, rng);
         maze.carve(step(maze, cell, dir), dir.opposite());
-        visited[cell] = true;
+        visited.insert(cell);
     }
 }

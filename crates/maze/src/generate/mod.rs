@@ -7,6 +7,7 @@
 mod aldous_broder;
 mod backtracker;
 mod binary_tree;
+mod bits;
 mod braid;
 mod division;
 mod eller;
