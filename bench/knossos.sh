@@ -1,41 +1,33 @@
 #!/usr/bin/env bash
 # Side-by-side timing of mazegen and knossos (the closest Rust peer) on every algorithm both
-# have, as whole processes writing their maze to a file, in the same run.
+# have, as whole processes writing their maze to a file, measured in the same run.
 #
-#   cargo install knossos --root /tmp/peers/knossos     # once, in a scratch folder
-#   bench/knossos.sh [KNOSSOS_BIN] [SIZES...]            # default sizes: 1000 2000
+#   apt-get install hyperfine                               # once
+#   cargo install knossos --root /tmp/peers/knossos         # once, in a scratch folder
+#   bench/knossos.sh [KNOSSOS_BIN] [SIZES...]               # default sizes: 1000 2000
 #
-# Each cell of the table is the best of RUNS runs (default 3) in seconds; a run that takes
-# longer than LIMIT seconds (default 120) is stopped and reported as ">LIMIT", a crash as
-# "crash". The ratio is knossos time / mazegen time.
+# Times are hyperfine medians of RUNS runs (default 5) after a warm-up, in seconds. knossos
+# is first tried once under LIMIT seconds (default 120): a time-out is reported as ">LIMIT"
+# and a crash as "crash". The ratio is knossos time / mazegen time.
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 knossos=${1:-/tmp/peers/knossos/bin/knossos}
 shift || true
 sizes=${*:-1000 2000}
-runs=${RUNS:-3}
+runs=${RUNS:-5}
 limit=${LIMIT:-120}
 mazegen="$here/target/release/mazegen"
+command -v hyperfine >/dev/null || { echo "hyperfine is needed: apt-get install hyperfine" >&2; exit 2; }
 [ -x "$knossos" ] || { echo "knossos not found at $knossos (see the comment at the top)" >&2; exit 2; }
 cargo build --release --quiet --manifest-path "$here/Cargo.toml" || exit 2
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-# best time of $runs runs of a command; ">limit" on time-out, "crash" on failure
-best() {
-  local best="" t status
-  for _ in $(seq "$runs"); do
-    local start end
-    start=$(date +%s.%N)
-    timeout "$limit" "$@" >/dev/null 2>&1
-    status=$?
-    end=$(date +%s.%N)
-    if [ $status -eq 124 ]; then echo ">$limit"; return; fi
-    if [ $status -ne 0 ]; then echo "crash"; return; fi
-    t=$(echo "$end - $start" | bc -l)
-    if [ -z "$best" ] || [ "$(echo "$t < $best" | bc -l)" = 1 ]; then best=$t; fi
-  done
-  printf '%.3f' "$best"
+# median seconds of a command (no shell), its stdout written to $out/stdout
+median() {
+  hyperfine -N --warmup 1 --runs "$runs" --output="$out/stdout" \
+    --export-json "$out/h.json" "$1" >/dev/null 2>&1 || { echo "fail"; return; }
+  python3 -c 'import json,sys; print("%.3f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$out/h.json"
 }
 
 echo "| algorithm | cells | mazegen (s) | knossos (s) | knossos / mazegen |"
@@ -45,12 +37,18 @@ for n in $sizes; do
   for pair in $pairs; do
     ours=${pair%%:*}
     theirs=${pair##*:}
-    a=$(best sh -c "exec '$mazegen' --algo $ours --seed 1 $n > '$out/ours.json'")
-    b=$(best "$knossos" generate -A "$theirs" -W "$n" -H "$n" --seed 1 ascii -O "$out/theirs.txt")
+    a=$(median "$mazegen --algo $ours --seed 1 $n")
+    k="$knossos generate -A $theirs -W $n -H $n --seed 1 ascii -O $out/theirs.txt"
+    timeout "$limit" $k >/dev/null 2>&1
+    case $? in
+      0) b=$(median "$k") ;;
+      124) b=">$limit" ;;
+      *) b="crash" ;;
+    esac
     case "$b" in
-      crash) ratio="knossos crashed" ;;
-      ">"*) ratio="> $(echo "$limit / $a" | bc -l | xargs printf '%.0f')x" ;;
-      *) ratio="$(echo "$b / $a" | bc -l | xargs printf '%.1f')x" ;;
+      crash|fail) ratio="knossos failed" ;;
+      ">"*) ratio="> $(python3 -c "print(round($limit / $a))")x" ;;
+      *) ratio="$(python3 -c "print('%.1f' % ($b / $a))")x" ;;
     esac
     echo "| $ours | ${n}x${n} | $a | $b | $ratio |"
   done

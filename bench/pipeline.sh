@@ -1,40 +1,40 @@
 #!/usr/bin/env bash
-# Whole-process timings of the maze tools on large inputs: wall-clock seconds (best of RUNS,
-# default 3) and peak memory (max RSS), with the JSON written to a file.
+# Whole-process timings of the maze tools on large inputs: hyperfine medians of RUNS runs
+# (default 5) in seconds, and the peak memory (max RSS) of one run.
 #
-#   bench/pipeline.sh            # the pipeline at 100, 1000 and 2000 cells, every generator at 2000
+#   apt-get install hyperfine     # once
+#   bench/pipeline.sh             # the pipeline at 100, 1000, 2000 cells; every generator and
+#                                 # solver at 2000
 #   SIZES="4000" bench/pipeline.sh
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
+command -v hyperfine >/dev/null || { echo "hyperfine is needed: apt-get install hyperfine" >&2; exit 2; }
 cargo build --release --quiet --manifest-path "$here/Cargo.toml" || exit 2
 bin="$here/target/release"
-runs=${RUNS:-3}
+runs=${RUNS:-5}
 sizes=${SIZES:-100 1000 2000}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# best-of-$runs seconds and the peak RSS in MB of a shell command
+# "median-seconds peak-MB" of a shell command
 measure() {
-  local best="" mem=0
-  for _ in $(seq "$runs"); do
-    /usr/bin/time -f "%e %M" -o "$tmp/time" sh -c "$1" || { echo "failed: $1" >&2; exit 1; }
-    read -r t m < "$tmp/time"
-    if [ -z "$best" ] || [ "$(echo "$t < $best" | bc -l)" = 1 ]; then best=$t; fi
-    [ "$m" -gt "$mem" ] && mem=$m
-  done
-  printf '%s %d' "$best" $((mem / 1024))
+  hyperfine --warmup 1 --runs "$runs" --export-json "$tmp/h.json" -i "$1" >/dev/null 2>&1
+  /usr/bin/time -f "%M" -o "$tmp/mem" sh -c "$1" >/dev/null 2>&1
+  python3 -c 'import json,sys; print("%.3f" % json.load(open(sys.argv[1]))["results"][0]["median"], int(open(sys.argv[2]).read().split()[-1]) // 1024)' "$tmp/h.json" "$tmp/mem"
 }
 
 echo "## The pipeline, stage by stage (hunt-kill, bfs)"
 echo
-echo "| cells | document | mazegen | mazesolve | gridrender | whole pipeline |"
+echo "| cells | document | mazegen | mazesolve | gridrender | mazegen \| mazesolve \| gridrender |"
 echo "| --- | --- | --- | --- | --- | --- |"
 for n in $sizes; do
-  read -r g gm <<<"$(measure "$bin/mazegen --seed 1 $n > $tmp/maze.json")"
-  read -r s sm <<<"$(measure "$bin/mazesolve < $tmp/maze.json > $tmp/solved.json")"
-  read -r r rm <<<"$(measure "$bin/gridrender < $tmp/solved.json > /dev/null")"
+  "$bin/mazegen" --seed 1 "$n" > "$tmp/maze.json"
+  "$bin/mazesolve" < "$tmp/maze.json" > "$tmp/solved.json"
+  read -r g gm <<<"$(measure "$bin/mazegen --seed 1 $n > $tmp/out.json")"
+  read -r s sm <<<"$(measure "$bin/mazesolve < $tmp/maze.json > $tmp/out.json")"
+  read -r r rm <<<"$(measure "$bin/gridrender < $tmp/solved.json > $tmp/out.txt")"
   read -r p pm <<<"$(measure "$bin/mazegen --seed 1 $n | $bin/mazesolve | $bin/gridrender > /dev/null")"
-  size=$(( $(stat -c %s "$tmp/maze.json") / 1024 / 1024 ))
+  size=$(python3 -c "print('%.1f' % ($(stat -c %s "$tmp/maze.json") / 1e6))")
   echo "| ${n}x${n} | ${size} MB | $g s, $gm MB | $s s, $sm MB | $r s, $rm MB | $p s |"
 done
 echo
@@ -43,19 +43,20 @@ echo
 echo "| algorithm | seconds | million cells/s | peak memory |"
 echo "| --- | --- | --- | --- |"
 for algo in hunt-kill binary-tree sidewinder backtracker kruskal prim eller growing-tree recursive-division wilson aldous-broder; do
-  read -r t m <<<"$(measure "$bin/mazegen --algo $algo --seed 1 2000 > $tmp/maze.json")"
-  rate=$(echo "4 / $t" | bc -l | xargs printf '%.1f')
+  read -r t m <<<"$(measure "$bin/mazegen --algo $algo --seed 1 2000 > $tmp/out.json")"
+  rate=$(python3 -c "print('%.1f' % (4 / $t))")
   echo "| $algo | $t | $rate | $m MB |"
 done
 echo
-echo "## Every solver on the 2000x2000 hunt-kill maze, parsing included"
+echo "## Every solver on 2000x2000-cell mazes (16 MB documents), parsing and writing included"
 echo
 "$bin/mazegen" --seed 1 2000 > "$tmp/maze.json"
 "$bin/mazegen" --seed 1 --braid 0.5 2000 > "$tmp/braided.json"
-echo "| solver | perfect maze | braided (0.5) |"
+echo "| solver | hunt-kill maze | kruskal maze braided 0.5 |"
 echo "| --- | --- | --- |"
+"$bin/mazegen" --algo kruskal --seed 1 --braid 0.5 2000 > "$tmp/braided.json"
 for solver in bfs astar right-hand left-hand dead-end-filling tremaux; do
-  read -r a am <<<"$(measure "$bin/mazesolve --algo $solver < $tmp/maze.json > /dev/null")"
-  read -r b bm <<<"$(measure "$bin/mazesolve --algo $solver < $tmp/braided.json > /dev/null; true")"
+  read -r a am <<<"$(measure "$bin/mazesolve --algo $solver < $tmp/maze.json > $tmp/out.json")"
+  read -r b bm <<<"$(measure "$bin/mazesolve --algo $solver < $tmp/braided.json > $tmp/out.json")"
   echo "| $solver | $a s, $am MB | $b s, $bm MB |"
 done

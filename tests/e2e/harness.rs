@@ -52,6 +52,7 @@ pub fn bin(name: &str) -> &'static str {
         "mazegen" => env!("CARGO_BIN_EXE_mazegen"),
         "mazesolve" => env!("CARGO_BIN_EXE_mazesolve"),
         "gridrender" => env!("CARGO_BIN_EXE_gridrender"),
+        "mines" => env!("CARGO_BIN_EXE_mines"),
         other => panic!("no binary {other}"),
     }
 }

@@ -3,3 +3,6 @@
 mod harness;
 mod maze_bad_input;
 mod maze_pipeline;
+mod mines_script;
+mod mines_terminal;
+mod tmux;

@@ -14,6 +14,7 @@ pub mod geom;
 pub mod grid;
 pub mod jsonl;
 pub mod maze_doc;
+pub mod mines_doc;
 pub mod rng;
 
 pub use doc::{Document, Kind, MAX_TILES, RowSource};

@@ -1,0 +1,11 @@
+//! Minesweeper: board sizes and levels, seeded layouts that honour the first-click rules, and
+//! a game engine (open, flag, question mark, chord, flood fill, win and loss) whose whole
+//! state is the mines document of FORMAT.md.
+
+pub mod game;
+pub mod layout;
+pub mod setup;
+
+pub use game::{Game, MoveError};
+pub use layout::Layout;
+pub use setup::{Level, Setup};

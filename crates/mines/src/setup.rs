@@ -1,0 +1,171 @@
+//! The size of a board and its number of mines: the classic levels, or custom, checked
+//! against what the first-click rule must keep free.
+
+use grid_core::mines_doc::FirstClick;
+use std::fmt;
+use std::str::FromStr;
+
+/// The classic levels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    Beginner,
+    Intermediate,
+    Expert,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Beginner, Level::Intermediate, Level::Expert];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Intermediate => "intermediate",
+            Level::Expert => "expert",
+        }
+    }
+
+    /// Width, height and mines.
+    pub fn setup(self) -> Setup {
+        let (width, height, mines) = match self {
+            Level::Beginner => (9, 9, 10),
+            Level::Intermediate => (16, 16, 40),
+            Level::Expert => (30, 16, 99),
+        };
+        Setup {
+            width,
+            height,
+            mines,
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| {
+                format!("unknown level {s:?} (expected beginner, intermediate or expert)")
+            })
+    }
+}
+
+/// A board size and its number of mines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Setup {
+    pub width: usize,
+    pub height: usize,
+    pub mines: usize,
+}
+
+/// The largest board side: big enough for any custom game, small enough for any terminal
+/// session to handle and for every count to stay far from overflow.
+pub const MAX_SIDE: usize = 1000;
+
+impl Setup {
+    /// The level this setup is, if it is one (for best times).
+    pub fn level(&self) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.setup() == *self)
+    }
+
+    /// How many tiles the first click keeps free of mines, at most, under `rule`.
+    pub fn kept_free(&self, rule: FirstClick) -> usize {
+        match rule {
+            FirstClick::Any => 0,
+            FirstClick::Safe => 1,
+            FirstClick::Opening => self.width.min(3) * self.height.min(3),
+        }
+    }
+
+    /// Checks the size and that the mines fit beside what the first click keeps free.
+    pub fn check(&self, rule: FirstClick) -> Result<(), String> {
+        let Setup {
+            width,
+            height,
+            mines,
+        } = *self;
+        if width == 0 || height == 0 {
+            return Err(format!("a board is at least 1x1, not {width}x{height}"));
+        }
+        if width > MAX_SIDE || height > MAX_SIDE {
+            return Err(format!(
+                "a {width}x{height} board is too large (at most {MAX_SIDE} on a side)"
+            ));
+        }
+        let cells = width * height;
+        let free = self.kept_free(rule);
+        if mines + free > cells {
+            return Err(format!(
+                "{mines} mines do not fit on a {width}x{height} board: it has {cells} tiles, and \
+                 the first click ({}) keeps {free} free, so at most {} mines",
+                rule.name(),
+                cells - free
+            ));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_are_the_classic_ones() {
+        assert_eq!(
+            Level::Expert.setup(),
+            Setup {
+                width: 30,
+                height: 16,
+                mines: 99
+            }
+        );
+        assert_eq!(Level::Beginner.setup().level(), Some(Level::Beginner));
+        assert_eq!("intermediate".parse::<Level>(), Ok(Level::Intermediate));
+        assert!("hard".parse::<Level>().is_err());
+    }
+
+    #[test]
+    fn too_many_mines_are_refused_with_the_reason() {
+        let s = Setup {
+            width: 9,
+            height: 9,
+            mines: 73,
+        };
+        let e = s.check(FirstClick::Opening).unwrap_err();
+        assert!(e.contains("at most 72 mines"), "{e}");
+        assert!(s.check(FirstClick::Safe).is_ok());
+        let full = Setup {
+            width: 3,
+            height: 3,
+            mines: 9,
+        };
+        assert!(full.check(FirstClick::Any).is_ok());
+        assert!(full.check(FirstClick::Safe).is_err());
+        assert!(
+            Setup {
+                width: 0,
+                height: 3,
+                mines: 0
+            }
+            .check(FirstClick::Any)
+            .is_err()
+        );
+        assert!(
+            Setup {
+                width: 5000,
+                height: 3,
+                mines: 0
+            }
+            .check(FirstClick::Any)
+            .is_err()
+        );
+    }
+}

@@ -1,0 +1,237 @@
+//! Minesweeper scripted through the binaries: games as documents, moves as commands.
+
+use crate::harness::{pipeline, run};
+use serde_json::Value;
+
+fn layout(doc: &Value) -> Vec<Vec<bool>> {
+    doc["layout"]
+        .as_array()
+        .expect("a layout")
+        .iter()
+        .map(|r| r.as_str().unwrap().bytes().map(|b| b == b'*').collect())
+        .collect()
+}
+
+fn tile(doc: &Value, r: usize, c: usize) -> u8 {
+    doc["grid"][r].as_str().unwrap().as_bytes()[c]
+}
+
+fn new_game(args: &[&str]) -> String {
+    let r = run("mines", &[&["new"][..], args].concat(), "");
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    r.stdout
+}
+
+#[test]
+fn a_new_game_is_a_document_without_a_layout_yet() {
+    let doc: Value = serde_json::from_str(&new_game(&["--seed", "1"])).unwrap();
+    assert_eq!(doc["kind"], "mines");
+    assert_eq!(
+        (doc["width"].as_u64(), doc["height"].as_u64()),
+        (Some(9), Some(9))
+    );
+    assert_eq!(doc["mines"], 10);
+    assert_eq!(doc["state"], "new");
+    assert_eq!(doc["rules"]["first_click"], "opening");
+    assert_eq!(doc["seed"], 1);
+    assert_eq!(doc["moves"], serde_json::json!([]));
+    assert!(doc.get("layout").is_none());
+    let expert: Value = serde_json::from_str(&new_game(&["--level", "expert"])).unwrap();
+    assert_eq!(
+        (expert["width"].as_u64(), expert["mines"].as_u64()),
+        (Some(30), Some(99))
+    );
+}
+
+#[test]
+fn the_first_open_makes_the_layout_around_an_opening() {
+    let game = new_game(&["--seed", "5", "--level", "intermediate"]);
+    let r = run("mines", &["open", "7", "8"], &game);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let doc = r.doc();
+    assert_eq!(doc["state"], "playing");
+    assert_eq!(tile(&doc, 7, 8), b'0');
+    let mines: usize = layout(&doc).iter().flatten().filter(|&&m| m).count();
+    assert_eq!(mines, 40);
+    assert_eq!(doc["moves"], serde_json::json!([["open", 7, 8]]));
+    // Reproducible: the same seed and click give the same bytes.
+    assert_eq!(run("mines", &["open", "7", "8"], &game).stdout, r.stdout);
+}
+
+#[test]
+fn a_whole_game_is_won_by_script() {
+    let mut doc = run("mines", &["open", "4", "4"], &new_game(&["--seed", "2"])).stdout;
+    let mines = layout(&serde_json::from_str(&doc).unwrap());
+    for (r, row) in mines.iter().enumerate() {
+        for (c, &mine) in row.iter().enumerate() {
+            let current: Value = serde_json::from_str(&doc).unwrap();
+            if mine || tile(&current, r, c) != b'#' || current["state"] == "won" {
+                continue;
+            }
+            let step = run("mines", &["open", &r.to_string(), &c.to_string()], &doc);
+            assert_eq!(step.status, 0, "{}", step.stderr);
+            doc = step.stdout;
+        }
+    }
+    let end: Value = serde_json::from_str(&doc).unwrap();
+    assert_eq!(end["state"], "won");
+    // On a win every mine shows as a flag.
+    let flags: usize = (0..9)
+        .map(|r| (0..9).filter(|&c| tile(&end, r, c) == b'F').count())
+        .sum();
+    assert_eq!(flags, 10);
+    let again = run("mines", &["open", "0", "0"], &doc);
+    again.assert_error("mines", 2, "the game is over: it was won");
+    assert!(again.stdout.is_empty());
+}
+
+#[test]
+fn opening_a_mine_is_a_legal_move_that_loses() {
+    let game = new_game(&[
+        "--seed", "3", "--width", "5", "--height", "5", "--mines", "10",
+    ]);
+    let opened = run("mines", &["open", "2", "2"], &game).doc();
+    let mines = layout(&opened);
+    let (r, c) = (0..5)
+        .flat_map(|r| (0..5).map(move |c| (r, c)))
+        .find(|&(r, c)| mines[r][c])
+        .unwrap();
+    let text = serde_json::to_string(&opened).unwrap();
+    let lost = run("mines", &["open", &r.to_string(), &c.to_string()], &text);
+    assert_eq!(lost.status, 0, "{}", lost.stderr);
+    let doc = lost.doc();
+    assert_eq!(doc["state"], "lost");
+    assert_eq!(tile(&doc, r, c), b'X');
+    let picture = run("gridrender", &[], &lost.stdout);
+    assert!(picture.stdout.contains('X') && picture.stdout.contains('*'));
+}
+
+#[test]
+fn flags_and_chords_are_recorded() {
+    let runs = pipeline(&[
+        ("mines", &["new", "--seed", "4"]),
+        ("mines", &["open", "4", "4"]),
+        ("mines", &["flag", "0", "0"]),
+        ("mines", &["question", "8", "8"]),
+        ("mines", &["chord", "4", "4"]),
+    ]);
+    for r in &runs {
+        assert_eq!(r.status, 0, "{}", r.stderr);
+    }
+    let doc = runs[4].doc();
+    let moves = doc["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 4);
+    assert_eq!(moves[1], serde_json::json!(["flag", 0, 0]));
+    assert_eq!(moves[3], serde_json::json!(["chord", 4, 4]));
+}
+
+#[test]
+fn bad_moves_and_sizes_are_refused() {
+    let game = new_game(&["--seed", "1"]);
+    run("mines", &["open", "9", "0"], &game).assert_error(
+        "mines",
+        2,
+        "row 9 column 0 is off the 9x9 board",
+    );
+    run("mines", &["open", "x", "0"], &game).assert_error("mines", 2, "invalid value 'x'");
+    run("mines", &["open", "--", "-1", "0"], &game).assert_error("mines", 2, "invalid value '-1'");
+    run(
+        "mines",
+        &["new", "--width", "9", "--height", "9", "--mines", "73"],
+        "",
+    )
+    .assert_error("mines", 2, "at most 72 mines");
+    run(
+        "mines",
+        &[
+            "new",
+            "--width",
+            "9",
+            "--height",
+            "9",
+            "--mines",
+            "82",
+            "--first-click",
+            "any",
+        ],
+        "",
+    )
+    .assert_error("mines", 2, "at most 81 mines");
+    run(
+        "mines",
+        &["new", "--width", "0", "--height", "9", "--mines", "1"],
+        "",
+    )
+    .assert_error("mines", 2, "at least 1x1");
+    run("mines", &["new", "--level", "expert", "--width", "5"], "").assert_error(
+        "mines",
+        2,
+        "cannot be used with",
+    );
+    run("mines", &["new", "--level", "insane"], "").assert_error("mines", 2, "unknown level");
+    run(
+        "mines",
+        &["open", "1", "1"],
+        "{\"kind\":\"maze\",\"version\":1}",
+    )
+    .assert_error("mines", 2, "expected a mines document");
+}
+
+#[test]
+fn a_document_that_disagrees_with_its_layout_is_refused() {
+    let doc = run("mines", &["open", "4", "4"], &new_game(&["--seed", "2"])).doc();
+    let mut text = serde_json::to_string(&doc).unwrap();
+    // Claim a mine in the layout where the player sees an open zero.
+    let row0 = doc["layout"][4].as_str().unwrap().to_string();
+    let mut changed = row0.clone().into_bytes();
+    changed[4] = b'*';
+    text = text.replacen(
+        &format!("\"{row0}\""),
+        &format!("\"{}\"", String::from_utf8(changed).unwrap()),
+        1,
+    );
+    let r = run("mines", &["flag", "0", "0"], &text);
+    r.assert_error("mines", 2, "stdin line 1: field `");
+    assert!(r.stdout.is_empty());
+}
+
+#[test]
+fn text_play_reads_moves_and_shows_the_answer() {
+    let r = run("mines", &["play", "--seed", "1"], "4 4\nf 0 3\n\n");
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    // The empty board, then one board a move, then the answer.
+    assert_eq!(r.stdout.matches("   0 1 2 3 4 5 6 7 8").count(), 4);
+    assert!(r.stdout.contains("The answer:"));
+    assert!(r.stdout.contains('F'));
+    let bad = run("mines", &["play", "--seed", "1"], "4 4\n4 x\n");
+    bad.assert_error("mines", 2, "stdin line 2");
+    let off = run("mines", &["play", "--seed", "1"], "10 10\n");
+    off.assert_error("mines", 2, "off the 9x9 board");
+}
+
+#[test]
+fn text_play_ends_on_a_loss() {
+    let r = run(
+        "mines",
+        &[
+            "play",
+            "--width",
+            "2",
+            "--height",
+            "1",
+            "--mines",
+            "1",
+            "--first-click",
+            "any",
+            "--seed",
+            "1",
+        ],
+        "0 0\n0 1\n",
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.contains("You won!") || r.stdout.contains("Boom!"),
+        "{}",
+        r.stdout
+    );
+}

@@ -1,0 +1,77 @@
+//! The full-screen game, played through tmux.
+
+use crate::harness::bin;
+use crate::tmux::Tmux;
+
+/// Rows of the board on the screen (between the borders).
+fn board_rows(screen: &str) -> Vec<String> {
+    screen
+        .lines()
+        .filter(|l| l.trim_start().starts_with('│'))
+        .map(|l| l.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn a_tile_opens_a_flag_appears_and_q_gives_the_terminal_back() {
+    let Some(t) = Tmux::start("mines-play") else {
+        return;
+    };
+    t.run(&format!("{} --seed 3; echo exit=$?", bin("mines")));
+    let screen = t.wait_for("the board", |s| s.contains("mines  10") && s.contains('┌'));
+    assert_eq!(board_rows(&screen).len(), 9);
+    assert!(
+        board_rows(&screen)
+            .iter()
+            .all(|r| !r.contains(|c: char| c.is_ascii_digit()))
+    );
+    // The cursor starts in the middle; the first click opens an area there.
+    t.keys(&["Space"]);
+    let opened = t.wait_for("an opening", |s| {
+        board_rows(s).iter().any(|r| r.contains('1'))
+    });
+    assert!(opened.contains("time"));
+    // Walk to a covered tile at the top-left corner and flag it.
+    t.keys(&["k", "k", "k", "k", "h", "h", "h", "h"]);
+    t.keys(&["f"]);
+    let flagged = t.wait_for("a flag", |s| s.contains("mines   9"));
+    assert!(board_rows(&flagged)[0].starts_with("│ F"), "{flagged}");
+    t.keys(&["q"]);
+    let after = t.wait_for("the shell", |s| s.contains("exit=0"));
+    assert!(!after.contains('┌'), "the game screen is gone:\n{after}");
+}
+
+#[test]
+fn ctrl_c_quits_cleanly_and_a_small_terminal_gets_a_message() {
+    // Expert needs 65 columns by 20 rows: a 40-column terminal is too small.
+    let Some(t) = Tmux::start_sized("mines-ctrl-c", 40, 24) else {
+        return;
+    };
+    t.run(&format!("{} --level expert; echo exit=$?", bin("mines")));
+    let screen = t.wait_for("the message", |s| s.contains("Terminal too small"));
+    assert!(screen.contains("press q"));
+    t.keys(&["C-c"]);
+    t.wait_for("the shell", |s| s.contains("exit=0"));
+}
+
+#[test]
+fn losing_shows_the_mines_and_n_starts_again() {
+    let Some(t) = Tmux::start("mines-lose") else {
+        return;
+    };
+    // With the "any" rule and every tile but one a mine, the first click loses.
+    t.run(&format!(
+        "{} --width 3 --height 3 --mines 8 --first-click any --seed 1; echo exit=$?",
+        bin("mines")
+    ));
+    t.wait_for("the board", |s| s.contains('┌'));
+    t.keys(&["Space"]);
+    let lost = t.wait_for("the loss", |s| s.contains("Boom"));
+    assert!(lost.contains("X("));
+    assert!(board_rows(&lost).iter().any(|r| r.contains('*')));
+    t.keys(&["n"]);
+    let fresh = t.wait_for("a new game", |s| s.contains(":)") && !s.contains("Boom"));
+    assert!(board_rows(&fresh).iter().all(|r| !r.contains('*')));
+    t.keys(&["Escape"]);
+    t.wait_for("the shell", |s| s.contains("exit=0"));
+}

@@ -1,0 +1,62 @@
+//! Best times per level, kept in a small JSON file in the user's data directory
+//! ($XDG_DATA_HOME/gridkit/mines-best.json, by default ~/.local/share/gridkit/...).
+//! A missing or unreadable file means no records yet; failing to save loses nothing but the
+//! record, so neither is an error the player should see mid-game.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+#[derive(Debug, Default)]
+pub struct BestTimes {
+    path: Option<PathBuf>,
+    times: BTreeMap<String, f64>,
+}
+
+impl BestTimes {
+    pub fn load() -> Self {
+        let path = data_dir().map(|d| d.join("gridkit").join("mines-best.json"));
+        let times = path
+            .as_ref()
+            .and_then(|p| std::fs::read_to_string(p).ok())
+            .and_then(|text| serde_json::from_str(&text).ok())
+            .unwrap_or_default();
+        BestTimes { path, times }
+    }
+
+    pub fn get(&self, level: &str) -> Option<f64> {
+        self.times.get(level).copied()
+    }
+
+    /// Records a win; returns true when it is a new best time.
+    pub fn record(&mut self, level: &str, seconds: f64) -> bool {
+        if self.get(level).is_some_and(|best| best <= seconds) {
+            return false;
+        }
+        self.times.insert(level.to_string(), seconds);
+        self.save();
+        true
+    }
+
+    fn save(&self) {
+        let Some(path) = &self.path else { return };
+        let Some(dir) = path.parent() else { return };
+        let Ok(text) = serde_json::to_string_pretty(&self.times) else {
+            return;
+        };
+        // Written beside and renamed over, so a crash never leaves half a file.
+        let tmp = path.with_extension("json.tmp");
+        let _ = std::fs::create_dir_all(dir)
+            .and_then(|_| std::fs::write(&tmp, text + "\n"))
+            .and_then(|_| std::fs::rename(&tmp, path));
+    }
+}
+
+/// $XDG_DATA_HOME when set to an absolute path, else ~/.local/share (the XDG base directory
+/// specification).
+fn data_dir() -> Option<PathBuf> {
+    let xdg = std::env::var_os("XDG_DATA_HOME").map(PathBuf::from);
+    match xdg {
+        Some(p) if p.is_absolute() => Some(p),
+        _ => std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")),
+    }
+}

@@ -1,0 +1,202 @@
+//! mines: Minesweeper to play in the terminal, and to script in pipelines.
+
+mod best;
+#[path = "../common/mod.rs"]
+mod common;
+mod text;
+mod tui;
+
+use clap::{Args, Parser, Subcommand};
+use grid_core::mines_doc::{FirstClick, MinesDoc, Move, Rules};
+use grid_core::{Error, Pos, Result, Rng};
+use mines::{Game, Level, Setup};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const EXAMPLES: &str = "\
+Examples:
+  mines                                  play a beginner game in the terminal
+  mines play --level expert
+  mines play --width 20 --height 10 --mines 30 --seed 7
+  mines new --level beginner --seed 1 | mines open 4 4 | mines flag 0 0 | gridrender
+  printf '4 4\\nf 0 0\\n' | mines play --seed 1      text moves: R C opens, f R C flags, c R C chords
+
+Keys in the terminal game: arrows or hjkl move, space or enter opens, f flags, ? marks,
+c chords (so does opening a number), n new game, q or Esc quits. Mouse: left opens,
+right flags, middle or left+right chords.";
+
+/// Minesweeper: play in the terminal, or script games through grid documents.
+#[derive(Debug, Parser)]
+#[command(version, after_help = EXAMPLES, long_about = None, args_conflicts_with_subcommands = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+
+    #[command(flatten)]
+    play: GameArgs,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play: full screen on a terminal; text moves line by line otherwise.
+    Play(GameArgs),
+    /// Write a new game document.
+    New(NewArgs),
+    /// Open a tile (on an opened number: chord) in the game read from FILE or stdin.
+    Open(MoveArgs),
+    /// Put or take away a flag.
+    Flag(MoveArgs),
+    /// Put or take away a question mark.
+    Question(MoveArgs),
+    /// Open the neighbours of a number whose flags are all placed.
+    Chord(MoveArgs),
+}
+
+/// The board and its rules.
+#[derive(Debug, Clone, Args)]
+struct GameArgs {
+    /// A classic level: beginner 9x9/10, intermediate 16x16/40, expert 30x16/99.
+    #[arg(long, short, value_parser = parse_level, conflicts_with_all = ["width", "height", "mines"])]
+    level: Option<Level>,
+
+    /// Custom board width (with --height and --mines).
+    #[arg(long, requires_all = ["height", "mines"])]
+    width: Option<usize>,
+
+    /// Custom board height.
+    #[arg(long, requires_all = ["width", "mines"])]
+    height: Option<usize>,
+
+    /// Custom number of mines.
+    #[arg(long, requires_all = ["width", "height"])]
+    mines: Option<usize>,
+
+    /// Seed for a reproducible game; drawn at random when absent.
+    #[arg(long, short)]
+    seed: Option<u64>,
+
+    /// What the first click is promised: an opening (a zero), a safe tile, or nothing.
+    #[arg(long, value_enum, default_value = "opening")]
+    first_click: FirstClickArg,
+}
+
+#[derive(Debug, Clone, Args)]
+struct NewArgs {
+    #[command(flatten)]
+    game: GameArgs,
+
+    /// Pretty-print the JSON.
+    #[arg(long)]
+    pretty: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+struct MoveArgs {
+    /// Row, from 0 at the top.
+    row: usize,
+    /// Column, from 0 at the left.
+    col: usize,
+    /// Game documents; stdin when none or `-`.
+    files: Vec<PathBuf>,
+    /// Pretty-print the JSON.
+    #[arg(long)]
+    pretty: bool,
+}
+
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum FirstClickArg {
+    Opening,
+    Safe,
+    Any,
+}
+
+fn parse_level(s: &str) -> std::result::Result<Level, String> {
+    s.parse()
+}
+
+impl GameArgs {
+    fn setup(&self) -> Setup {
+        match (self.level, self.width, self.height, self.mines) {
+            (_, Some(width), Some(height), Some(mines)) => Setup {
+                width,
+                height,
+                mines,
+            },
+            (Some(level), ..) => level.setup(),
+            _ => Level::Beginner.setup(),
+        }
+    }
+
+    fn rules(&self) -> Rules {
+        Rules {
+            first_click: match self.first_click {
+                FirstClickArg::Opening => FirstClick::Opening,
+                FirstClickArg::Safe => FirstClick::Safe,
+                FirstClickArg::Any => FirstClick::Any,
+            },
+            no_guess: false,
+        }
+    }
+
+    /// A new game from these arguments, with the seed given or drawn.
+    fn new_game(&self) -> Result<Game> {
+        let seed = self.seed.unwrap_or_else(Rng::fresh_seed);
+        Game::new(self.setup(), self.rules(), seed).map_err(Error::usage)
+    }
+}
+
+fn main() -> ExitCode {
+    common::run("mines", || {
+        let cli = Cli::parse();
+        match cli.command {
+            None => play(&cli.play),
+            Some(Command::Play(args)) => play(&args),
+            Some(Command::New(args)) => new(&args),
+            Some(Command::Open(m)) => apply(&m, Move::Open),
+            Some(Command::Flag(m)) => apply(&m, Move::Flag),
+            Some(Command::Question(m)) => apply(&m, Move::Question),
+            Some(Command::Chord(m)) => apply(&m, Move::Chord),
+        }
+    })
+}
+
+fn play(args: &GameArgs) -> Result<i32> {
+    let game = args.new_game()?;
+    if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+        tui::run(game, args.seed.is_some())
+    } else {
+        text::run(game)
+    }
+}
+
+fn new(args: &NewArgs) -> Result<i32> {
+    let game = args.game.new_game()?;
+    let mut out = common::stdout();
+    common::write_doc(&mut out, &game.to_doc().to_document(), args.pretty)?;
+    out.flush()?;
+    Ok(grid_core::EXIT_OK)
+}
+
+/// Reads each game document, plays the move on it and writes the next document.
+fn apply(args: &MoveArgs, make: fn(Pos) -> Move) -> Result<i32> {
+    let mv = make(Pos::new(args.row, args.col));
+    let mut out = common::stdout();
+    for item in common::documents(&args.files) {
+        let (place, mut doc) = item?;
+        let view = MinesDoc::from_document(&doc).map_err(|e| place.locate(e))?;
+        let mut game = Game::from_doc(&view).map_err(|e| place.locate(e))?;
+        game.play(mv).map_err(|e| {
+            place.locate(Error::input(format!(
+                "{} {} {}: {e}",
+                mv.name(),
+                args.row,
+                args.col
+            )))
+        })?;
+        game.to_doc().write_into(&mut doc);
+        common::write_doc(&mut out, &doc, args.pretty)?;
+    }
+    out.flush()?;
+    Ok(grid_core::EXIT_OK)
+}

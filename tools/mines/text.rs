@@ -1,0 +1,95 @@
+//! `mines play` without a terminal: moves as text lines, as in source document 002, and the
+//! board printed after each one.
+
+use grid_core::mines_doc::{GameState, Move};
+use grid_core::{EXIT_OK, Error, Pos, Result};
+use mines::Game;
+use render::Options;
+use std::io::{BufRead, Write};
+
+pub fn run(mut game: Game) -> Result<i32> {
+    let mut out = crate::common::stdout();
+    let setup = game.setup();
+    writeln!(
+        out,
+        "{}x{} board, {} mines. Moves: R C opens, f R C flags, ? R C marks, c R C chords, q quits.",
+        setup.width, setup.height, setup.mines
+    )?;
+    draw(&game, &mut out)?;
+    let stdin = std::io::stdin();
+    for (n, line) in stdin.lock().lines().enumerate() {
+        let line = line?;
+        let Some(mv) =
+            parse(&line).map_err(|e| Error::input(e).at_line(n + 1).in_source("stdin"))?
+        else {
+            if line.trim() == "q" {
+                break;
+            }
+            continue;
+        };
+        game.play(mv).map_err(|e| {
+            Error::input(e.to_string())
+                .at_line(n + 1)
+                .in_source("stdin")
+        })?;
+        draw(&game, &mut out)?;
+        match game.state() {
+            GameState::Won => writeln!(out, "You won!")?,
+            GameState::Lost => writeln!(out, "Boom! You opened a mine.")?,
+            _ => continue,
+        }
+        break;
+    }
+    if let Some(answer) = game.answer() {
+        writeln!(out, "The answer:")?;
+        let mut doc = game.to_doc();
+        doc.view = answer;
+        render::render_text(&doc.to_document(), &Options::default(), &mut out)?;
+    }
+    out.flush()?;
+    Ok(EXIT_OK)
+}
+
+fn draw(game: &Game, out: &mut impl Write) -> Result<()> {
+    let doc = game.to_doc().to_document();
+    render::render_text(&doc, &Options::default(), out)
+}
+
+/// `R C`, `f R C`, `? R C`, `c R C`; `None` for a blank line or `q`.
+fn parse(line: &str) -> std::result::Result<Option<Move>, String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let (make, coords): (fn(Pos) -> Move, &[&str]) = match words.as_slice() {
+        [] | ["q"] => return Ok(None),
+        ["f", rest @ ..] => (Move::Flag, rest),
+        ["?", rest @ ..] => (Move::Question, rest),
+        ["c", rest @ ..] => (Move::Chord, rest),
+        rest => (Move::Open, rest),
+    };
+    match coords {
+        [r, c] => match (r.parse::<usize>(), c.parse::<usize>()) {
+            (Ok(r), Ok(c)) => Ok(Some(make(Pos::new(r, c)))),
+            _ => Err(format!(
+                "{line:?}: row and column must be whole numbers from 0"
+            )),
+        },
+        _ => Err(format!(
+            "{line:?}: expected R C (open), f R C (flag), ? R C (mark) or c R C (chord)"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_parse_as_in_the_source_document() {
+        assert_eq!(parse("3 4"), Ok(Some(Move::Open(Pos::new(3, 4)))));
+        assert_eq!(parse(" f 0  1 "), Ok(Some(Move::Flag(Pos::new(0, 1)))));
+        assert_eq!(parse("c 2 2"), Ok(Some(Move::Chord(Pos::new(2, 2)))));
+        assert_eq!(parse(""), Ok(None));
+        assert!(parse("3").is_err());
+        assert!(parse("a b").is_err());
+        assert!(parse("-1 2").is_err());
+    }
+}

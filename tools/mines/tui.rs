@@ -1,0 +1,329 @@
+//! The full-screen game: keyboard and mouse, a mine counter, a timer, a face, numbers in their
+//! classic colours, and best times. The terminal is restored on every way out: a win or loss
+//! followed by q, q or Esc, Ctrl-C (which raw mode delivers as a key), or a panic.
+
+use crate::best::BestTimes;
+use crossterm::event::{
+    self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent,
+    MouseEventKind,
+};
+use crossterm::{cursor, execute, queue, style::Print, terminal};
+use grid_core::mines_doc::{Cell, GameState, Move};
+use grid_core::{EXIT_OK, Pos, Result, Rng};
+use mines::Game;
+use owo_colors::{OwoColorize, Style};
+use std::io::{self, Stdout, Write};
+use std::time::{Duration, Instant};
+
+/// Columns of the board's left edge and rows above it (status line and top border).
+const LEFT: u16 = 2;
+const TOP: u16 = 2;
+
+pub fn run(game: Game, seeded: bool) -> Result<i32> {
+    let mut screen = Screen::enter()?;
+    let mut app = App::new(game, seeded);
+    app.draw(&mut screen.out)?;
+    loop {
+        if event::poll(Duration::from_millis(250))? {
+            let quit = match event::read()? {
+                Event::Key(key) if key.kind != KeyEventKind::Release => app.key(key),
+                Event::Mouse(mouse) => {
+                    app.mouse(mouse);
+                    false
+                }
+                _ => false,
+            };
+            if quit {
+                break;
+            }
+        }
+        app.draw(&mut screen.out)?;
+    }
+    drop(screen);
+    Ok(EXIT_OK)
+}
+
+/// The terminal in game mode; dropping it (or a panic) puts it back as it was.
+struct Screen {
+    out: Stdout,
+}
+
+impl Screen {
+    fn enter() -> io::Result<Screen> {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore();
+            previous(info);
+        }));
+        terminal::enable_raw_mode()?;
+        let mut out = io::stdout();
+        execute!(
+            out,
+            terminal::EnterAlternateScreen,
+            event::EnableMouseCapture,
+            cursor::Hide
+        )?;
+        Ok(Screen { out })
+    }
+}
+
+impl Drop for Screen {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+fn restore() {
+    let _ = execute!(
+        io::stdout(),
+        event::DisableMouseCapture,
+        cursor::Show,
+        terminal::LeaveAlternateScreen
+    );
+    let _ = terminal::disable_raw_mode();
+}
+
+struct App {
+    game: Game,
+    cursor: Pos,
+    seeded: bool,
+    started: Option<Instant>,
+    finished: Option<Duration>,
+    best: BestTimes,
+    message: String,
+    left_down: bool,
+}
+
+impl App {
+    fn new(game: Game, seeded: bool) -> Self {
+        let s = game.setup();
+        App {
+            cursor: Pos::new(s.height / 2, s.width / 2),
+            game,
+            seeded,
+            started: None,
+            finished: None,
+            best: BestTimes::load(),
+            message: String::new(),
+            left_down: false,
+        }
+    }
+
+    /// Handles a key; true to quit.
+    fn key(&mut self, key: KeyEvent) -> bool {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        let s = self.game.setup();
+        let c = self.cursor;
+        match key.code {
+            KeyCode::Char('c') if ctrl => return true,
+            KeyCode::Char('q') | KeyCode::Esc => return true,
+            KeyCode::Left | KeyCode::Char('h') => self.cursor.col = c.col.saturating_sub(1),
+            KeyCode::Right | KeyCode::Char('l') => self.cursor.col = (c.col + 1).min(s.width - 1),
+            KeyCode::Up | KeyCode::Char('k') => self.cursor.row = c.row.saturating_sub(1),
+            KeyCode::Down | KeyCode::Char('j') => self.cursor.row = (c.row + 1).min(s.height - 1),
+            KeyCode::Char(' ') | KeyCode::Enter => self.play(Move::Open(c)),
+            KeyCode::Char('f') => self.play(Move::Flag(c)),
+            KeyCode::Char('?') => self.play(Move::Question(c)),
+            KeyCode::Char('c') => self.play(Move::Chord(c)),
+            KeyCode::Char('n') => self.new_game(),
+            _ => {}
+        }
+        false
+    }
+
+    fn mouse(&mut self, m: MouseEvent) {
+        let tile = self.tile_at(m.column, m.row);
+        match m.kind {
+            MouseEventKind::Down(MouseButton::Left) => {
+                self.left_down = true;
+                if let Some(p) = tile {
+                    self.cursor = p;
+                    self.play(Move::Open(p));
+                }
+            }
+            MouseEventKind::Up(MouseButton::Left) => self.left_down = false,
+            MouseEventKind::Down(MouseButton::Right) => {
+                if let Some(p) = tile {
+                    self.cursor = p;
+                    // Left and right together chord, as in the classic game.
+                    self.play(if self.left_down {
+                        Move::Chord(p)
+                    } else {
+                        Move::Flag(p)
+                    });
+                }
+            }
+            MouseEventKind::Down(MouseButton::Middle) => {
+                if let Some(p) = tile {
+                    self.cursor = p;
+                    self.play(Move::Chord(p));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The tile under a screen position.
+    fn tile_at(&self, x: u16, y: u16) -> Option<Pos> {
+        let s = self.game.setup();
+        let col = (x.checked_sub(LEFT)? / 2) as usize;
+        let row = y.checked_sub(TOP)? as usize;
+        (row < s.height && col < s.width).then_some(Pos::new(row, col))
+    }
+
+    fn play(&mut self, mv: Move) {
+        if self.game.state().is_over() {
+            return;
+        }
+        if self.started.is_none() && matches!(mv, Move::Open(_) | Move::Chord(_)) {
+            self.started = Some(Instant::now());
+        }
+        // Positions come from the cursor or the board, so the move is always on it.
+        let _ = self.game.play(mv);
+        if self.game.state().is_over() {
+            let time = self.started.map(|t| t.elapsed()).unwrap_or_default();
+            self.finished = Some(time);
+            self.message = self.end_message(time.as_secs_f64());
+        }
+    }
+
+    fn end_message(&mut self, secs: f64) -> String {
+        if self.game.state() == GameState::Lost {
+            return "Boom! You opened a mine.  n: new game  q: quit".into();
+        }
+        let level = self.game.setup().level();
+        let record = match level {
+            Some(l) => {
+                let previous = self.best.get(l.name());
+                if self.best.record(l.name(), secs) {
+                    " A new best time!".to_string()
+                } else {
+                    format!(" Best: {:.1} s.", previous.unwrap_or(secs))
+                }
+            }
+            None => String::new(),
+        };
+        format!("You won in {secs:.1} s!{record}  n: new game  q: quit")
+    }
+
+    fn new_game(&mut self) {
+        let seed = if self.seeded {
+            self.game.seed().wrapping_add(1)
+        } else {
+            Rng::fresh_seed()
+        };
+        let game = Game::new(self.game.setup(), self.game.rules(), seed)
+            .expect("the setup was valid for the previous game");
+        *self = App {
+            best: std::mem::take(&mut self.best),
+            ..App::new(game, self.seeded)
+        };
+    }
+
+    fn seconds(&self) -> u64 {
+        match (self.finished, self.started) {
+            (Some(d), _) => d.as_secs(),
+            (None, Some(t)) => t.elapsed().as_secs(),
+            (None, None) => 0,
+        }
+    }
+
+    fn draw(&self, out: &mut Stdout) -> io::Result<()> {
+        let s = self.game.setup();
+        let need = (2 * s.width as u16 + 3 + LEFT, s.height as u16 + TOP + 3);
+        let (cols, rows) = terminal::size()?;
+        queue!(
+            out,
+            terminal::Clear(terminal::ClearType::All),
+            cursor::MoveTo(0, 0)
+        )?;
+        if cols < need.0 || rows < need.1 {
+            queue!(
+                out,
+                Print(format!(
+                    "Terminal too small: this board needs {}x{}, the terminal is {cols}x{rows}.",
+                    need.0, need.1
+                )),
+                cursor::MoveTo(0, 1),
+                Print("Enlarge it, or press q to quit.")
+            )?;
+            return out.flush();
+        }
+        let face = match self.game.state() {
+            GameState::Won => "8)",
+            GameState::Lost => "X(",
+            _ => ":)",
+        };
+        let status = format!(
+            "mines {:>3}   {}   time {:>3}",
+            self.game.mines_left(),
+            face.bold(),
+            self.seconds().min(999)
+        );
+        queue!(out, cursor::MoveTo(LEFT, 0), Print(status))?;
+        let inner = "─".repeat(2 * s.width + 1);
+        queue!(
+            out,
+            cursor::MoveTo(LEFT - 1, TOP - 1),
+            Print(format!("┌{inner}┐"))
+        )?;
+        for row in 0..s.height {
+            let mut line = String::from("│ ");
+            for col in 0..s.width {
+                let p = Pos::new(row, col);
+                let glyph = glyph(self.game.view()[p]);
+                if p == self.cursor && !self.game.state().is_over() {
+                    line.push_str(&format!("{}", glyph.reversed()));
+                } else {
+                    line.push_str(&glyph);
+                }
+                line.push(' ');
+            }
+            line.push('│');
+            queue!(out, cursor::MoveTo(LEFT - 1, TOP + row as u16), Print(line))?;
+        }
+        queue!(
+            out,
+            cursor::MoveTo(LEFT - 1, TOP + s.height as u16),
+            Print(format!("└{inner}┘"))
+        )?;
+        let help = if self.message.is_empty() {
+            "arrows/hjkl move  space open  f flag  ? mark  c chord  n new  q quit"
+        } else {
+            &self.message
+        };
+        queue!(
+            out,
+            cursor::MoveTo(LEFT, TOP + s.height as u16 + 1),
+            Print(help)
+        )?;
+        out.flush()
+    }
+}
+
+/// One tile, coloured as in the classic game.
+fn glyph(cell: Cell) -> String {
+    let (text, style) = match cell {
+        Cell::Covered => ('■', Style::new().bright_black()),
+        Cell::Flag => ('F', Style::new().bright_red().bold()),
+        Cell::Question => ('?', Style::new().yellow()),
+        Cell::Open(0) => (' ', Style::new()),
+        Cell::Open(n) => (
+            (b'0' + n) as char,
+            match n {
+                1 => Style::new().bright_blue().bold(),
+                2 => Style::new().green().bold(),
+                3 => Style::new().bright_red().bold(),
+                4 => Style::new().blue().bold(),
+                5 => Style::new().red().bold(),
+                6 => Style::new().cyan().bold(),
+                7 => Style::new().white().bold(),
+                _ => Style::new().bright_black().bold(),
+            },
+        ),
+        Cell::Mine => ('*', Style::new().bold()),
+        Cell::Exploded => ('*', Style::new().white().on_red().bold()),
+        Cell::WrongFlag => ('!', Style::new().bright_red().on_black()),
+    };
+    format!("{}", text.style(style))
+}
