@@ -75,3 +75,28 @@ fn losing_shows_the_mines_and_n_starts_again() {
     t.keys(&["Escape"]);
     t.wait_for("the shell", |s| s.contains("exit=0"));
 }
+
+#[test]
+fn the_mouse_opens_and_flags() {
+    let Some(t) = Tmux::start("mines-mouse") else {
+        return;
+    };
+    t.run(&format!("{} --seed 3; echo exit=$?", bin("mines")));
+    t.wait_for("the board", |s| s.contains('┌'));
+    // SGR mouse reports, as a terminal sends them: button;column;row, 1-based. The board's
+    // tiles sit at columns 3, 5, 7... and rows 3, 4, 5... of the screen.
+    let click = |button: u8, col: u16, row: u16| {
+        t.keys(&["-l", &format!("\x1b[<{button};{col};{row}M")]);
+        t.keys(&["-l", &format!("\x1b[<{button};{col};{row}m")]);
+    };
+    click(0, 11, 7); // left on tile (4, 4): the first click opens an area
+    t.wait_for("an opening", |s| {
+        board_rows(s).iter().any(|r| r.contains('1'))
+    });
+    // Seed 3 opened from the middle leaves the top-left corner covered.
+    click(2, 3, 3); // right on tile (0, 0): a flag
+    let screen = t.wait_for("a flag", |s| board_rows(s)[0].starts_with("│ F"));
+    assert!(screen.contains("mines   9"));
+    t.keys(&["q"]);
+    t.wait_for("the shell", |s| s.contains("exit=0"));
+}

@@ -189,7 +189,7 @@ impl App {
 
     fn end_message(&mut self, secs: f64) -> String {
         if self.game.state() == GameState::Lost {
-            return "Boom! You opened a mine.  n: new game  q: quit".into();
+            return format!("Boom! You opened a mine after {secs:.1} s.  n: new game  q: quit");
         }
         let level = self.game.setup().level();
         let record = match level {
