@@ -19,16 +19,17 @@ struct Room {
 pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
     maze.open_field();
     let mut bits = BitSource::new();
-    let mut rooms = vec![Room {
-        row: 0,
-        col: 0,
-        height: maze.height(),
-        width: maze.width(),
-    }];
+    let mut rooms = Vec::new();
+    push(
+        &mut rooms,
+        Room {
+            row: 0,
+            col: 0,
+            height: maze.height(),
+            width: maze.width(),
+        },
+    );
     while let Some(room) = rooms.pop() {
-        if room.width < 2 || room.height < 2 {
-            continue;
-        }
         let horizontal = match room.width.cmp(&room.height) {
             std::cmp::Ordering::Less => true,
             std::cmp::Ordering::Greater => false,
@@ -39,50 +40,90 @@ pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
             let at = rng.index(room.height - 1);
             let gap = rng.index(room.width);
             let r = room.row + at;
+            let first = maze.index(r, room.col);
             for c in 0..room.width {
-                let cell = maze.index(r, room.col + c);
                 if c != gap {
-                    maze.build_wall(cell, Dir::South);
-                    maze.record_tile(maze.wall_tile(cell, Dir::South));
-                }
-                if c + 1 < room.width {
-                    let t = maze.cell_tile(cell);
-                    maze.record_tile(Pos::new(t.row + 1, t.col + 1));
+                    maze.build_wall(first + c, Dir::South);
                 }
             }
-            rooms.push(Room {
-                height: at + 1,
-                ..room
-            });
-            rooms.push(Room {
-                row: r + 1,
-                height: room.height - at - 1,
-                ..room
-            });
+            if maze.is_tracing() {
+                record_wall(maze, first, 1, room.width, gap, Dir::South);
+            }
+            push(
+                &mut rooms,
+                Room {
+                    height: at + 1,
+                    ..room
+                },
+            );
+            push(
+                &mut rooms,
+                Room {
+                    row: r + 1,
+                    height: room.height - at - 1,
+                    ..room
+                },
+            );
         } else {
             let at = rng.index(room.width - 1);
             let gap = rng.index(room.height);
             let c = room.col + at;
+            let first = maze.index(room.row, c);
+            let w = maze.width();
             for r in 0..room.height {
-                let cell = maze.index(room.row + r, c);
                 if r != gap {
-                    maze.build_wall(cell, Dir::East);
-                    maze.record_tile(maze.wall_tile(cell, Dir::East));
-                }
-                if r + 1 < room.height {
-                    let t = maze.cell_tile(cell);
-                    maze.record_tile(Pos::new(t.row + 1, t.col + 1));
+                    maze.build_wall(first + r * w, Dir::East);
                 }
             }
-            rooms.push(Room {
-                width: at + 1,
-                ..room
-            });
-            rooms.push(Room {
-                col: c + 1,
-                width: room.width - at - 1,
-                ..room
-            });
+            if maze.is_tracing() {
+                record_wall(maze, first, w, room.height, gap, Dir::East);
+            }
+            push(
+                &mut rooms,
+                Room {
+                    width: at + 1,
+                    ..room
+                },
+            );
+            push(
+                &mut rooms,
+                Room {
+                    col: c + 1,
+                    width: room.width - at - 1,
+                    ..room
+                },
+            );
+        }
+    }
+}
+
+/// Keeps a room for dividing, unless it is a corridor (one cell wide or high) already.
+fn push(rooms: &mut Vec<Room>, room: Room) {
+    if room.width >= 2 && room.height >= 2 {
+        rooms.push(room);
+    }
+}
+
+/// Records the tiles of a wall just raised: along `len` cells from `first` (stepping by
+/// `stride`), the wall tile on the `side` of each cell but the gap, and the pillar after each
+/// cell but the last.
+fn record_wall(
+    maze: &mut CellMaze,
+    first: usize,
+    stride: usize,
+    len: usize,
+    gap: usize,
+    side: Dir,
+) {
+    for i in 0..len {
+        let cell = first + i * stride;
+        if i != gap {
+            let tile = maze.wall_tile(cell, side);
+            maze.record_tile(tile);
+        }
+        if i + 1 < len {
+            let t = maze.cell_tile(cell);
+            maze.record_tile(Pos::new(t.row + 1, t.col + 1));
         }
     }
 }
