@@ -15,6 +15,7 @@ pub mod grid;
 pub mod jsonl;
 pub mod maze_doc;
 pub mod mines_doc;
+pub mod nonogram_doc;
 pub mod rng;
 
 pub use doc::{Document, Kind, MAX_TILES, RowSource};

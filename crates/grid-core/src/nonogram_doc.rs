@@ -1,0 +1,100 @@
+//! The typed view of a `kind = "nonogram"` document: clues, and the grid when there is one.
+
+use crate::doc::{Document, Kind};
+use crate::error::{Error, Result};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+
+/// The clues, one list per row (top to bottom) and per column (left to right).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clues {
+    pub rows: Vec<Vec<u32>>,
+    pub cols: Vec<Vec<u32>>,
+}
+
+/// A nonogram document, read and checked for shape.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NonogramDoc {
+    pub clues: Clues,
+    /// `'#'` filled, `'.'` empty, `'?'` unknown.
+    pub grid: Option<Grid<u8>>,
+}
+
+impl NonogramDoc {
+    pub fn from_document(doc: &Document) -> Result<Self> {
+        if doc.kind() != Kind::Nonogram {
+            return Err(Error::input(format!(
+                "expected a nonogram document, found kind \"{}\"",
+                doc.kind()
+            )));
+        }
+        let clues: Clues = doc.required("clues")?;
+        let (w, h) = (clues.cols.len(), clues.rows.len());
+        for (name, given, from_clues) in [
+            ("width", doc.field::<usize>("width")?, w),
+            ("height", doc.field::<usize>("height")?, h),
+        ] {
+            if let Some(n) = given
+                && n != from_clues
+            {
+                return Err(Error::input(format!(
+                    "field `{name}`: {n}, but the clues give {from_clues}"
+                )));
+            }
+        }
+        let grid = match doc.raw("grid") {
+            None => None,
+            Some(_) => {
+                let g = doc.grid_bytes()?.expect("grid is present");
+                if (g.width(), g.height()) != (w, h) {
+                    return Err(Error::input(format!(
+                        "field `grid`: {}x{}, but the clues are {w}x{h}",
+                        g.width(),
+                        g.height()
+                    )));
+                }
+                if let Some(i) = g.cells().iter().position(|c| !b"#.?".contains(c)) {
+                    let p = g.pos_of(i);
+                    return Err(Error::input(format!(
+                        "field `grid`: row {} column {} has {:?}; a nonogram grid has '#', '.' and '?'",
+                        p.row,
+                        p.col,
+                        g.cells()[i] as char
+                    )));
+                }
+                Some(g)
+            }
+        };
+        Ok(NonogramDoc { clues, grid })
+    }
+
+    /// A new document with these clues (and the grid, when there is one).
+    pub fn to_document(&self) -> Document {
+        let mut doc = Document::new(Kind::Nonogram);
+        doc.set("width", self.clues.cols.len());
+        doc.set("height", self.clues.rows.len());
+        doc.set("clues", &self.clues);
+        if let Some(g) = &self.grid {
+            doc.set_grid(g, |&c| c);
+        }
+        doc
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes_are_checked() {
+        let ok = r#"{"kind":"nonogram","version":1,"width":2,"height":1,"clues":{"rows":[[2]],"cols":[[1],[1]]}}"#;
+        let d = NonogramDoc::from_document(&Document::from_json(ok).unwrap()).unwrap();
+        assert_eq!(d.clues.rows, [vec![2]]);
+        let wrong = ok.replace(r#""width":2"#, r#""width":3"#);
+        let e = NonogramDoc::from_document(&Document::from_json(&wrong).unwrap()).unwrap_err();
+        assert_eq!(e.to_string(), "field `width`: 3, but the clues give 2");
+        let negative = ok.replace("[[2]]", "[[-2]]");
+        let e = NonogramDoc::from_document(&Document::from_json(&negative).unwrap()).unwrap_err();
+        assert!(e.to_string().starts_with("field `clues`:"), "{e}");
+    }
+}

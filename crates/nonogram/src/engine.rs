@@ -1,0 +1,336 @@
+//! The solving engine: propagation of the line solver over rows and columns, probing (proof by
+//! contradiction), and a complete search for what logic leaves open.
+
+use crate::explain::Step;
+use crate::line::{Cell, LineSolver};
+use crate::puzzle::{LineId, Puzzle};
+use grid_core::Grid;
+use std::time::Instant;
+
+/// The board: one cell per square of the puzzle.
+pub type Board = Grid<Cell>;
+
+/// Why solving stopped short.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// A line has no arrangement left: the board (or the assumption behind it) is impossible.
+    Conflict(LineId),
+    /// Out of time.
+    Timeout,
+}
+
+/// Counters for the curious and for benchmarks.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub line_solves: u64,
+    pub probes: u64,
+    pub nodes: u64,
+}
+
+pub(crate) struct Engine<'a> {
+    puzzle: &'a Puzzle,
+    solver: LineSolver,
+    line: Vec<Cell>,
+    before: Vec<Cell>,
+    queue: Vec<usize>,
+    queued: Vec<bool>,
+    deadline: Option<Instant>,
+    /// Deductions as a person would write them, when asked for.
+    pub steps: Option<Vec<Step>>,
+    pub stats: Stats,
+}
+
+impl<'a> Engine<'a> {
+    pub fn new(puzzle: &'a Puzzle, deadline: Option<Instant>, explain: bool) -> Self {
+        let lines = puzzle.width() + puzzle.height();
+        Engine {
+            puzzle,
+            solver: LineSolver::new(),
+            line: Vec::new(),
+            before: Vec::new(),
+            queue: Vec::with_capacity(lines),
+            queued: vec![false; lines],
+            deadline,
+            steps: explain.then(Vec::new),
+            stats: Stats::default(),
+        }
+    }
+
+    pub fn blank_board(&self) -> Board {
+        Grid::new(self.puzzle.width(), self.puzzle.height(), Cell::Unknown)
+    }
+
+    fn line_id(&self, l: usize) -> LineId {
+        let h = self.puzzle.height();
+        if l < h {
+            LineId::Row(l)
+        } else {
+            LineId::Col(l - h)
+        }
+    }
+
+    fn out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Queues every line.
+    pub fn queue_all(&mut self) {
+        for l in 0..self.queued.len() {
+            self.enqueue(l);
+        }
+    }
+
+    /// Queues the row and the column through a cell.
+    fn queue_cell(&mut self, index: usize) {
+        let w = self.puzzle.width();
+        let h = self.puzzle.height();
+        self.enqueue(index / w);
+        self.enqueue(h + index % w);
+    }
+
+    fn enqueue(&mut self, l: usize) {
+        if !self.queued[l] {
+            self.queued[l] = true;
+            self.queue.push(l);
+        }
+    }
+
+    fn clear_queue(&mut self) {
+        for &l in &self.queue {
+            self.queued[l] = false;
+        }
+        self.queue.clear();
+    }
+
+    /// Solves queued lines until nothing changes. On a conflict the board is left part-way.
+    pub fn propagate(&mut self, board: &mut Board) -> Result<(), Stop> {
+        let w = self.puzzle.width();
+        let h = self.puzzle.height();
+        while let Some(l) = self.queue.pop() {
+            self.queued[l] = false;
+            let id = self.line_id(l);
+            // Read the line.
+            self.line.clear();
+            match id {
+                LineId::Row(r) => self
+                    .line
+                    .extend_from_slice(&board.cells()[r * w..(r + 1) * w]),
+                LineId::Col(c) => self.line.extend((0..h).map(|r| board.cells()[r * w + c])),
+            }
+            self.before.clear();
+            self.before.extend_from_slice(&self.line);
+            self.stats.line_solves += 1;
+            if !self.solver.solve(self.puzzle.clues(id), &mut self.line) {
+                self.clear_queue();
+                return Err(Stop::Conflict(id));
+            }
+            // Write back what changed, and queue the crossing lines.
+            let mut changed = false;
+            for i in 0..self.line.len() {
+                if self.line[i] == self.before[i] {
+                    continue;
+                }
+                changed = true;
+                let index = match id {
+                    LineId::Row(r) => r * w + i,
+                    LineId::Col(c) => i * w + c,
+                };
+                board.cells_mut()[index] = self.line[i];
+                let crossing = match id {
+                    LineId::Row(_) => h + i,
+                    LineId::Col(_) => i,
+                };
+                self.enqueue(crossing);
+            }
+            if changed && let Some(steps) = &mut self.steps {
+                steps.push(Step::line(
+                    id,
+                    self.puzzle.clues(id),
+                    &self.before,
+                    &self.line,
+                    self.solver.ranges(),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Sets one cell and propagates.
+    fn assume(&mut self, board: &mut Board, index: usize, value: Cell) -> Result<(), Stop> {
+        board.cells_mut()[index] = value;
+        self.queue_cell(index);
+        self.propagate(board)
+    }
+
+    /// One round of probing: every unknown cell is assumed filled and blank in turn. A
+    /// contradiction proves the opposite; cells that both assumptions agree on are certain.
+    /// Returns whether anything was learnt; `Err` when the board itself is impossible.
+    pub fn probe_round(&mut self, board: &mut Board, scores: &mut [u32]) -> Result<bool, Stop> {
+        let mut learnt = false;
+        let recording = self.steps.take();
+        let result = self.probe_cells(board, scores, &mut learnt, recording);
+        result.map(|()| learnt)
+    }
+
+    // The cell index addresses the board, the scores and the probe results at once.
+    #[allow(clippy::needless_range_loop)]
+    fn probe_cells(
+        &mut self,
+        board: &mut Board,
+        scores: &mut [u32],
+        learnt: &mut bool,
+        mut recording: Option<Vec<Step>>,
+    ) -> Result<(), Stop> {
+        let mut outcome = Ok(());
+        for index in 0..board.len() {
+            if board.cells()[index] != Cell::Unknown {
+                continue;
+            }
+            if self.out_of_time() {
+                outcome = Err(Stop::Timeout);
+                break;
+            }
+            self.stats.probes += 1;
+            let mut filled = board.clone();
+            let a = self.assume(&mut filled, index, Cell::Filled);
+            let mut empty = board.clone();
+            let b = self.assume(&mut empty, index, Cell::Empty);
+            match (a, b) {
+                (Err(Stop::Timeout), _) | (_, Err(Stop::Timeout)) => {
+                    outcome = Err(Stop::Timeout);
+                    break;
+                }
+                (Err(Stop::Conflict(l)), Err(_)) => {
+                    outcome = Err(Stop::Conflict(l));
+                    break;
+                }
+                (Err(Stop::Conflict(l)), Ok(())) | (Ok(()), Err(Stop::Conflict(l))) => {
+                    let (assumed, result) = if a.is_err() {
+                        (Cell::Filled, empty)
+                    } else {
+                        (Cell::Empty, filled)
+                    };
+                    if let Some(steps) = &mut recording {
+                        steps.push(Step::Contradiction {
+                            cell: board.pos_of(index),
+                            assumed,
+                            conflict: l,
+                        });
+                        // The consequences of the conclusion, line by line.
+                        self.steps = recording.take();
+                        let mut redo = board.clone();
+                        let again = self.assume(&mut redo, index, assumed.opposite());
+                        recording = self.steps.take();
+                        debug_assert!(again.is_ok());
+                        debug_assert_eq!(redo, result);
+                    }
+                    *board = result;
+                    *learnt = true;
+                }
+                (Ok(()), Ok(())) => {
+                    let changes = |b: &Board| {
+                        b.cells()
+                            .iter()
+                            .zip(board.cells())
+                            .filter(|(x, y)| x != y)
+                            .count() as u32
+                    };
+                    scores[index] = (changes(&filled) + 1) * (changes(&empty) + 1);
+                    let common: Vec<usize> = (0..board.len())
+                        .filter(|&i| {
+                            board.cells()[i] == Cell::Unknown
+                                && filled.cells()[i] != Cell::Unknown
+                                && filled.cells()[i] == empty.cells()[i]
+                        })
+                        .collect();
+                    if !common.is_empty() {
+                        if let Some(steps) = &mut recording {
+                            steps.push(Step::BothWays {
+                                cell: board.pos_of(index),
+                                filled: common
+                                    .iter()
+                                    .filter(|&&i| filled.cells()[i] == Cell::Filled)
+                                    .map(|&i| board.pos_of(i))
+                                    .collect(),
+                                empty: common
+                                    .iter()
+                                    .filter(|&&i| filled.cells()[i] == Cell::Empty)
+                                    .map(|&i| board.pos_of(i))
+                                    .collect(),
+                            });
+                        }
+                        for &i in &common {
+                            board.cells_mut()[i] = filled.cells()[i];
+                            self.queue_cell(i);
+                        }
+                        self.steps = recording.take();
+                        let settled = self.propagate(board);
+                        recording = self.steps.take();
+                        settled?;
+                        *learnt = true;
+                    }
+                }
+            }
+        }
+        self.steps = recording;
+        outcome
+    }
+
+    /// Probing rounds until nothing more is learnt.
+    pub fn probe(&mut self, board: &mut Board, scores: &mut Vec<u32>) -> Result<(), Stop> {
+        scores.clear();
+        scores.resize(board.len(), 0);
+        while self.probe_round(board, scores)? {}
+        Ok(())
+    }
+
+    /// Depth-first search with probing at every node, collecting up to `limit` solutions.
+    /// `Err(Timeout)` when time ran out (the solutions found so far stay in `found`).
+    pub fn search(
+        &mut self,
+        board: Board,
+        limit: usize,
+        found: &mut Vec<Board>,
+    ) -> Result<(), Stop> {
+        // An explicit stack of boards to explore: no recursion, whatever the depth.
+        let mut stack = vec![board];
+        let mut scores = Vec::new();
+        let steps = self.steps.take();
+        let result = (|| {
+            while let Some(mut board) = stack.pop() {
+                self.stats.nodes += 1;
+                match self.probe(&mut board, &mut scores) {
+                    Err(Stop::Conflict(_)) => continue,
+                    Err(Stop::Timeout) => return Err(Stop::Timeout),
+                    Ok(()) => {}
+                }
+                let Some(branch) = best_branch(&board, &scores) else {
+                    found.push(board);
+                    if found.len() >= limit {
+                        return Ok(());
+                    }
+                    continue;
+                };
+                for value in [Cell::Empty, Cell::Filled] {
+                    let mut child = board.clone();
+                    match self.assume(&mut child, branch, value) {
+                        Ok(()) => stack.push(child),
+                        Err(Stop::Conflict(_)) => {}
+                        Err(Stop::Timeout) => return Err(Stop::Timeout),
+                    }
+                }
+            }
+            Ok(())
+        })();
+        self.steps = steps;
+        result
+    }
+}
+
+/// The unknown cell to branch on: the one whose two assumptions taught the most (the
+/// product of the cells each one settled), or `None` when the board is solved.
+fn best_branch(board: &Board, scores: &[u32]) -> Option<usize> {
+    (0..board.len())
+        .filter(|&i| board.cells()[i] == Cell::Unknown)
+        .max_by_key(|&i| (scores.get(i).copied().unwrap_or(0), std::cmp::Reverse(i)))
+}

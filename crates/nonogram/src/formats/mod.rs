@@ -1,0 +1,159 @@
+//! The files puzzle collections come in: Steve Simpson's `.non`, the webpbn XML format, and
+//! Mirek Olšák's `.g`, all black and white (a colour puzzle is refused with a clear "not
+//! supported yet"). Grid documents (JSON) are read by the tools through grid-core.
+
+mod non;
+mod olsak;
+mod xml;
+
+use crate::puzzle::Puzzle;
+use std::fmt;
+use std::path::Path;
+
+/// A puzzle file format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Grid documents, one per line (FORMAT.md).
+    Json,
+    /// Steve Simpson's `.non`.
+    Non,
+    /// webpbn's XML (`.xml`, `.pbn`).
+    Xml,
+    /// Mirek Olšák's `.g`.
+    Olsak,
+}
+
+impl Format {
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Json => "json",
+            Format::Non => "non",
+            Format::Xml => "xml",
+            Format::Olsak => "g",
+        }
+    }
+
+    /// The format a file name announces, if it announces one.
+    pub fn from_path(path: &Path) -> Option<Format> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        Some(match ext.as_str() {
+            "json" | "jsonl" => Format::Json,
+            "non" => Format::Non,
+            "xml" | "pbn" => Format::Xml,
+            "g" => Format::Olsak,
+            _ => return None,
+        })
+    }
+
+    /// The format the text looks like.
+    pub fn sniff(text: &str) -> Format {
+        let start = text.trim_start();
+        if start.starts_with('{') {
+            return Format::Json;
+        }
+        if start.starts_with('<') {
+            return Format::Xml;
+        }
+        let non_words = ["width", "height", "rows", "columns"];
+        for line in text.lines() {
+            let line = line.trim();
+            let first = line.split_whitespace().next().unwrap_or("");
+            if non_words.contains(&first) {
+                return Format::Non;
+            }
+            if line.starts_with(':') || line.starts_with("#d") || line.starts_with("#D") {
+                return Format::Olsak;
+            }
+        }
+        Format::Non
+    }
+}
+
+/// A puzzle read from a file, with what the file says about it (title, author...).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Parsed {
+    pub puzzle: Puzzle,
+    pub meta: Vec<(String, String)>,
+}
+
+/// What is wrong with a file, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormatError {
+    /// 1-based line of the file, when known.
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl FormatError {
+    pub(crate) fn at(line: usize, message: impl Into<String>) -> Self {
+        FormatError {
+            line: Some(line),
+            message: message.into(),
+        }
+    }
+
+    pub(crate) fn whole(message: impl Into<String>) -> Self {
+        FormatError {
+            line: None,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(l) => write!(f, "line {l}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+/// Reads a puzzle in one of the text formats (not JSON: the tools read documents through
+/// grid-core).
+pub fn parse(text: &str, format: Format) -> Result<Parsed, FormatError> {
+    match format {
+        Format::Non => non::parse(text),
+        Format::Xml => xml::parse(text),
+        Format::Olsak => olsak::parse(text),
+        Format::Json => Err(FormatError::whole(
+            "grid documents are read as documents, not as a puzzle file",
+        )),
+    }
+}
+
+/// Parses one clue: a whole number, 0 or more.
+pub(crate) fn number(word: &str, line: usize) -> Result<u32, FormatError> {
+    word.parse::<u32>().map_err(|_| {
+        let what = if word.starts_with('-') {
+            "a negative number"
+        } else {
+            "not a whole number"
+        };
+        FormatError::at(
+            line,
+            format!("{word:?} is {what}; clues are whole numbers, 0 or more"),
+        )
+    })
+}
+
+/// Builds the puzzle, turning shape problems into errors of the whole file.
+pub(crate) fn puzzle(rows: Vec<Vec<u32>>, cols: Vec<Vec<u32>>) -> Result<Puzzle, FormatError> {
+    Puzzle::new(rows, cols).map_err(FormatError::whole)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_are_told_by_extension_and_content() {
+        assert_eq!(Format::from_path(Path::new("a/b.NON")), Some(Format::Non));
+        assert_eq!(Format::from_path(Path::new("b.g")), Some(Format::Olsak));
+        assert_eq!(Format::from_path(Path::new("b.txt")), None);
+        assert_eq!(Format::sniff("  {\"kind\":1}"), Format::Json);
+        assert_eq!(Format::sniff("<?xml version=\"1.0\"?>"), Format::Xml);
+        assert_eq!(Format::sniff("title \"x\"\nwidth 5\n"), Format::Non);
+        assert_eq!(Format::sniff("Cat\n#d\n: rows\n"), Format::Olsak);
+    }
+}

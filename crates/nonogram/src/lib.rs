@@ -1,0 +1,21 @@
+//! Nonograms: a solver that reasons like a person and proves what it finds.
+//!
+//! - [`line`]: the exact line solver, whose first step is the overlap rule of source document
+//!   003 ("a clue longer than half of its range fills the middle").
+//! - propagation over rows and columns with a queue of changed lines, probing (assume a cell,
+//!   propagate, and a contradiction proves the opposite), and a complete search, so that
+//!   [`solve`] ends with a proof: unique, multiple (two solutions shown), or none.
+//! - [`explain`]: the deductions in words, and the technique the puzzle needed.
+//! - [`formats`]: the files puzzle collections come in.
+
+mod engine;
+pub mod explain;
+pub mod formats;
+pub mod line;
+pub mod puzzle;
+pub mod solve;
+
+pub use engine::{Board, Stats};
+pub use line::Cell;
+pub use puzzle::{LineId, Puzzle};
+pub use solve::{Method, Options, Report, Status, solve};

@@ -1,0 +1,354 @@
+//! The exact line solver: what the clues of one line allow, given what is known of its cells.
+//!
+//! Two sweeps of a small dynamic programme find every placement of every block that belongs to
+//! at least one complete arrangement consistent with the known cells; a cell is certainly
+//! filled when no arrangement leaves it blank, certainly blank when no arrangement fills it.
+//! This decides everything the line alone decides (not only what the overlap rule finds), in
+//! time proportional to cells times clues.
+//!
+//! The same sweeps give each block's range (its leftmost and rightmost possible place), from
+//! which the "more than half of the range is filled" rule of source document 003 is read off
+//! for explanations.
+
+/// A cell of the puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[repr(u8)]
+pub enum Cell {
+    #[default]
+    Unknown = 0,
+    Filled = 1,
+    Empty = 2,
+}
+
+impl Cell {
+    pub fn to_char(self) -> u8 {
+        match self {
+            Cell::Unknown => b'?',
+            Cell::Filled => b'#',
+            Cell::Empty => b'.',
+        }
+    }
+
+    pub fn from_char(c: u8) -> Option<Cell> {
+        Some(match c {
+            b'?' => Cell::Unknown,
+            b'#' => Cell::Filled,
+            b'.' => Cell::Empty,
+            _ => return None,
+        })
+    }
+
+    pub fn opposite(self) -> Cell {
+        match self {
+            Cell::Filled => Cell::Empty,
+            Cell::Empty => Cell::Filled,
+            Cell::Unknown => Cell::Unknown,
+        }
+    }
+}
+
+/// Where each block may lie: block `j` starts at `first_start[j]` at the earliest and at
+/// `last_start[j]` at the latest.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Ranges {
+    pub first_start: Vec<usize>,
+    pub last_start: Vec<usize>,
+}
+
+/// Reusable work space, so that solving a line allocates nothing in the hot loop.
+#[derive(Debug, Default)]
+pub struct LineSolver {
+    forward: Vec<bool>,
+    backward: Vec<bool>,
+    empties: Vec<u32>,
+    fill_marks: Vec<i32>,
+    can_empty: Vec<bool>,
+    ranges: Ranges,
+}
+
+impl LineSolver {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Solves `cells` in place against `clues`: every cell the line decides is set. Returns
+    /// false when no arrangement fits (the cells are then left as they were).
+    pub fn solve(&mut self, clues: &[u32], cells: &mut [Cell]) -> bool {
+        let n = cells.len();
+        let k = clues.len();
+        if !self.sweep(clues, cells) {
+            return false;
+        }
+        let w = k + 1;
+        // Mark what some arrangement fills (difference array) and what it leaves blank.
+        self.fill_marks.clear();
+        self.fill_marks.resize(n + 1, 0);
+        self.can_empty.clear();
+        self.can_empty.resize(n, false);
+        self.ranges.first_start.clear();
+        self.ranges.first_start.resize(k, usize::MAX);
+        self.ranges.last_start.clear();
+        self.ranges.last_start.resize(k, 0);
+        for i in 0..=n {
+            for j in 0..=k {
+                if !self.forward[i * w + j] {
+                    continue;
+                }
+                if i < n && cells[i] != Cell::Filled && self.backward[(i + 1) * w + j] {
+                    self.can_empty[i] = true;
+                }
+                if j < k && self.block_fits(clues, cells, i, j) {
+                    let end = i + clues[j] as usize;
+                    self.fill_marks[i] += 1;
+                    self.fill_marks[end] -= 1;
+                    if end < n {
+                        self.can_empty[end] = true;
+                    }
+                    self.ranges.first_start[j] = self.ranges.first_start[j].min(i);
+                    self.ranges.last_start[j] = self.ranges.last_start[j].max(i);
+                }
+            }
+        }
+        let mut covered = 0;
+        for (i, cell) in cells.iter_mut().enumerate() {
+            covered += self.fill_marks[i];
+            let can_fill = covered > 0;
+            *cell = match (can_fill, self.can_empty[i]) {
+                (true, false) => Cell::Filled,
+                (false, true) => Cell::Empty,
+                _ => *cell,
+            };
+        }
+        true
+    }
+
+    /// The ranges of the blocks found by the last successful `solve`.
+    pub fn ranges(&self) -> &Ranges {
+        &self.ranges
+    }
+
+    /// Whether block `j` can start at `i` in a full arrangement: it lies on no blank cell, is
+    /// not touched by a filled cell after it, and the rest of the line can be completed.
+    #[inline]
+    fn block_fits(&self, clues: &[u32], cells: &[Cell], i: usize, j: usize) -> bool {
+        let n = cells.len();
+        let w = clues.len() + 1;
+        let end = i + clues[j] as usize;
+        if end > n || self.empties[end] != self.empties[i] {
+            return false;
+        }
+        if end == n {
+            self.backward[n * w + j + 1]
+        } else {
+            cells[end] != Cell::Filled && self.backward[(end + 1) * w + j + 1]
+        }
+    }
+
+    /// Fills the forward and backward tables; false when the line has no arrangement.
+    // `j` runs one past the clues (the state "all blocks placed"), so it is an index, not an
+    // iterator over them.
+    #[allow(clippy::needless_range_loop)]
+    fn sweep(&mut self, clues: &[u32], cells: &[Cell]) -> bool {
+        let n = cells.len();
+        let k = clues.len();
+        let w = k + 1;
+        self.empties.clear();
+        self.empties.push(0);
+        let mut count = 0;
+        for &c in cells {
+            count += (c == Cell::Empty) as u32;
+            self.empties.push(count);
+        }
+        // backward[i * w + j]: cells i.. can hold blocks j.., starting fresh at i.
+        self.backward.clear();
+        self.backward.resize((n + 1) * w, false);
+        self.backward[n * w + k] = true;
+        for i in (0..n).rev() {
+            for j in (0..=k).rev() {
+                let mut ok = cells[i] != Cell::Filled && self.backward[(i + 1) * w + j];
+                if !ok && j < k {
+                    let end = i + clues[j] as usize;
+                    if end <= n && self.empties[end] == self.empties[i] {
+                        ok = if end == n {
+                            self.backward[n * w + j + 1]
+                        } else {
+                            cells[end] != Cell::Filled && self.backward[(end + 1) * w + j + 1]
+                        };
+                    }
+                }
+                self.backward[i * w + j] = ok;
+            }
+        }
+        if !self.backward[0] {
+            return false;
+        }
+        // forward[i * w + j]: cells ..i hold blocks ..j, and i starts fresh.
+        self.forward.clear();
+        self.forward.resize((n + 1) * w, false);
+        self.forward[0] = true;
+        for i in 0..=n {
+            for j in 0..=k {
+                if !self.forward[i * w + j] {
+                    continue;
+                }
+                if i < n && cells[i] != Cell::Filled {
+                    self.forward[(i + 1) * w + j] = true;
+                }
+                if j < k {
+                    let end = i + clues[j] as usize;
+                    if end <= n && self.empties[end] == self.empties[i] {
+                        if end == n {
+                            self.forward[n * w + j + 1] = true;
+                        } else if cells[end] != Cell::Filled {
+                            self.forward[(end + 1) * w + j + 1] = true;
+                        }
+                    }
+                }
+            }
+        }
+        self.forward[n * w + k]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(s: &str) -> Vec<Cell> {
+        s.bytes().map(|b| Cell::from_char(b).unwrap()).collect()
+    }
+
+    fn show(cells: &[Cell]) -> String {
+        cells.iter().map(|c| c.to_char() as char).collect()
+    }
+
+    fn solve(clues: &[u32], line: &str) -> Option<String> {
+        let mut cells = parse(line);
+        LineSolver::new()
+            .solve(clues, &mut cells)
+            .then(|| show(&cells))
+    }
+
+    #[test]
+    fn the_overlap_of_a_long_clue() {
+        // The source document's first rule: 8 in 12 cells fills the middle 4.
+        assert_eq!(solve(&[8], "????????????").unwrap(), "????####????");
+    }
+
+    #[test]
+    fn full_and_empty_lines() {
+        assert_eq!(solve(&[2, 1], "????").unwrap(), "##.#");
+        assert_eq!(solve(&[], "????").unwrap(), "....");
+        assert_eq!(solve(&[4], "????").unwrap(), "####");
+    }
+
+    #[test]
+    fn known_cells_push_blocks_around() {
+        assert_eq!(solve(&[3], "?#??.?").unwrap(), "?##?..");
+        assert_eq!(solve(&[1, 1], "#???").unwrap(), "#.??");
+        assert_eq!(solve(&[1], "?.#??").unwrap(), "..#..");
+    }
+
+    #[test]
+    fn contradictions_are_found() {
+        assert_eq!(solve(&[3], "?.?.?"), None);
+        assert_eq!(solve(&[1], "#.#"), None);
+        assert_eq!(solve(&[5], "????"), None);
+        assert_eq!(solve(&[], "?#"), None);
+    }
+
+    /// Every line of length up to 12: for every picture (so every clue list that fits), a few
+    /// patterns of known cells taken from it, and a few patterns at random, checked against
+    /// brute force over all the arrangements of those clues.
+    #[test]
+    fn agrees_with_brute_force_on_every_line_up_to_12() {
+        let mut solver = LineSolver::new();
+        let mut rng = grid_core::Rng::seeded(12);
+        for n in 0..=12usize {
+            let all = (1u32 << n) - 1;
+            let mut by_clues: std::collections::HashMap<Vec<u32>, Vec<u32>> = Default::default();
+            for picture in 0..=all {
+                by_clues
+                    .entry(clues_of(picture, n))
+                    .or_default()
+                    .push(picture);
+            }
+            let mut clue_lists: Vec<_> = by_clues.keys().cloned().collect();
+            clue_lists.sort();
+            for clues in &clue_lists {
+                let arrangements = &by_clues[clues];
+                for &picture in arrangements {
+                    for _ in 0..3 {
+                        // Known cells true to the picture: the solver must find an answer.
+                        let known = rng.next_u64() as u32 & all;
+                        let line = (picture & known, !picture & known & all);
+                        check(&mut solver, clues, arrangements, n, line);
+                        // Known cells at random: an answer or a contradiction.
+                        let filled = rng.next_u64() as u32 & all;
+                        let empty = rng.next_u64() as u32 & all & !filled;
+                        check(&mut solver, clues, arrangements, n, (filled, empty));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Compares the solver with brute force for one line whose known cells are given as bit
+    /// masks `(filled, empty)`.
+    fn check(
+        solver: &mut LineSolver,
+        clues: &[u32],
+        arrangements: &[u32],
+        n: usize,
+        (filled, empty): (u32, u32),
+    ) {
+        let cells: Vec<Cell> = (0..n)
+            .map(|i| match (filled >> i & 1, empty >> i & 1) {
+                (1, _) => Cell::Filled,
+                (_, 1) => Cell::Empty,
+                _ => Cell::Unknown,
+            })
+            .collect();
+        let all = (1u32 << n) - 1;
+        let (mut always, mut never, mut any) = (all, all, false);
+        for &p in arrangements {
+            if p & filled == filled && p & empty == 0 {
+                any = true;
+                always &= p;
+                never &= !p;
+            }
+        }
+        let mut got = cells.clone();
+        let ok = solver.solve(clues, &mut got);
+        assert_eq!(ok, any, "{clues:?} on {}", show(&cells));
+        if ok {
+            let expected: Vec<Cell> = (0..n)
+                .map(|i| match (always >> i & 1, never >> i & 1) {
+                    (1, _) => Cell::Filled,
+                    (_, 1) => Cell::Empty,
+                    _ => Cell::Unknown,
+                })
+                .collect();
+            assert_eq!(show(&got), show(&expected), "{clues:?} on {}", show(&cells));
+        } else {
+            assert_eq!(got, cells, "a failed solve leaves the line alone");
+        }
+    }
+
+    pub(crate) fn clues_of(picture: u32, n: usize) -> Vec<u32> {
+        let mut clues = Vec::new();
+        let mut run = 0;
+        for i in 0..n {
+            if picture >> i & 1 == 1 {
+                run += 1;
+            } else if run > 0 {
+                clues.push(run);
+                run = 0;
+            }
+        }
+        if run > 0 {
+            clues.push(run);
+        }
+        clues
+    }
+}

@@ -1,0 +1,209 @@
+//! Solving a puzzle from start to proof: the clues' own contradictions, line logic, probing,
+//! then search, and the verdict with the technique it took.
+
+use crate::engine::{Board, Engine, Stats, Stop};
+use crate::explain::Step;
+use crate::line::Cell;
+use crate::puzzle::Puzzle;
+use std::time::{Duration, Instant};
+
+/// What to look for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// Solutions to look for (at least two are always looked for, to settle uniqueness).
+    pub limit: usize,
+    /// Give up after this long, with what was deduced so far.
+    pub timeout: Option<Duration>,
+    /// Record the deductions in words.
+    pub explain: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            limit: 2,
+            timeout: None,
+            explain: false,
+        }
+    }
+}
+
+/// The verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Exactly one solution, proved.
+    Unique,
+    /// At least two solutions (both in `solutions`).
+    Multiple,
+    /// The clues contradict each other.
+    None,
+    /// Time ran out.
+    Unfinished,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Unique => "unique",
+            Status::Multiple => "multiple",
+            Status::None => "none",
+            Status::Unfinished => "unfinished",
+        }
+    }
+}
+
+/// The strongest technique the puzzle needed: the measure of difficulty puzzle authors use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Method {
+    /// Each line on its own, again and again.
+    Line,
+    /// Proof by contradiction on single cells.
+    Probing,
+    /// Trying values and backtracking.
+    Search,
+}
+
+impl Method {
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Line => "line",
+            Method::Probing => "probing",
+            Method::Search => "search",
+        }
+    }
+}
+
+/// Everything the solver found out.
+#[derive(Debug, Clone)]
+pub struct Report {
+    pub status: Status,
+    pub method: Method,
+    /// The solutions found (up to the limit).
+    pub solutions: Vec<Board>,
+    /// The best board known: the solution when unique, else what logic settled.
+    pub board: Board,
+    /// Why there is no solution, when there is none.
+    pub conflict: Option<String>,
+    /// The deductions in words, when asked for.
+    pub steps: Vec<String>,
+    pub stats: Stats,
+}
+
+/// Solves `puzzle`, starting from `start` (all unknown, or cells already known).
+pub fn solve(puzzle: &Puzzle, start: Option<Board>, options: &Options) -> Report {
+    let deadline = options.timeout.map(|t| Instant::now() + t);
+    let mut engine = Engine::new(puzzle, deadline, options.explain);
+    let mut board = start.unwrap_or_else(|| engine.blank_board());
+    let report = |status, method, board: Board, solutions, conflict, engine: &mut Engine| Report {
+        status,
+        method,
+        solutions,
+        board,
+        conflict,
+        steps: engine
+            .steps
+            .take()
+            .unwrap_or_default()
+            .iter()
+            .map(Step::text)
+            .collect(),
+        stats: engine.stats,
+    };
+    if let Some(why) = puzzle.contradiction() {
+        return report(
+            Status::None,
+            Method::Line,
+            board,
+            vec![],
+            Some(why),
+            &mut engine,
+        );
+    }
+    engine.queue_all();
+    if let Err(Stop::Conflict(l)) = engine.propagate(&mut board) {
+        let why =
+            format!("{l} cannot be completed: its clues contradict what the crossing lines force");
+        return report(
+            Status::None,
+            Method::Line,
+            board,
+            vec![],
+            Some(why),
+            &mut engine,
+        );
+    }
+    if is_solved(&board) {
+        return report(
+            Status::Unique,
+            Method::Line,
+            board.clone(),
+            vec![board],
+            None,
+            &mut engine,
+        );
+    }
+    let mut scores = Vec::new();
+    match engine.probe(&mut board, &mut scores) {
+        Err(Stop::Conflict(l)) => {
+            let why = format!(
+                "every value of some cell leads to a contradiction (the last in {l}): the clues cannot all hold"
+            );
+            return report(
+                Status::None,
+                Method::Probing,
+                board,
+                vec![],
+                Some(why),
+                &mut engine,
+            );
+        }
+        Err(Stop::Timeout) => {
+            return report(
+                Status::Unfinished,
+                Method::Probing,
+                board,
+                vec![],
+                None,
+                &mut engine,
+            );
+        }
+        Ok(()) => {}
+    }
+    if is_solved(&board) {
+        return report(
+            Status::Unique,
+            Method::Probing,
+            board.clone(),
+            vec![board],
+            None,
+            &mut engine,
+        );
+    }
+    if let Some(steps) = &mut engine.steps {
+        let unknown = board
+            .cells()
+            .iter()
+            .filter(|&&c| c == Cell::Unknown)
+            .count();
+        steps.push(Step::Search { unknown });
+    }
+    let mut found = Vec::new();
+    let outcome = engine.search(board.clone(), options.limit.max(2), &mut found);
+    let status = match (outcome, found.len()) {
+        (_, n) if n >= 2 => Status::Multiple,
+        (Err(_), _) => Status::Unfinished,
+        (Ok(()), 1) => Status::Unique,
+        (Ok(()), _) => Status::None,
+    };
+    let conflict = (status == Status::None)
+        .then(|| "a complete search finds no solution: the clues cannot all hold".to_string());
+    let best = match status {
+        Status::Unique => found[0].clone(),
+        _ => board,
+    };
+    report(status, Method::Search, best, found, conflict, &mut engine)
+}
+
+fn is_solved(board: &Board) -> bool {
+    board.cells().iter().all(|&c| c != Cell::Unknown)
+}
