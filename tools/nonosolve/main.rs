@@ -141,12 +141,15 @@ fn read(path: &Path) -> Result<(String, String)> {
     Ok((name, text))
 }
 
-/// Each puzzle of a file: its document (to be completed), its clues and any known cells.
+/// A puzzle to solve: its document (to be completed), its clues and any cells already known.
+type Job = (Document, Puzzle, Option<Board>);
+
+/// Each puzzle of a file.
 fn puzzles<'a>(
     name: &'a str,
     text: &'a str,
     format: Format,
-) -> Box<dyn Iterator<Item = Result<(Document, Puzzle, Option<Board>)>> + 'a> {
+) -> Box<dyn Iterator<Item = Result<Job>> + 'a> {
     if format == Format::Json {
         return Box::new(DocReader::new(text.as_bytes(), name).map(move |item| {
             let (line, doc) = item?;
