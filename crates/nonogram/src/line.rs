@@ -76,6 +76,12 @@ impl LineSolver {
     pub fn solve(&mut self, clues: &[u32], cells: &mut [Cell]) -> bool {
         let n = cells.len();
         let k = clues.len();
+        if !cells.contains(&Cell::Unknown) {
+            // Nothing to decide, only to check: do the runs match the clues?
+            self.ranges.first_start.clear();
+            self.ranges.last_start.clear();
+            return runs_match(clues, cells);
+        }
         if !self.sweep(clues, cells) {
             return false;
         }
@@ -208,6 +214,24 @@ impl LineSolver {
         }
         self.forward[n * w + k]
     }
+}
+
+/// Whether a fully known line's runs of filled cells are exactly the clues.
+fn runs_match(clues: &[u32], cells: &[Cell]) -> bool {
+    let mut next = 0;
+    let mut run = 0u32;
+    for &c in cells.iter().chain(std::iter::once(&Cell::Empty)) {
+        if c == Cell::Filled {
+            run += 1;
+        } else if run > 0 {
+            if clues.get(next) != Some(&run) {
+                return false;
+            }
+            next += 1;
+            run = 0;
+        }
+    }
+    next == clues.len()
 }
 
 #[cfg(test)]
