@@ -53,6 +53,7 @@ pub fn bin(name: &str) -> &'static str {
         "mazesolve" => env!("CARGO_BIN_EXE_mazesolve"),
         "gridrender" => env!("CARGO_BIN_EXE_gridrender"),
         "mines" => env!("CARGO_BIN_EXE_mines"),
+        "nonosolve" => env!("CARGO_BIN_EXE_nonosolve"),
         other => panic!("no binary {other}"),
     }
 }
@@ -87,6 +88,11 @@ pub fn run_env(tool: &str, args: &[&str], input: &str, env: &[(&str, &str)]) -> 
         stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
         stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
     }
+}
+
+/// A file under tests/data.
+pub fn data(name: &str) -> String {
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
 /// Runs a pipeline of tools, each one's stdout feeding the next, and returns every run.

@@ -5,4 +5,5 @@ mod maze_bad_input;
 mod maze_pipeline;
 mod mines_script;
 mod mines_terminal;
+mod nonogram;
 mod tmux;

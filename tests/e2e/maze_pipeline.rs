@@ -278,7 +278,7 @@ fn other_kinds_are_drawn_as_plain_grids() {
     assert!(r.stdout.contains("■") && r.stdout.contains('F'));
     let nono = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/dancer.json"
+        "/tests/data/nonogram/webpbn-00001.json"
     ))
     .unwrap();
     let r = run("gridrender", &[], &nono);

@@ -1,0 +1,231 @@
+//! nonosolve end to end: the shared benchmark puzzles, every input format, contradictions,
+//! ambiguity, explanations and bad input.
+
+use crate::harness::{data, run};
+use serde_json::Value;
+
+/// The runs of filled cells of a line.
+fn runs(cells: impl Iterator<Item = u8>) -> Vec<u64> {
+    let mut out = Vec::new();
+    let mut run = 0;
+    for c in cells.chain(std::iter::once(b'.')) {
+        if c == b'#' {
+            run += 1;
+        } else if run > 0 {
+            out.push(run);
+            run = 0;
+        }
+    }
+    out
+}
+
+/// Checks a solved grid against the document's clues.
+fn assert_satisfies(doc: &Value) {
+    let grid: Vec<&[u8]> = doc["grid"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap().as_bytes())
+        .collect();
+    let clue = |v: &Value| -> Vec<u64> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_u64().unwrap())
+            .filter(|&n| n > 0)
+            .collect()
+    };
+    for (r, row) in doc["clues"]["rows"].as_array().unwrap().iter().enumerate() {
+        assert_eq!(runs(grid[r].iter().copied()), clue(row), "row {r}");
+    }
+    for (c, col) in doc["clues"]["cols"].as_array().unwrap().iter().enumerate() {
+        assert_eq!(runs(grid.iter().map(|row| row[c])), clue(col), "column {c}");
+    }
+}
+
+#[test]
+fn the_shared_puzzles_are_solved_and_proved_unique() {
+    // Knotty, Faase and Forever are left to the benchmark: they take far longer.
+    for name in [
+        "webpbn-00001",
+        "webpbn-00006",
+        "webpbn-00016",
+        "webpbn-00021",
+        "webpbn-00023",
+        "webpbn-00027",
+        "webpbn-00065",
+        "webpbn-00436",
+        "webpbn-00529",
+        "webpbn-00803",
+        "webpbn-01611",
+    ] {
+        let r = run("nonosolve", &[&data(&format!("nonogram/{name}.json"))], "");
+        assert_eq!(r.status, 0, "{name}: {}", r.stderr);
+        let doc = r.doc();
+        assert_eq!(doc["solution"]["status"], "unique", "{name}");
+        assert_satisfies(&doc);
+        // The attribution travels with the puzzle.
+        assert!(doc["meta"]["author"].is_string(), "{name}");
+    }
+}
+
+#[test]
+fn every_format_gives_the_same_answer() {
+    let answers: Vec<Value> = ["small.non", "small.g", "small.xml"]
+        .iter()
+        .map(|f| {
+            let r = run("nonosolve", &[&data(f)], "");
+            assert_eq!(r.status, 0, "{f}: {}", r.stderr);
+            r.doc()
+        })
+        .collect();
+    for a in &answers {
+        assert_eq!(a["grid"], answers[0]["grid"]);
+        assert_eq!(a["solution"]["status"], "unique");
+        assert!(a["meta"]["title"].as_str().unwrap().starts_with("Heart"));
+        assert_satisfies(a);
+    }
+    // On stdin the format is told by the content.
+    for f in ["small.non", "small.g", "small.xml"] {
+        let text = std::fs::read_to_string(data(f)).unwrap();
+        let r = run("nonosolve", &[], &text);
+        assert_eq!(r.status, 0, "{f} on stdin: {}", r.stderr);
+        assert_eq!(r.doc()["grid"], answers[0]["grid"]);
+    }
+}
+
+#[test]
+fn the_answer_is_the_same_every_run() {
+    let a = run("nonosolve", &[&data("nonogram/webpbn-00436.json")], "");
+    let b = run("nonosolve", &[&data("nonogram/webpbn-00436.json")], "");
+    assert_eq!(a.stdout, b.stdout);
+}
+
+const AMBIGUOUS: &str = r#"{"kind":"nonogram","version":1,"width":2,"height":2,"clues":{"rows":[[1],[1]],"cols":[[1],[1]]}}"#;
+
+#[test]
+fn an_ambiguous_puzzle_shows_two_solutions() {
+    let r = run("nonosolve", &[], AMBIGUOUS);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let doc = r.doc();
+    let sol = &doc["solution"];
+    assert_eq!(sol["status"], "multiple");
+    assert_eq!(sol["method"], "search");
+    let grids = sol["grids"].as_array().unwrap();
+    assert_eq!(grids.len(), 2);
+    assert_ne!(grids[0], grids[1]);
+    let all = run("nonosolve", &["--all", "--limit", "10"], AMBIGUOUS).doc();
+    assert_eq!(all["solution"]["solutions"], 2, "exactly two exist");
+}
+
+#[test]
+fn contradictions_are_answers_with_exit_1() {
+    let sums = r#"{"kind":"nonogram","version":1,"width":2,"height":2,"clues":{"rows":[[1],[1]],"cols":[[2],[1]]}}"#;
+    let r = run("nonosolve", &[], sums);
+    assert_eq!(r.status, 1);
+    assert!(
+        r.stderr
+            .contains("no solution: the row clues fill 2 cells but the column clues fill 3"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(r.doc()["solution"]["status"], "none");
+    let long = r#"{"kind":"nonogram","version":1,"width":3,"height":1,"clues":{"rows":[[2,1]],"cols":[[1],[1],[1]]}}"#;
+    let r = run("nonosolve", &[], long);
+    assert_eq!(r.status, 1);
+    assert!(
+        r.stderr
+            .contains("row 1: the clues 2 1 need 4 cells, but the line has 3"),
+        "{}",
+        r.stderr
+    );
+    // Clues that agree in sum but cannot meet: line logic finds the clash.
+    let clash = r#"{"kind":"nonogram","version":1,"width":3,"height":3,"clues":{"rows":[[3],[0],[1,1]],"cols":[[1],[1],[1,1]]}}"#;
+    let r = run("nonosolve", &[], clash);
+    assert_eq!(r.status, 1, "{}", r.stdout);
+    assert!(r.stderr.contains("no solution"), "{}", r.stderr);
+}
+
+#[test]
+fn explanations_read_like_a_person() {
+    let r = run(
+        "nonosolve",
+        &["--explain", &data("nonogram/webpbn-00023.json")],
+        "",
+    );
+    let doc = r.doc();
+    let steps: Vec<&str> = doc["solution"]["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    assert!(
+        steps
+            .iter()
+            .any(|s| s.contains("more than half of it is certain")),
+        "{steps:?}"
+    );
+    assert!(steps.iter().any(|s| s.starts_with("assume r")), "{steps:?}");
+    assert_eq!(doc["solution"]["method"], "probing");
+}
+
+#[test]
+fn a_timeout_gives_what_was_deduced() {
+    let r = run(
+        "nonosolve",
+        &["--timeout", "0.3", &data("nonogram/webpbn-06574.json")],
+        "",
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let doc = r.doc();
+    assert_eq!(doc["solution"]["status"], "unfinished");
+    let grid = doc["grid"].as_array().unwrap();
+    assert!(
+        grid.iter().any(|r| r.as_str().unwrap().contains('#')),
+        "some cells were deduced"
+    );
+}
+
+#[test]
+fn malformed_input_names_the_file_and_line() {
+    let text = std::fs::read_to_string(data("small.non"))
+        .unwrap()
+        .replace("1,1", "1,x");
+    let r = run("nonosolve", &["--format", "non"], &text);
+    r.assert_error("nonosolve", 2, "stdin line 7: \"x\" is not a whole number");
+    let negative = AMBIGUOUS.replace("[[1],[1]],\"cols\"", "[[-1],[1]],\"cols\"");
+    run("nonosolve", &[], &negative).assert_error("nonosolve", 2, "field `clues`");
+    let cut = &std::fs::read_to_string(data("small.xml")).unwrap()[..300];
+    run("nonosolve", &["--format", "xml"], cut).assert_error("nonosolve", 2, "stdin line");
+    let colour = std::fs::read_to_string(data("small.xml")).unwrap().replace(
+        "<color name=\"black\" char=\"X\">000</color>",
+        "<color name=\"black\" char=\"X\">000</color><color name=\"red\" char=\"r\">f00</color>",
+    );
+    run("nonosolve", &[], &colour).assert_error(
+        "nonosolve",
+        2,
+        "colour puzzles are not supported yet",
+    );
+    run("nonosolve", &["/no/such.non"], "").assert_error(
+        "nonosolve",
+        2,
+        "cannot open /no/such.non",
+    );
+    let truncated = &AMBIGUOUS[..50];
+    run("nonosolve", &[], truncated).assert_error("nonosolve", 2, "malformed JSON");
+}
+
+#[test]
+fn gridrender_draws_the_solution_with_its_clues() {
+    let solved = run("nonosolve", &[&data("small.non")], "");
+    let picture = run("gridrender", &[], &solved.stdout);
+    assert_eq!(picture.status, 0, "{}", picture.stderr);
+    assert!(picture.stdout.contains("██"));
+    assert!(
+        picture
+            .stdout
+            .lines()
+            .any(|l| l.trim_start().starts_with("1 1"))
+    );
+}
