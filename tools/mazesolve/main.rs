@@ -76,8 +76,7 @@ fn run(args: Args) -> Result<i32> {
         // defaulted, so that every later tool agrees on them.
         doc.set("start", maze.start);
         doc.set("goal", maze.goal);
-        doc.set("solution", solution);
-        common::write_doc(&mut out, &doc, args.pretty)?;
+        doc.write_with(&mut out, args.pretty, "solution", &solution)?;
     }
     out.flush()?;
     Ok(status)

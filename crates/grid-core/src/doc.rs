@@ -248,6 +248,31 @@ impl Document {
         Ok(())
     }
 
+    /// Writes the document with the field `name` set to `value`, without storing it: a large
+    /// value (a solver's path of millions of steps) goes straight to the output instead of
+    /// being turned into a JSON tree first, which would take several times the memory. The
+    /// field keeps its place if the document has it, and comes last otherwise.
+    pub fn write_with<T: Serialize>(
+        &self,
+        out: &mut impl Write,
+        pretty: bool,
+        name: &str,
+        value: &T,
+    ) -> Result<()> {
+        let with = With {
+            fields: &self.fields,
+            name,
+            value,
+        };
+        if pretty {
+            serde_json::to_writer_pretty(&mut *out, &with)?;
+        } else {
+            serde_json::to_writer(&mut *out, &with)?;
+        }
+        out.write_all(b"\n")?;
+        Ok(())
+    }
+
     /// Writes the document as one compact line whose `grid` comes from `rows` instead of the
     /// `grid` field, which only marks the place (any value, usually null). A generator's grid
     /// goes straight into the output this way, without being copied into strings first: on a
@@ -291,6 +316,32 @@ impl Document {
     /// The compact one-line JSON text, without the newline.
     pub fn to_json(&self) -> String {
         serde_json::to_string(&self.fields).expect("a JSON map always serializes")
+    }
+}
+
+/// The fields of a document with one of them replaced (see [`Document::write_with`]).
+struct With<'a, T> {
+    fields: &'a Map<String, Value>,
+    name: &'a str,
+    value: &'a T,
+}
+
+impl<T: Serialize> Serialize for With<'_, T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let present = self.fields.contains_key(self.name);
+        let mut map = s.serialize_map(Some(self.fields.len() + usize::from(!present)))?;
+        for (k, v) in self.fields {
+            if k == self.name {
+                map.serialize_entry(k, self.value)?;
+            } else {
+                map.serialize_entry(k, v)?;
+            }
+        }
+        if !present {
+            map.serialize_entry(self.name, self.value)?;
+        }
+        map.end()
     }
 }
 
@@ -376,6 +427,26 @@ mod tests {
         assert!(e.to_string().contains("non-ASCII"), "{e}");
         let e = doc(r######"[]"######, 0, 0).grid_bytes().unwrap_err();
         assert!(e.to_string().contains("at least 1x1"), "{e}");
+    }
+
+    #[test]
+    fn write_with_replaces_or_appends_a_field() {
+        let mut doc = Document::new(Kind::Maze);
+        doc.set("a", 1);
+        doc.set("b", 2);
+        let mut out = Vec::new();
+        doc.write_with(&mut out, false, "a", &[7, 8]).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "{\"kind\":\"maze\",\"version\":1,\"a\":[7,8],\"b\":2}\n"
+        );
+        let mut out = Vec::new();
+        doc.write_with(&mut out, false, "c", &true).unwrap();
+        assert!(
+            String::from_utf8(out)
+                .unwrap()
+                .ends_with(",\"b\":2,\"c\":true}\n")
+        );
     }
 
     struct Stripes;
