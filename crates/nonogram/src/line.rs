@@ -63,6 +63,12 @@ pub struct LineSolver {
     empties: Vec<u32>,
     fill_marks: Vec<i32>,
     can_empty: Vec<bool>,
+    /// For each position, the band of block counts that can stand before it (`lo..=hi`):
+    /// a tight line has a narrow band, and the tables are only filled inside it.
+    lo: Vec<usize>,
+    hi: Vec<usize>,
+    before: Vec<usize>,
+    after: Vec<usize>,
     ranges: Ranges,
 }
 
@@ -96,7 +102,7 @@ impl LineSolver {
         self.ranges.last_start.clear();
         self.ranges.last_start.resize(k, 0);
         for i in 0..=n {
-            for j in 0..=k {
+            for j in self.lo[i]..=self.hi[i] {
                 if !self.forward[i * w + j] {
                     continue;
                 }
@@ -150,6 +156,42 @@ impl LineSolver {
         }
     }
 
+    /// Computes the band `lo[i]..=hi[i]` of block counts that can precede position `i`: the
+    /// blocks before need their cells and a blank after each (except at the very end), the
+    /// blocks after need theirs. An empty band is `lo > hi` (the loops then do nothing).
+    fn band(&mut self, clues: &[u32], n: usize) {
+        let k = clues.len();
+        // before[j]: cells that j blocks need, each with the blank after it.
+        self.before.clear();
+        self.before.push(0);
+        for &c in clues {
+            let last = *self.before.last().expect("starts with 0");
+            self.before.push(last + c as usize + 1);
+        }
+        // after[j]: cells that blocks j.. need, blanks only between them.
+        self.after.clear();
+        self.after.resize(k + 1, 0);
+        for j in (0..k).rev() {
+            self.after[j] = clues[j] as usize + if j + 1 < k { 1 + self.after[j + 1] } else { 0 };
+        }
+        self.lo.clear();
+        self.hi.clear();
+        let (mut lo, mut hi) = (0, 0);
+        for i in 0..=n {
+            let room = i + usize::from(i == n);
+            while hi < k && self.before[hi + 1] <= room {
+                hi += 1;
+            }
+            while lo <= k && self.after[lo] > n - i {
+                lo += 1;
+            }
+            // An empty band is stored as 1..=0, which every loop skips.
+            let (l, h) = if lo > hi { (1, 0) } else { (lo, hi) };
+            self.lo.push(l);
+            self.hi.push(h);
+        }
+    }
+
     /// Fills the forward and backward tables; false when the line has no arrangement.
     // `j` runs one past the clues (the state "all blocks placed"), so it is an index, not an
     // iterator over them.
@@ -165,12 +207,13 @@ impl LineSolver {
             count += (c == Cell::Empty) as u32;
             self.empties.push(count);
         }
+        self.band(clues, n);
         // backward[i * w + j]: cells i.. can hold blocks j.., starting fresh at i.
         self.backward.clear();
         self.backward.resize((n + 1) * w, false);
         self.backward[n * w + k] = true;
         for i in (0..n).rev() {
-            for j in (0..=k).rev() {
+            for j in (self.lo[i]..=self.hi[i]).rev() {
                 let mut ok = cells[i] != Cell::Filled && self.backward[(i + 1) * w + j];
                 if !ok && j < k {
                     let end = i + clues[j] as usize;
@@ -193,7 +236,7 @@ impl LineSolver {
         self.forward.resize((n + 1) * w, false);
         self.forward[0] = true;
         for i in 0..=n {
-            for j in 0..=k {
+            for j in self.lo[i]..=self.hi[i] {
                 if !self.forward[i * w + j] {
                     continue;
                 }
