@@ -1,7 +1,7 @@
 //! Solving a puzzle from start to proof: the clues' own contradictions, line logic, probing,
 //! then search, and the verdict with the technique it took.
 
-use crate::engine::{Board, Engine, Quick, Stats, Stop};
+use crate::engine::{Board, Engine, Stats, Stop};
 use crate::explain::Step;
 use crate::line::Cell;
 use crate::puzzle::Puzzle;
@@ -142,34 +142,7 @@ pub fn solve(puzzle: &Puzzle, start: Option<Board>, options: &Options) -> Report
             &mut engine,
         );
     }
-    // Most puzzles that line logic leaves open are ambiguous or nearly done: a quick search
-    // with line propagation alone settles them in a fraction of a millisecond.
     let limit = options.limit.max(2);
-    let mut quick = Vec::new();
-    match engine.quick_search(board.clone(), limit, QUICK_BUDGET, &mut quick) {
-        Err(_) => {
-            return report(
-                Status::Unfinished,
-                Method::Search,
-                board,
-                vec![],
-                None,
-                &mut engine,
-            );
-        }
-        Ok(Quick::Done) if quick.len() >= 2 => {
-            return report(
-                Status::Multiple,
-                Method::Search,
-                board,
-                quick,
-                None,
-                &mut engine,
-            );
-        }
-        // Unique or impossible: probing decides whether it took search or only probing.
-        Ok(_) => {}
-    }
     let mut scores = Vec::new();
     match engine.probe(&mut board, &mut scores) {
         Err(Stop::Conflict(l)) => {
@@ -231,9 +204,6 @@ pub fn solve(puzzle: &Puzzle, start: Option<Board>, options: &Options) -> Report
     };
     report(status, Method::Search, best, found, conflict, &mut engine)
 }
-
-/// Nodes the quick search may visit before the solver turns to probing.
-const QUICK_BUDGET: u64 = 200;
 
 fn is_solved(board: &Board) -> bool {
     board.cells().iter().all(|&c| c != Cell::Unknown)
