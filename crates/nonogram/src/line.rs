@@ -402,20 +402,7 @@ mod tests {
         }
     }
 
-    pub(crate) fn clues_of(picture: u32, n: usize) -> Vec<u32> {
-        let mut clues = Vec::new();
-        let mut run = 0;
-        for i in 0..n {
-            if picture >> i & 1 == 1 {
-                run += 1;
-            } else if run > 0 {
-                clues.push(run);
-                run = 0;
-            }
-        }
-        if run > 0 {
-            clues.push(run);
-        }
-        clues
+    fn clues_of(picture: u32, n: usize) -> Vec<u32> {
+        crate::puzzle::runs((0..n).map(|i| picture >> i & 1 == 1))
     }
 }

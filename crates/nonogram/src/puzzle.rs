@@ -72,28 +72,13 @@ impl Puzzle {
 
     /// The clues a picture makes (`true` = filled).
     pub fn from_picture(picture: &Grid<bool>) -> Puzzle {
-        let runs = |cells: &mut dyn Iterator<Item = bool>| {
-            let mut clues = Vec::new();
-            let mut run = 0;
-            for filled in cells {
-                if filled {
-                    run += 1;
-                } else if run > 0 {
-                    clues.push(run);
-                    run = 0;
-                }
-            }
-            if run > 0 {
-                clues.push(run);
-            }
-            clues
-        };
         let (w, h) = (picture.width(), picture.height());
+        let cells = picture.cells();
         let rows = (0..h)
-            .map(|r| runs(&mut (0..w).map(|c| picture.cells()[r * w + c])))
+            .map(|r| runs((0..w).map(|c| cells[r * w + c])))
             .collect();
         let cols = (0..w)
-            .map(|c| runs(&mut (0..h).map(|r| picture.cells()[r * w + c])))
+            .map(|c| runs((0..h).map(|r| cells[r * w + c])))
             .collect();
         Puzzle { rows, cols }
     }
@@ -155,6 +140,24 @@ impl Puzzle {
         (rows != cols)
             .then(|| format!("the row clues fill {rows} cells but the column clues fill {cols}"))
     }
+}
+
+/// The lengths of the runs of filled cells of a line: its clues.
+pub fn runs(cells: impl Iterator<Item = bool>) -> Vec<u32> {
+    let mut clues = Vec::new();
+    let mut run = 0;
+    for filled in cells {
+        if filled {
+            run += 1;
+        } else if run > 0 {
+            clues.push(run);
+            run = 0;
+        }
+    }
+    if run > 0 {
+        clues.push(run);
+    }
+    clues
 }
 
 /// "3 1 2", or "0" for an empty line.

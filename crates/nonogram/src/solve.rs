@@ -93,13 +93,14 @@ pub struct Report {
 pub fn solve(puzzle: &Puzzle, start: Option<Board>, options: &Options) -> Report {
     let deadline = options.timeout.map(|t| Instant::now() + t);
     let mut engine = Engine::new(puzzle, deadline, options.explain);
-    let mut board = start.unwrap_or_else(|| engine.blank_board());
-    let report = |status, method, board: Board, solutions, conflict, engine: &mut Engine| Report {
-        status,
-        method,
-        solutions,
-        board,
-        conflict,
+    let board = start.unwrap_or_else(|| engine.blank_board());
+    let verdict = decide(&mut engine, puzzle, board, options.limit.max(2));
+    Report {
+        status: verdict.status,
+        method: verdict.method,
+        solutions: verdict.solutions,
+        board: verdict.board,
+        conflict: verdict.conflict,
         steps: engine
             .steps
             .take()
@@ -108,77 +109,73 @@ pub fn solve(puzzle: &Puzzle, start: Option<Board>, options: &Options) -> Report
             .map(Step::text)
             .collect(),
         stats: engine.stats,
-    };
-    if let Some(why) = puzzle.contradiction() {
-        return report(
-            Status::None,
-            Method::Line,
+    }
+}
+
+/// What one stage of solving concluded.
+struct Verdict {
+    status: Status,
+    method: Method,
+    board: Board,
+    solutions: Vec<Board>,
+    conflict: Option<String>,
+}
+
+impl Verdict {
+    fn solved(method: Method, board: Board) -> Self {
+        Verdict {
+            status: Status::Unique,
+            method,
+            solutions: vec![board.clone()],
             board,
-            vec![],
-            Some(why),
-            &mut engine,
-        );
+            conflict: None,
+        }
+    }
+
+    fn impossible(method: Method, board: Board, why: String) -> Self {
+        Verdict {
+            status: Status::None,
+            method,
+            board,
+            solutions: Vec::new(),
+            conflict: Some(why),
+        }
+    }
+}
+
+/// The stages in turn, each one only when the ones before left cells open.
+fn decide(engine: &mut Engine, puzzle: &Puzzle, mut board: Board, limit: usize) -> Verdict {
+    if let Some(why) = puzzle.contradiction() {
+        return Verdict::impossible(Method::Line, board, why);
     }
     engine.queue_all();
     if let Err(Stop::Conflict(l)) = engine.propagate(&mut board) {
         let why =
             format!("{l} cannot be completed: its clues contradict what the crossing lines force");
-        return report(
-            Status::None,
-            Method::Line,
-            board,
-            vec![],
-            Some(why),
-            &mut engine,
-        );
+        return Verdict::impossible(Method::Line, board, why);
     }
     if is_solved(&board) {
-        return report(
-            Status::Unique,
-            Method::Line,
-            board.clone(),
-            vec![board],
-            None,
-            &mut engine,
-        );
+        return Verdict::solved(Method::Line, board);
     }
-    let limit = options.limit.max(2);
     let mut scores = Vec::new();
     match engine.probe(&mut board, &mut scores) {
         Err(Stop::Conflict(l)) => {
             let why = format!(
                 "every value of some cell leads to a contradiction (the last in {l}): the clues cannot all hold"
             );
-            return report(
-                Status::None,
-                Method::Probing,
-                board,
-                vec![],
-                Some(why),
-                &mut engine,
-            );
+            return Verdict::impossible(Method::Probing, board, why);
         }
         Err(Stop::Timeout) => {
-            return report(
-                Status::Unfinished,
-                Method::Probing,
+            return Verdict {
+                status: Status::Unfinished,
+                method: Method::Probing,
                 board,
-                vec![],
-                None,
-                &mut engine,
-            );
+                solutions: Vec::new(),
+                conflict: None,
+            };
         }
+        Ok(()) if is_solved(&board) => return Verdict::solved(Method::Probing, board),
         Ok(()) => {}
-    }
-    if is_solved(&board) {
-        return report(
-            Status::Unique,
-            Method::Probing,
-            board.clone(),
-            vec![board],
-            None,
-            &mut engine,
-        );
     }
     if let Some(steps) = &mut engine.steps {
         let unknown = board
@@ -190,19 +187,25 @@ pub fn solve(puzzle: &Puzzle, start: Option<Board>, options: &Options) -> Report
     }
     let mut found = Vec::new();
     let outcome = engine.search(board.clone(), limit, &mut found);
-    let status = match (outcome, found.len()) {
-        (_, n) if n >= 2 => Status::Multiple,
-        (Err(_), _) => Status::Unfinished,
-        (Ok(()), 1) => Status::Unique,
-        (Ok(()), _) => Status::None,
-    };
-    let conflict = (status == Status::None)
-        .then(|| "a complete search finds no solution: the clues cannot all hold".to_string());
-    let best = match status {
-        Status::Unique => found[0].clone(),
-        _ => board,
-    };
-    report(status, Method::Search, best, found, conflict, &mut engine)
+    match (outcome, found.len()) {
+        (Ok(()), 0) => Verdict::impossible(
+            Method::Search,
+            board,
+            "a complete search finds no solution: the clues cannot all hold".into(),
+        ),
+        (Ok(()), 1) => Verdict::solved(Method::Search, found.remove(0)),
+        (_, n) => Verdict {
+            status: if n >= 2 {
+                Status::Multiple
+            } else {
+                Status::Unfinished
+            },
+            method: Method::Search,
+            board,
+            solutions: found,
+            conflict: None,
+        },
+    }
 }
 
 fn is_solved(board: &Board) -> bool {

@@ -1,6 +1,7 @@
-//! Growing Tree: keep a list of active cells; grow from the newest one half of the time (like
-//! the backtracker) and from a random one otherwise (like Prim), which mixes long corridors
-//! with bushy branches.
+//! Growing Tree: keep a list of active cells, grow the maze from one of them, and drop a cell
+//! once it has no unvisited neighbour. Which cell grows is the whole character: always the
+//! newest is the recursive backtracker (long corridors), a random one is close to Prim (bushy
+//! branches); `growing-tree` takes the newest half of the time and a random one otherwise.
 
 use super::bits::CellSet;
 use super::{neighbours_where, step};
@@ -8,6 +9,22 @@ use crate::cells::CellMaze;
 use grid_core::{BitSource, Rng};
 
 pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
+    grow(maze, rng, |len, bits, rng| {
+        if bits.coin(rng) {
+            len - 1
+        } else {
+            rng.index(len)
+        }
+    });
+}
+
+/// Grows a maze from a random cell, `choose` picking which active cell grows next (an index
+/// below the number of active cells, the newest last).
+pub(super) fn grow(
+    maze: &mut CellMaze,
+    rng: &mut Rng,
+    mut choose: impl FnMut(usize, &mut BitSource, &mut Rng) -> usize,
+) {
     let n = maze.len();
     let mut visited = CellSet::new(n);
     let mut bits = BitSource::new();
@@ -16,11 +33,7 @@ pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
     maze.begin(start);
     let mut active = vec![start];
     while !active.is_empty() {
-        let i = if bits.coin(rng) {
-            active.len() - 1
-        } else {
-            rng.index(active.len())
-        };
+        let i = choose(active.len(), &mut bits, rng);
         let cell = active[i];
         let open = neighbours_where(maze, cell, |c| !visited.contains(c));
         if open.is_empty() {
