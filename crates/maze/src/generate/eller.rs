@@ -22,12 +22,16 @@ pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
     for row in 0..h {
         let last_row = row + 1 == h;
         sets.start_row(&mut label);
-        // Join neighbours sideways.
+        // Join neighbours sideways. `left` is the set of the cell left of the wall; after a
+        // join it is also the set of the cell to the right, so it carries over.
+        let mut left = sets.find(label[0]);
         for col in 0..w - 1 {
-            let (a, b) = (sets.find(label[col]), sets.find(label[col + 1]));
-            if a != b && (last_row || bits.coin(rng)) {
-                sets.union(a, b);
+            let right = sets.find(label[col + 1]);
+            if left != right && (last_row || bits.coin(rng)) {
+                sets.union(left, right);
                 maze.carve(row * w + col, Dir::East);
+            } else {
+                left = right;
             }
         }
         if last_row {
@@ -37,8 +41,8 @@ pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
         // last cell of a set that has sent none must.
         for l in label.iter_mut() {
             *l = sets.find(*l);
+            sets.count_member(*l);
         }
-        sets.count_members(&label);
         for (col, l) in label.iter_mut().enumerate() {
             let set = *l;
             let remaining = sets.take_member(set);
@@ -57,6 +61,8 @@ pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
 struct Sets {
     parent: Vec<u32>,
     remap: Vec<u32>,
+    /// The old labels `remap` holds an entry for, so that only those are cleared.
+    used: Vec<u32>,
     members: Vec<u32>,
     down: Vec<bool>,
 }
@@ -66,34 +72,38 @@ impl Sets {
         Sets {
             parent: vec![0; w],
             remap: vec![NONE; w],
+            used: Vec::with_capacity(w),
             members: vec![0; w],
             down: vec![false; w],
         }
     }
 
-    /// Renumbers the labels carried down to `0..k` and gives fresh labels to new cells.
+    /// Renumbers the labels carried down and gives fresh labels to new cells, all below the
+    /// width, and starts every set afresh: its own root, no members counted, none gone down.
     fn start_row(&mut self, label: &mut [u32]) {
         let mut next = 0u32;
-        for l in label.iter_mut() {
-            if *l != NONE {
-                let old = *l as usize;
-                if self.remap[old] == NONE {
-                    self.remap[old] = next;
-                    next += 1;
-                }
-                *l = self.remap[old];
-            }
-        }
-        // Only entries indexed by old labels (all below the width) were set; O(w) a row.
-        self.remap.fill(NONE);
         for l in label.iter_mut() {
             if *l == NONE {
                 *l = next;
                 next += 1;
+                continue;
             }
+            let old = *l as usize;
+            if self.remap[old] == NONE {
+                self.remap[old] = next;
+                self.used.push(old as u32);
+                next += 1;
+            }
+            *l = self.remap[old];
         }
-        for (i, p) in self.parent.iter_mut().enumerate().take(next as usize) {
-            *p = i as u32;
+        for &old in &self.used {
+            self.remap[old as usize] = NONE;
+        }
+        self.used.clear();
+        for i in 0..next as usize {
+            self.parent[i] = i as u32;
+            self.members[i] = 0;
+            self.down[i] = false;
         }
     }
 
@@ -110,15 +120,9 @@ impl Sets {
         self.parent[b as usize] = a;
     }
 
-    /// Counts each set's cells in the row (labels are roots by now) and clears the flags.
-    fn count_members(&mut self, label: &[u32]) {
-        for &l in label {
-            self.members[l as usize] = 0;
-            self.down[l as usize] = false;
-        }
-        for &l in label {
-            self.members[l as usize] += 1;
-        }
+    /// Counts a cell of the row as a member of its set (a root).
+    fn count_member(&mut self, set: u32) {
+        self.members[set as usize] += 1;
     }
 
     /// Takes one member of `set`; returns how many are left after it.
