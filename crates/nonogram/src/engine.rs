@@ -238,9 +238,14 @@ impl<'a> Engine<'a> {
         learnt: &mut bool,
         mut recording: Option<Vec<Step>>,
     ) -> Result<(), Stop> {
+        // implied[i]: the values of cell i already known to lead to no contradiction, because
+        // an earlier probe of this round reached them (bit 1 filled, bit 2 blank). Probing such
+        // a value again can only find a subset of what that probe found, so it is skipped.
+        // Whatever the board learns makes the marks stale, so they are cleared then.
+        let mut implied = vec![0u8; board.len()];
         let mut outcome = Ok(());
         for index in 0..board.len() {
-            if board.cells()[index] != Cell::Unknown {
+            if board.cells()[index] != Cell::Unknown || implied[index] == BOTH {
                 continue;
             }
             if self.out_of_time() {
@@ -248,21 +253,31 @@ impl<'a> Engine<'a> {
                 break;
             }
             self.stats.probes += 1;
-            let mut filled = board.clone();
-            let a = self.assume(&mut filled, index, Cell::Filled);
-            let mut empty = board.clone();
-            let b = self.assume(&mut empty, index, Cell::Empty);
-            match (a, b) {
-                (Err(Stop::Timeout), _) | (_, Err(Stop::Timeout)) => {
-                    outcome = Err(Stop::Timeout);
-                    break;
-                }
-                (Err(Stop::Conflict(l)), Err(_)) => {
+            let try_value = |engine: &mut Self, value: Cell| -> Option<Result<Board, Stop>> {
+                (implied[index] & bit(value) == 0).then(|| {
+                    let mut b = board.clone();
+                    engine.assume(&mut b, index, value).map(|()| b)
+                })
+            };
+            let filled = try_value(self, Cell::Filled);
+            let empty = try_value(self, Cell::Empty);
+            let conflict = |r: &Option<Result<Board, Stop>>| match r {
+                Some(Err(Stop::Conflict(l))) => Some(*l),
+                _ => None,
+            };
+            if matches!(filled, Some(Err(Stop::Timeout)))
+                || matches!(empty, Some(Err(Stop::Timeout)))
+            {
+                outcome = Err(Stop::Timeout);
+                break;
+            }
+            match (conflict(&filled), conflict(&empty)) {
+                (Some(l), Some(_)) => {
                     outcome = Err(Stop::Conflict(l));
                     break;
                 }
-                (Err(Stop::Conflict(l)), Ok(())) | (Ok(()), Err(Stop::Conflict(l))) => {
-                    let (assumed, result) = if a.is_err() {
+                (Some(l), None) | (None, Some(l)) => {
+                    let (assumed, other) = if conflict(&filled).is_some() {
                         (Cell::Filled, empty)
                     } else {
                         (Cell::Empty, filled)
@@ -273,18 +288,32 @@ impl<'a> Engine<'a> {
                             assumed,
                             conflict: l,
                         });
-                        // The consequences of the conclusion, line by line.
-                        self.steps = recording.take();
-                        let mut redo = board.clone();
-                        let again = self.assume(&mut redo, index, assumed.opposite());
-                        recording = self.steps.take();
-                        debug_assert!(again.is_ok());
-                        debug_assert_eq!(redo, result);
                     }
+                    // The other value is certain; when it was skipped, or when its
+                    // consequences are to be explained line by line, propagate it here.
+                    let result = match other {
+                        Some(Ok(b)) if recording.is_none() => b,
+                        _ => {
+                            self.steps = recording.take();
+                            let mut redo = board.clone();
+                            let again = self.assume(&mut redo, index, assumed.opposite());
+                            recording = self.steps.take();
+                            again?;
+                            redo
+                        }
+                    };
                     *board = result;
                     *learnt = true;
+                    implied.fill(0);
                 }
-                (Ok(()), Ok(())) => {
+                (None, None) => {
+                    let (filled, empty) = (filled.and_then(Result::ok), empty.and_then(Result::ok));
+                    for b in filled.iter().chain(empty.iter()) {
+                        mark_implied(&mut implied, board, b);
+                    }
+                    let (Some(filled), Some(empty)) = (filled, empty) else {
+                        continue;
+                    };
                     let changes = |b: &Board| {
                         b.cells()
                             .iter()
@@ -325,6 +354,7 @@ impl<'a> Engine<'a> {
                         recording = self.steps.take();
                         settled?;
                         *learnt = true;
+                        implied.fill(0);
                     }
                 }
             }
@@ -381,6 +411,27 @@ impl<'a> Engine<'a> {
         })();
         self.steps = steps;
         result
+    }
+}
+
+/// Both values of a cell are known to be consistent.
+const BOTH: u8 = 3;
+
+/// The mark of a value in `implied`.
+fn bit(value: Cell) -> u8 {
+    match value {
+        Cell::Filled => 1,
+        Cell::Empty => 2,
+        Cell::Unknown => 0,
+    }
+}
+
+/// Marks the values a consistent probe reached for the cells still unknown on the board.
+fn mark_implied(implied: &mut [u8], board: &Board, probed: &Board) {
+    for (i, (&now, &then)) in board.cells().iter().zip(probed.cells()).enumerate() {
+        if now == Cell::Unknown {
+            implied[i] |= bit(then);
+        }
     }
 }
 
