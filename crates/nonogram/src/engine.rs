@@ -69,6 +69,8 @@ pub(crate) struct Engine<'a> {
     deadline: Option<Instant>,
     /// Deductions as a person would write them, when asked for.
     pub steps: Option<Vec<Step>>,
+    /// Inside the search (which changes the order of probes).
+    searching: bool,
     pub stats: Stats,
 }
 
@@ -85,6 +87,7 @@ impl<'a> Engine<'a> {
             cache: FxHashMap::default(),
             deadline,
             steps: explain.then(Vec::new),
+            searching: false,
             stats: Stats::default(),
         }
     }
@@ -244,7 +247,7 @@ impl<'a> Engine<'a> {
         // Whatever the board learns makes the marks stale, so they are cleared then.
         let mut implied = vec![0u8; board.len()];
         let mut outcome = Ok(());
-        for index in 0..board.len() {
+        for index in self.probe_order(board) {
             if board.cells()[index] != Cell::Unknown || implied[index] == BOTH {
                 continue;
             }
@@ -363,6 +366,36 @@ impl<'a> Engine<'a> {
         outcome
     }
 
+    /// The unknown cells, those whose row and column are most settled first: an assumption
+    /// there meets the known cells at once, so that is where contradictions are found, and
+    /// each one found makes the probes after it cheaper.
+    ///
+    /// Inside the search, cells are probed in reading order instead: the branching rule
+    /// reads the scores of this order's probes, and it measured far better so (webpbn 6574
+    /// takes 0.35 s this way and 24 s the other).
+    fn probe_order(&self, board: &Board) -> Vec<usize> {
+        let (w, h) = (self.puzzle.width(), self.puzzle.height());
+        let cells = board.cells();
+        let known = |c: &Cell| *c != Cell::Unknown;
+        if self.searching {
+            return (0..cells.len()).filter(|&i| !known(&cells[i])).collect();
+        }
+        let rows: Vec<usize> = (0..h)
+            .map(|r| {
+                cells[r * w..(r + 1) * w]
+                    .iter()
+                    .filter(|c| known(c))
+                    .count()
+            })
+            .collect();
+        let cols: Vec<usize> = (0..w)
+            .map(|c| (0..h).filter(|&r| known(&cells[r * w + c])).count())
+            .collect();
+        let mut order: Vec<usize> = (0..cells.len()).filter(|&i| !known(&cells[i])).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(rows[i / w] + cols[i % w]));
+        order
+    }
+
     /// Probing rounds until nothing more is learnt.
     pub fn probe(&mut self, board: &mut Board, scores: &mut Vec<u32>) -> Result<(), Stop> {
         scores.clear();
@@ -383,6 +416,7 @@ impl<'a> Engine<'a> {
         let mut stack = vec![board];
         let mut scores = Vec::new();
         let steps = self.steps.take();
+        self.searching = true;
         let result = (|| {
             while let Some(mut board) = stack.pop() {
                 self.stats.nodes += 1;
@@ -410,6 +444,7 @@ impl<'a> Engine<'a> {
             Ok(())
         })();
         self.steps = steps;
+        self.searching = false;
         result
     }
 }
