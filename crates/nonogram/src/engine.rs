@@ -17,22 +17,22 @@ const CACHE_ENTRIES: usize = 500_000;
 type Packed = (u128, u128);
 
 fn pack(cells: &[Cell]) -> Packed {
+    // Cell values are 0 (unknown), 1 (filled) and 2 (empty): their two bits are the masks.
     let (mut filled, mut empty) = (0u128, 0u128);
     for (i, &c) in cells.iter().enumerate() {
-        filled |= ((c == Cell::Filled) as u128) << i;
-        empty |= ((c == Cell::Empty) as u128) << i;
+        let v = c as u128;
+        filled |= (v & 1) << i;
+        empty |= (v >> 1) << i;
     }
     (filled, empty)
 }
 
 fn unpack((filled, empty): Packed, cells: &mut [Cell]) {
     for (i, c) in cells.iter_mut().enumerate() {
-        *c = if filled >> i & 1 == 1 {
-            Cell::Filled
-        } else if empty >> i & 1 == 1 {
-            Cell::Empty
-        } else {
-            Cell::Unknown
+        *c = match (filled >> i & 1) | (empty >> i & 1) << 1 {
+            1 => Cell::Filled,
+            2 => Cell::Empty,
+            _ => Cell::Unknown,
         };
     }
 }
