@@ -8,6 +8,7 @@
 //! - [`DocReader`]: JSON Lines input with line numbers in its errors.
 //! - [`Error`]: one-line messages and the exit statuses of FORMAT.md.
 
+pub mod choice;
 pub mod doc;
 pub mod error;
 pub mod geom;

@@ -48,12 +48,15 @@ impl fmt::Display for Level {
 impl FromStr for Level {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name() == s)
-            .ok_or_else(|| {
-                format!("unknown level {s:?} (expected beginner, intermediate or expert)")
-            })
+        grid_core::choice::parse(s)
+    }
+}
+
+impl grid_core::choice::Named for Level {
+    const ALL: &'static [Self] = &Level::ALL;
+    const WHAT: &'static str = "level";
+    fn name(self) -> &'static str {
+        Level::name(self)
     }
 }
 

@@ -124,16 +124,15 @@ impl fmt::Display for Algorithm {
 impl FromStr for Algorithm {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        Algorithm::ALL
-            .into_iter()
-            .find(|a| a.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<_> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-                format!(
-                    "unknown algorithm {s:?} (expected one of: {})",
-                    names.join(", ")
-                )
-            })
+        grid_core::choice::parse(s)
+    }
+}
+
+impl grid_core::choice::Named for Algorithm {
+    const ALL: &'static [Self] = &Algorithm::ALL;
+    const WHAT: &'static str = "algorithm";
+    fn name(self) -> &'static str {
+        Algorithm::name(self)
     }
 }
 

@@ -81,16 +81,15 @@ impl fmt::Display for Solver {
 impl FromStr for Solver {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        Solver::ALL
-            .into_iter()
-            .find(|a| a.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<_> = Solver::ALL.iter().map(|a| a.name()).collect();
-                format!(
-                    "unknown algorithm {s:?} (expected one of: {})",
-                    names.join(", ")
-                )
-            })
+        grid_core::choice::parse(s)
+    }
+}
+
+impl grid_core::choice::Named for Solver {
+    const ALL: &'static [Self] = &Solver::ALL;
+    const WHAT: &'static str = "algorithm";
+    fn name(self) -> &'static str {
+        Solver::name(self)
     }
 }
 
