@@ -80,8 +80,8 @@ impl CellMaze {
         match dir {
             Dir::North => (cell >= w).then(|| cell - w),
             Dir::South => (cell + w < self.links.len()).then(|| cell + w),
-            Dir::West => (cell % w != 0).then(|| cell - 1),
-            Dir::East => ((cell + 1) % w != 0).then(|| cell + 1),
+            Dir::West => (!cell.is_multiple_of(w)).then(|| cell - 1),
+            Dir::East => (!(cell + 1).is_multiple_of(w)).then(|| cell + 1),
         }
     }
 
@@ -91,7 +91,7 @@ impl CellMaze {
         match dir {
             Dir::East => self.links[cell] & EAST != 0,
             Dir::South => self.links[cell] & SOUTH != 0,
-            Dir::West => cell % self.width != 0 && self.links[cell - 1] & EAST != 0,
+            Dir::West => !cell.is_multiple_of(self.width) && self.links[cell - 1] & EAST != 0,
             Dir::North => cell >= self.width && self.links[cell - self.width] & SOUTH != 0,
         }
     }
