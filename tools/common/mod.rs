@@ -136,7 +136,7 @@ impl Progress {
     }
 
     pub fn tick(&self, done: usize) {
-        if self.shown && (done % 16 == 0 || done == self.total) {
+        if self.shown && (done.is_multiple_of(16) || done == self.total) {
             eprint!("\r{}: {done}/{}", self.tool, self.total);
             if done == self.total {
                 eprintln!();

@@ -75,10 +75,10 @@ fn block_glyph(tile: Tile, mark: Mark) -> &'static str {
 /// two junctions are wall segments (two characters across, one down), cells are two wide.
 fn thin_glyph(tiles: &Grid<Tile>, p: Pos, mark: Mark) -> &'static str {
     let wide = p.col % 2 == 1;
-    match (p.row % 2 == 0, p.col % 2 == 0) {
+    match (p.row.is_multiple_of(2), p.col.is_multiple_of(2)) {
         (true, true) => junction(tiles, p),
         _ if tiles[p] == Tile::Wall => {
-            if p.row % 2 == 0 {
+            if p.row.is_multiple_of(2) {
                 "──"
             } else {
                 "│"
