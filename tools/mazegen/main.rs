@@ -23,7 +23,7 @@ Examples:
 #[command(version, after_help = EXAMPLES, long_about = None)]
 struct Args {
     /// Generation algorithm.
-    #[arg(long, short, default_value = "hunt-kill", value_parser = parse_algo, long_help = algo_help())]
+    #[arg(long, short, default_value = "hunt-kill", value_parser = algo_parser())]
     algo: Algorithm,
 
     /// Seed for a reproducible maze; drawn at random (and written into meta.seed) when absent.
@@ -64,16 +64,14 @@ struct Args {
     height: Option<usize>,
 }
 
-fn algo_help() -> String {
-    let mut s = String::from("Generation algorithm:\n");
-    for a in Algorithm::ALL {
-        s.push_str(&format!("  {:<19} {}\n", a.name(), a.summary()));
-    }
-    s
-}
-
-fn parse_algo(s: &str) -> Result<Algorithm, String> {
-    s.parse()
+/// The algorithms with a line on each, listed by `--help` and checked by clap.
+fn algo_parser() -> impl clap::builder::TypedValueParser<Value = Algorithm> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let names = Algorithm::ALL
+        .iter()
+        .map(|a| PossibleValue::new(a.name()).help(a.summary()));
+    PossibleValuesParser::new(names)
+        .map(|s| s.parse().expect("clap only lets listed names through"))
 }
 
 fn parse_size(s: &str) -> Result<usize, String> {

@@ -24,7 +24,7 @@ Exit status: 0 solved; 1 some maze has no path (its solution has \"path\": null)
 #[command(version, after_help = EXAMPLES, long_about = None)]
 struct Args {
     /// Solving algorithm.
-    #[arg(long, short, default_value = "bfs", value_parser = parse_solver, long_help = solver_help())]
+    #[arg(long, short, default_value = "bfs", value_parser = solver_parser())]
     algo: Solver,
 
     /// Record the explored tiles in order (`solution.explored_order`), for animation.
@@ -39,16 +39,14 @@ struct Args {
     files: Vec<PathBuf>,
 }
 
-fn solver_help() -> String {
-    let mut s = String::from("Solving algorithm:\n");
-    for a in Solver::ALL {
-        s.push_str(&format!("  {:<17} {}\n", a.name(), a.summary()));
-    }
-    s
-}
-
-fn parse_solver(s: &str) -> Result<Solver, String> {
-    s.parse()
+/// The solvers with a line on each, listed by `--help` and checked by clap.
+fn solver_parser() -> impl clap::builder::TypedValueParser<Value = Solver> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let names = Solver::ALL
+        .iter()
+        .map(|a| PossibleValue::new(a.name()).help(a.summary()));
+    PossibleValuesParser::new(names)
+        .map(|s| s.parse().expect("clap only lets listed names through"))
 }
 
 fn main() -> ExitCode {
