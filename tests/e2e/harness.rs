@@ -58,6 +58,14 @@ pub fn bin(name: &str) -> &'static str {
     }
 }
 
+/// A fresh scratch folder for files a test writes.
+pub fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gridkit-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
 /// Runs `tool args...` with `input` on stdin.
 pub fn run(tool: &str, args: &[&str], input: &str) -> Run {
     run_env(tool, args, input, &[])

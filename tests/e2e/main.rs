@@ -6,4 +6,5 @@ mod maze_pipeline;
 mod mines_script;
 mod mines_terminal;
 mod nonogram;
+mod pictures;
 mod tmux;

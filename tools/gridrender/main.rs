@@ -1,36 +1,64 @@
-//! gridrender: draws grid documents on the terminal or as text.
+//! gridrender: draws grid documents on the terminal, as text, or as SVG and PNG pictures.
 
 #[path = "../common/mod.rs"]
 mod common;
 
 use clap::Parser;
 use common::ColorChoice;
-use grid_core::Result;
-use render::{MazeStyle, Options, render_text};
-use std::io::Write;
-use std::path::PathBuf;
+use grid_core::{Error, Result};
+use render::{MazeStyle, Options, Picture, PictureOptions, Theme, render_picture, render_text};
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
 Examples:
   mazegen 25 | mazesolve | gridrender
+  mazegen 25 | mazesolve | gridrender -o maze.png
+  nonosolve puzzle.non | gridrender --format svg --theme dark > puzzle.svg
   gridrender --style blocks maze.json
   mazegen 10 | gridrender --color never > maze.txt";
 
-/// Draw grid documents (mazes, minesweeper boards, nonograms) as text, in colour on a terminal.
+/// Draw grid documents (mazes, minesweeper boards, nonograms): in colour on a terminal, as
+/// plain text, or as SVG and PNG pictures.
 #[derive(Debug, Parser)]
 #[command(version, after_help = EXAMPLES, long_about = None)]
 struct Args {
-    /// When to use colour: auto means when stdout is a terminal and NO_COLOR is not set.
+    /// What to draw: term (text, in colour on a terminal), text (never colour), svg or png.
+    /// With -o, the file's extension decides unless this is given.
+    #[arg(long, short, value_enum)]
+    format: Option<Format>,
+
+    /// Write to this file instead of stdout.
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+
+    /// When to use colour in text: auto means when stdout is a terminal and NO_COLOR is not set.
     #[arg(long, value_enum, default_value = "auto")]
     color: ColorChoice,
 
-    /// How to draw mazes: thin walls for cell mazes (auto), or blocks for every tile.
+    /// How to draw mazes as text: thin walls for cell mazes (auto), or blocks for every tile.
     #[arg(long, value_enum, default_value = "auto")]
     style: StyleArg,
 
+    /// Pixels a tile in pictures (default: 16, less for big documents).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    cell_size: Option<u32>,
+
+    /// The palette of pictures.
+    #[arg(long, value_enum, default_value = "light")]
+    theme: ThemeArg,
+
     /// Input files of documents; stdin when none or `-`.
     files: Vec<PathBuf>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    Term,
+    Text,
+    Svg,
+    Png,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -40,30 +68,109 @@ enum StyleArg {
     Blocks,
 }
 
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum ThemeArg {
+    Light,
+    Dark,
+}
+
 fn main() -> ExitCode {
     common::run("gridrender", || run(Args::parse()))
 }
 
+/// The format asked for, or the one the output file's extension names.
+fn format_of(args: &Args) -> Result<Format> {
+    if let Some(f) = args.format {
+        return Ok(f);
+    }
+    let Some(path) = &args.output else {
+        return Ok(Format::Term);
+    };
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        Some("svg") => Ok(Format::Svg),
+        Some("png") => Ok(Format::Png),
+        Some("txt" | "text") => Ok(Format::Text),
+        Some(other) => Err(Error::usage(format!(
+            "{}: unknown extension .{other} (svg, png or txt; or give --format)",
+            path.display()
+        ))),
+        None => Err(Error::usage(format!(
+            "{}: no extension to tell the format (svg, png or txt; or give --format)",
+            path.display()
+        ))),
+    }
+}
+
 fn run(args: Args) -> Result<i32> {
-    let opts = Options {
-        color: args.color.enabled(),
+    let format = format_of(&args)?;
+    let to_terminal = args.output.is_none() && std::io::stdout().is_terminal();
+    if format == Format::Png && to_terminal {
+        return Err(Error::usage(
+            "a PNG picture would garble the terminal: write it with -o FILE or redirect stdout",
+        ));
+    }
+    let text = Options {
+        color: format == Format::Term && args.output.is_none() && args.color.enabled(),
         maze_style: match args.style {
             StyleArg::Auto => MazeStyle::Auto,
             StyleArg::Thin => MazeStyle::Thin,
             StyleArg::Blocks => MazeStyle::Blocks,
         },
     };
-    let mut out = common::stdout();
+    let pictures = PictureOptions {
+        cell_size: args.cell_size,
+        theme: match args.theme {
+            ThemeArg::Light => Theme::Light,
+            ThemeArg::Dark => Theme::Dark,
+        },
+    };
+    // Everything is drawn into memory first, so that a bad document leaves nothing half-drawn
+    // and a file is only written whole.
+    let mut drawing = Vec::new();
     for (n, item) in common::documents(&args.files).enumerate() {
         let (place, doc) = item?;
-        // Drawn into memory first, so that a bad document leaves nothing half-drawn.
-        let mut picture = Vec::new();
-        render_text(&doc, &opts, &mut picture).map_err(|e| place.locate(e))?;
-        if n > 0 {
-            out.write_all(b"\n")?;
+        let picture = match format {
+            Format::Svg => Some(Picture::Svg),
+            Format::Png => Some(Picture::Png),
+            Format::Term | Format::Text => None,
+        };
+        if picture.is_some() && n > 0 {
+            return Err(Error::usage(
+                "a picture holds one document, and the input has more: draw them one at a time",
+            ));
         }
-        out.write_all(&picture)?;
+        let mut one = Vec::new();
+        match picture {
+            Some(p) => render_picture(&doc, p, &pictures, &mut one),
+            None => render_text(&doc, &text, &mut one),
+        }
+        .map_err(|e| place.locate(e))?;
+        if n > 0 {
+            drawing.push(b'\n');
+        }
+        drawing.extend_from_slice(&one);
     }
-    out.flush()?;
+    match &args.output {
+        Some(path) => write_file(path, &drawing)?,
+        None => {
+            let mut out = common::stdout();
+            out.write_all(&drawing)?;
+            out.flush()?;
+        }
+    }
     Ok(grid_core::EXIT_OK)
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
+    std::fs::write(path, bytes).map_err(|e| {
+        Error::usage(format!(
+            "cannot write {}: {}",
+            path.display(),
+            common::plain_io(&e)
+        ))
+    })
 }

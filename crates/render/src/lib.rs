@@ -4,11 +4,91 @@
 mod maze;
 mod mines;
 mod nonogram;
+mod png;
+pub mod scene;
+mod svg;
 
+use grid_core::nonogram_doc::NonogramDoc;
 use grid_core::{Document, Error, Kind, MazeDoc, Result};
 use std::io::Write;
 
 pub use maze::MazeStyle;
+pub use scene::Theme;
+
+/// A picture format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Picture {
+    Svg,
+    Png,
+}
+
+/// How pictures are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PictureOptions {
+    /// Pixels a tile; `None` picks a size that keeps big documents usable.
+    pub cell_size: Option<u32>,
+    pub theme: Theme,
+}
+
+/// Draws any document as a picture.
+pub fn render_picture(
+    doc: &Document,
+    format: Picture,
+    opts: &PictureOptions,
+    out: &mut impl Write,
+) -> Result<()> {
+    let (tiles_w, tiles_h) = tiles_of(doc)?;
+    let cell = match opts.cell_size {
+        Some(px) => px,
+        // 16 pixels a tile for small documents, fewer for big ones, so that the picture stays
+        // within 8192 pixels a side (1 pixel a tile at the very least).
+        None => (8192 / tiles_w.max(tiles_h).max(1) as u32).clamp(1, 16),
+    };
+    let scene = match doc.kind() {
+        Kind::Maze => scene::maze(&MazeDoc::from_document(doc)?, cell),
+        Kind::Mines => {
+            let view = doc
+                .grid_bytes()?
+                .ok_or_else(|| Error::input("field `grid`: missing"))?;
+            grid_core::mines_doc::MinesDoc::from_document(doc)?;
+            scene::mines(&view, cell.max(24))
+        }
+        Kind::Nonogram => {
+            let n = NonogramDoc::from_document(doc)?;
+            scene::nonogram(&n.clues.rows, &n.clues.cols, n.grid.as_ref(), cell.max(20))
+        }
+    };
+    if scene.width > scene::MAX_SIDE || scene.height > scene::MAX_SIDE {
+        return Err(Error::usage(format!(
+            "the picture would be {}x{} pixels, more than {} on a side: choose a smaller --cell-size",
+            scene.width,
+            scene.height,
+            scene::MAX_SIDE
+        )));
+    }
+    match format {
+        Picture::Svg => out
+            .write_all(svg::write(&scene, opts.theme).as_bytes())
+            .map_err(io),
+        Picture::Png => png::write(&scene, opts.theme, out),
+    }
+}
+
+/// The size of a document's grid in tiles (clues count for nonograms).
+fn tiles_of(doc: &Document) -> Result<(usize, usize)> {
+    match doc.kind() {
+        Kind::Nonogram => {
+            let n = NonogramDoc::from_document(doc)?;
+            Ok((n.clues.cols.len() * 2, n.clues.rows.len() * 2))
+        }
+        _ => {
+            let g = doc
+                .grid_bytes()?
+                .ok_or_else(|| Error::input("field `grid`: missing"))?;
+            Ok((g.width(), g.height()))
+        }
+    }
+}
 
 /// How to draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,0 +1,324 @@
+//! A picture as a list of shapes on a palette: what the SVG and PNG writers both draw, so
+//! that the two formats always show the same thing.
+
+use grid_core::{Grid, MazeDoc, Pos, Tile};
+
+/// The colours of a picture, by role.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ink {
+    Background,
+    Wall,
+    Floor,
+    Path,
+    Start,
+    Goal,
+    Covered,
+    Opened,
+    Text,
+    Mine,
+    Exploded,
+    Flag,
+    /// The classic colour of a mines number, 1 to 8.
+    Number(u8),
+    Filled,
+    Grid,
+}
+
+/// A light or a dark palette.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Theme {
+    Light,
+    Dark,
+}
+
+impl Theme {
+    /// The RGB colour of an ink.
+    pub fn rgb(self, ink: Ink) -> [u8; 3] {
+        let light = self == Theme::Light;
+        match ink {
+            Ink::Background | Ink::Floor => {
+                if light {
+                    [255, 255, 255]
+                } else {
+                    [24, 24, 28]
+                }
+            }
+            Ink::Wall | Ink::Filled => {
+                if light {
+                    [34, 34, 40]
+                } else {
+                    [226, 226, 232]
+                }
+            }
+            Ink::Text => {
+                if light {
+                    [20, 20, 20]
+                } else {
+                    [235, 235, 235]
+                }
+            }
+            Ink::Path => [30, 136, 229],
+            Ink::Start => [46, 160, 67],
+            Ink::Goal => [245, 166, 35],
+            Ink::Covered => {
+                if light {
+                    [189, 189, 189]
+                } else {
+                    [80, 80, 90]
+                }
+            }
+            Ink::Opened => {
+                if light {
+                    [238, 238, 238]
+                } else {
+                    [44, 44, 50]
+                }
+            }
+            Ink::Mine => {
+                if light {
+                    [0, 0, 0]
+                } else {
+                    [250, 250, 250]
+                }
+            }
+            Ink::Exploded => [229, 57, 53],
+            Ink::Flag => [211, 47, 47],
+            Ink::Grid => {
+                if light {
+                    [170, 170, 170]
+                } else {
+                    [90, 90, 100]
+                }
+            }
+            Ink::Number(n) => match n {
+                1 => [25, 118, 210],
+                2 => [56, 142, 60],
+                3 => [211, 47, 47],
+                4 => [123, 31, 162],
+                5 => [183, 28, 28],
+                6 => [0, 131, 143],
+                7 => {
+                    if light {
+                        [66, 66, 66]
+                    } else {
+                        [200, 200, 200]
+                    }
+                }
+                _ => [117, 117, 117],
+            },
+        }
+    }
+
+    /// Every ink, for palettes.
+    pub fn inks() -> Vec<Ink> {
+        let mut all = vec![
+            Ink::Background,
+            Ink::Wall,
+            Ink::Floor,
+            Ink::Path,
+            Ink::Start,
+            Ink::Goal,
+            Ink::Covered,
+            Ink::Opened,
+            Ink::Text,
+            Ink::Mine,
+            Ink::Exploded,
+            Ink::Flag,
+            Ink::Filled,
+            Ink::Grid,
+        ];
+        all.extend((1..=8).map(Ink::Number));
+        all
+    }
+}
+
+/// One shape, in pixels.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Shape {
+    Rect {
+        x: u32,
+        y: u32,
+        w: u32,
+        h: u32,
+        ink: Ink,
+    },
+    /// Text whose characters are `size` pixels high, its top-left corner at (x, y).
+    Text {
+        x: u32,
+        y: u32,
+        size: u32,
+        text: String,
+        ink: Ink,
+    },
+}
+
+/// A picture: its size in pixels and its shapes, drawn in order over the background.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scene {
+    pub width: u32,
+    pub height: u32,
+    pub shapes: Vec<Shape>,
+}
+
+impl Scene {
+    fn new(width: u32, height: u32) -> Self {
+        Scene {
+            width,
+            height,
+            shapes: Vec::new(),
+        }
+    }
+
+    fn rect(&mut self, x: u32, y: u32, w: u32, h: u32, ink: Ink) {
+        self.shapes.push(Shape::Rect { x, y, w, h, ink });
+    }
+
+    fn text(&mut self, x: u32, y: u32, size: u32, text: impl Into<String>, ink: Ink) {
+        self.shapes.push(Shape::Text {
+            x,
+            y,
+            size,
+            text: text.into(),
+            ink,
+        });
+    }
+}
+
+/// The largest picture drawn, in pixels on a side: a 2000 x 2000-cell maze at 2 pixels a tile
+/// fits, and a picture this size takes 64 MB while it is drawn.
+pub const MAX_SIDE: u32 = 16_384;
+
+/// A maze: walls, then the solution path, then start and goal. Runs of wall along a row are
+/// one rectangle each, which keeps big mazes' SVG files small.
+pub fn maze(m: &MazeDoc, tile: u32) -> Scene {
+    let (w, h) = (m.tiles.width() as u32, m.tiles.height() as u32);
+    let mut scene = Scene::new(w * tile, h * tile);
+    for (r, row) in m.tiles.rows().enumerate() {
+        let mut c = 0;
+        while c < row.len() {
+            if row[c] != Tile::Wall {
+                c += 1;
+                continue;
+            }
+            let start = c;
+            while c < row.len() && row[c] == Tile::Wall {
+                c += 1;
+            }
+            scene.rect(
+                start as u32 * tile,
+                r as u32 * tile,
+                (c - start) as u32 * tile,
+                tile,
+                Ink::Wall,
+            );
+        }
+    }
+    if let Some(path) = m.solution.as_ref().and_then(|s| s.path.as_ref()) {
+        for &p in path {
+            mark(&mut scene, p, tile, Ink::Path);
+        }
+    }
+    mark(&mut scene, m.start, tile, Ink::Start);
+    mark(&mut scene, m.goal, tile, Ink::Goal);
+    scene
+}
+
+/// A square inset in a tile (or the whole tile when tiles are tiny).
+fn mark(scene: &mut Scene, p: Pos, tile: u32, ink: Ink) {
+    let inset = tile / 5;
+    let (x, y) = (p.col as u32 * tile + inset, p.row as u32 * tile + inset);
+    let side = (tile - 2 * inset).max(1);
+    scene.rect(x, y, side, side, ink);
+}
+
+/// A minesweeper board: covered and opened tiles, numbers, flags and mines.
+pub fn mines(view: &Grid<u8>, tile: u32) -> Scene {
+    let (w, h) = (view.width() as u32, view.height() as u32);
+    let mut scene = Scene::new(w * tile, h * tile);
+    let gap = (tile / 16).max(1);
+    for p in view.positions() {
+        let (x, y) = (p.col as u32 * tile, p.row as u32 * tile);
+        let c = view[p];
+        let closed = matches!(c, b'#' | b'F' | b'?');
+        let ground = match c {
+            b'X' => Ink::Exploded,
+            _ if closed => Ink::Covered,
+            _ => Ink::Opened,
+        };
+        scene.rect(x + gap, y + gap, tile - 2 * gap, tile - 2 * gap, ground);
+        let (label, ink) = match c {
+            b'1'..=b'8' => ((c as char).to_string(), Ink::Number(c - b'0')),
+            b'F' => ("F".to_string(), Ink::Flag),
+            b'?' => ("?".to_string(), Ink::Text),
+            b'*' | b'X' => ("*".to_string(), Ink::Mine),
+            b'!' => ("!".to_string(), Ink::Flag),
+            _ => continue,
+        };
+        let size = tile * 3 / 5;
+        scene.text(
+            x + (tile - size * 3 / 5) / 2,
+            y + (tile - size) / 2,
+            size,
+            label,
+            ink,
+        );
+    }
+    scene
+}
+
+/// A nonogram as puzzle books print it: the column clues stacked above, the row clues to the
+/// left, and the grid with its filled cells.
+pub fn nonogram(rows: &[Vec<u32>], cols: &[Vec<u32>], grid: Option<&Grid<u8>>, tile: u32) -> Scene {
+    let label = |line: &Vec<u32>| -> Vec<String> {
+        let clues: Vec<String> = line
+            .iter()
+            .filter(|&&n| n > 0)
+            .map(u32::to_string)
+            .collect();
+        if clues.is_empty() {
+            vec!["0".into()]
+        } else {
+            clues
+        }
+    };
+    let row_labels: Vec<String> = rows.iter().map(|r| label(r).join(" ")).collect();
+    let col_labels: Vec<Vec<String>> = cols.iter().map(label).collect();
+    let size = tile * 3 / 5;
+    let char_w = size * 3 / 5 + size / 5;
+    let left = row_labels.iter().map(|l| l.len() as u32).max().unwrap_or(1) * char_w + tile / 2;
+    let top = col_labels.iter().map(|c| c.len() as u32).max().unwrap_or(1) * tile;
+    let (w, h) = (cols.len() as u32, rows.len() as u32);
+    let mut scene = Scene::new(left + w * tile + 1, top + h * tile + 1);
+    for (r, text) in row_labels.iter().enumerate() {
+        let x = left - tile / 4 - text.len() as u32 * char_w;
+        scene.text(
+            x,
+            top + r as u32 * tile + (tile - size) / 2,
+            size,
+            text.clone(),
+            Ink::Text,
+        );
+    }
+    for (c, clues) in col_labels.iter().enumerate() {
+        for (i, clue) in clues.iter().rev().enumerate() {
+            let x = left + c as u32 * tile + (tile - clue.len() as u32 * char_w) / 2;
+            let y = top - (i as u32 + 1) * tile + (tile - size) / 2;
+            scene.text(x, y, size, clue.clone(), Ink::Text);
+        }
+    }
+    if let Some(g) = grid {
+        for p in g.positions().filter(|&p| g[p] == b'#') {
+            let (x, y) = (left + p.col as u32 * tile, top + p.row as u32 * tile);
+            scene.rect(x, y, tile, tile, Ink::Filled);
+        }
+    }
+    for i in 0..=w {
+        let thick = if i % 5 == 0 { 2 } else { 1 };
+        scene.rect(left + i * tile, top, thick, h * tile + 1, Ink::Grid);
+    }
+    for i in 0..=h {
+        let thick = if i % 5 == 0 { 2 } else { 1 };
+        scene.rect(left, top + i * tile, w * tile + 1, thick, Ink::Grid);
+    }
+    scene
+}

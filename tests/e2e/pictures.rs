@@ -1,0 +1,135 @@
+//! gridrender's pictures, decoded back and checked: sizes, and that a wall is a wall.
+
+use crate::harness::{data, pipeline, run, scratch};
+
+fn maze_with_solution() -> String {
+    let runs = pipeline(&[("mazegen", &["--seed", "2", "6", "4"]), ("mazesolve", &[])]);
+    runs[1].stdout.clone()
+}
+
+/// Decodes a PNG file into (width, height, RGB pixels).
+fn decode(path: &std::path::Path) -> (u32, u32, Vec<[u8; 3]>) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let info = reader.info();
+    let (w, h) = (info.width, info.height);
+    let palette = info
+        .palette
+        .clone()
+        .expect("an indexed picture")
+        .into_owned();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let frame = reader.next_frame(&mut buf).unwrap();
+    assert_eq!(frame.color_type, png::ColorType::Indexed);
+    let pixels = buf[..(w * h) as usize]
+        .iter()
+        .map(|&i| {
+            let i = i as usize * 3;
+            [palette[i], palette[i + 1], palette[i + 2]]
+        })
+        .collect();
+    (w, h, pixels)
+}
+
+#[test]
+fn a_maze_png_has_walls_where_the_document_has_walls() {
+    let dir = scratch("maze-png");
+    let path = dir.join("maze.png");
+    let r = run(
+        "gridrender",
+        &["-o", path.to_str().unwrap(), "--cell-size", "10"],
+        &maze_with_solution(),
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert!(r.stdout.is_empty());
+    let (w, h, px) = decode(&path);
+    // 6x4 cells: 13x9 tiles of 10 pixels.
+    assert_eq!((w, h), (130, 90));
+    let at = |x: u32, y: u32| px[(y * w + x) as usize];
+    let wall = at(5, 5); // tile (0, 0) is always wall
+    let floor = at(10 * 3 + 1, 10 * 1 + 1); // the corner of a cell tile, outside any mark
+    assert_ne!(wall, floor);
+    assert_eq!(at(125, 85), wall, "the bottom-right corner is wall");
+    // The start mark (green) in the middle of tile (1, 1).
+    let start = at(15, 15);
+    assert!(start[1] > start[0] && start[1] > start[2], "{start:?}");
+}
+
+#[test]
+fn a_maze_svg_is_well_formed_and_sized() {
+    let r = run(
+        "gridrender",
+        &["--format", "svg", "--cell-size", "4"],
+        &maze_with_solution(),
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let svg = roxmltree::Document::parse(&r.stdout).expect("well-formed XML");
+    let root = svg.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    assert_eq!(root.attribute("width"), Some("52"));
+    assert_eq!(root.attribute("height"), Some("36"));
+    let rects = svg.descendants().filter(|n| n.has_tag_name("rect")).count();
+    assert!(rects > 10, "{rects} rectangles");
+}
+
+#[test]
+fn mines_and_nonograms_become_pictures_too() {
+    let mines = pipeline(&[
+        ("mines", &["new", "--seed", "1"]),
+        ("mines", &["open", "4", "4"]),
+    ]);
+    let svg = run("gridrender", &["-f", "svg"], &mines[1].stdout);
+    assert_eq!(svg.status, 0, "{}", svg.stderr);
+    let doc = roxmltree::Document::parse(&svg.stdout).unwrap();
+    let texts: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .collect();
+    assert!(texts.contains(&"1"), "{texts:?}");
+    let solved = run("nonosolve", &[&data("small.non")], "");
+    let dir = scratch("nono-pictures");
+    let path = dir.join("heart.png");
+    let r = run(
+        "gridrender",
+        &["-o", path.to_str().unwrap()],
+        &solved.stdout,
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let (w, h, _) = decode(&path);
+    assert!(w > 5 * 20 && h > 5 * 20, "{w}x{h}");
+    let dark = run(
+        "gridrender",
+        &["-f", "svg", "--theme", "dark"],
+        &solved.stdout,
+    );
+    assert!(dark.stdout.contains("fill=\"#18181c\""), "dark background");
+}
+
+#[test]
+fn bad_outputs_are_refused() {
+    let maze = maze_with_solution();
+    run("gridrender", &["-o", "/tmp/x.gif"], &maze).assert_error(
+        "gridrender",
+        2,
+        "unknown extension .gif",
+    );
+    run("gridrender", &["-o", "/no/such/dir/m.svg"], &maze).assert_error(
+        "gridrender",
+        2,
+        "cannot write /no/such/dir/m.svg",
+    );
+    let two = format!("{maze}{maze}");
+    run("gridrender", &["-f", "svg"], &two).assert_error(
+        "gridrender",
+        2,
+        "a picture holds one document",
+    );
+    run(
+        "gridrender",
+        &["-f", "svg", "--cell-size", "256"],
+        &run("mazegen", &["100"], "").stdout,
+    )
+    .assert_error("gridrender", 2, "choose a smaller --cell-size");
+    run("gridrender", &["-f", "gif"], &maze).assert_error("gridrender", 2, "invalid value 'gif'");
+}
