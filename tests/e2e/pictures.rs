@@ -47,7 +47,7 @@ fn a_maze_png_has_walls_where_the_document_has_walls() {
     assert_eq!((w, h), (130, 90));
     let at = |x: u32, y: u32| px[(y * w + x) as usize];
     let wall = at(5, 5); // tile (0, 0) is always wall
-    let floor = at(10 * 3 + 1, 10 * 1 + 1); // the corner of a cell tile, outside any mark
+    let floor = at(10 * 3 + 1, 10 + 1); // the corner of a cell tile, outside any mark
     assert_ne!(wall, floor);
     assert_eq!(at(125, 85), wall, "the bottom-right corner is wall");
     // The start mark (green) in the middle of tile (1, 1).
