@@ -3,6 +3,7 @@
 mod harness;
 mod maze_bad_input;
 mod maze_pipeline;
+mod maze_play;
 mod mines_script;
 mod mines_terminal;
 mod nonogram;

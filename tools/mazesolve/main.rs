@@ -2,6 +2,7 @@
 
 #[path = "../common/mod.rs"]
 mod common;
+mod play;
 
 use clap::Parser;
 use grid_core::{EXIT_NO_ANSWER, EXIT_OK, MazeDoc, Result, Solution};
@@ -15,6 +16,7 @@ Examples:
   mazegen 25 | mazesolve | gridrender
   mazesolve --algo right-hand maze.json
   mazegen --count 1000 --seed 1 40 | mazesolve --algo astar | jq .solution.explored
+  mazegen 20 | mazesolve --play | gridrender -o mine.png
 
 Exit status: 0 solved; 1 some maze has no path (its solution has \"path\": null);
 2 bad input.";
@@ -30,6 +32,11 @@ struct Args {
     /// Record the explored tiles in order (`solution.explored_order`), for animation.
     #[arg(long)]
     trace: bool,
+
+    /// Solve it yourself at the keyboard: arrows or hjkl move, q quits. The walk is written
+    /// as the solution (algorithm "human").
+    #[arg(long, conflicts_with_all = ["algo", "trace"])]
+    play: bool,
 
     /// Pretty-print the JSON.
     #[arg(long)]
@@ -59,6 +66,21 @@ fn run(args: Args) -> Result<i32> {
     for item in common::documents(&args.files) {
         let (place, mut doc) = item?;
         let maze = MazeDoc::from_document(&doc).map_err(|e| place.locate(e))?;
+        if args.play {
+            match play::play(&maze)? {
+                play::Ending::Solved(solution) => {
+                    doc.set("start", maze.start);
+                    doc.set("goal", maze.goal);
+                    doc.write_with(&mut out, args.pretty, "solution", &solution)?;
+                    continue;
+                }
+                play::Ending::GaveUp => {
+                    out.flush()?;
+                    eprintln!("mazesolve: gave up before the goal");
+                    return Ok(EXIT_NO_ANSWER);
+                }
+            }
+        }
         let found = solve(args.algo, &maze.tiles, maze.start, maze.goal, args.trace);
         if found.path.is_none() {
             status = EXIT_NO_ANSWER;

@@ -1,0 +1,69 @@
+//! `mazesolve --play` driven through tmux: the maze comes through a pipe, the keys from the
+//! terminal, and the walk goes out as the solution.
+
+use crate::harness::{bin, pipeline, scratch};
+use crate::tmux::Tmux;
+use serde_json::Value;
+
+#[test]
+fn walking_to_the_goal_writes_the_walk_as_the_solution() {
+    let Some(t) = Tmux::start("maze-play") else {
+        return;
+    };
+    // The keys of a shortest walk: one key a cell, two tiles a key.
+    let solved = pipeline(&[("mazegen", &["--seed", "1", "4", "3"]), ("mazesolve", &[])]);
+    let doc: Value = serde_json::from_str(&solved[1].stdout).unwrap();
+    let path: Vec<(i64, i64)> = doc["solution"]["path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p[0].as_i64().unwrap(), p[1].as_i64().unwrap()))
+        .collect();
+    let keys: Vec<&str> = path
+        .windows(2)
+        .step_by(2)
+        .map(|w| match (w[1].0 - w[0].0, w[1].1 - w[0].1) {
+            (-1, 0) => "Up",
+            (1, 0) => "Down",
+            (0, -1) => "Left",
+            _ => "Right",
+        })
+        .collect();
+    let out = scratch("maze-play").join("walk.json");
+    t.run(&format!(
+        "{} --seed 1 4 3 | {} --play > {}; echo exit=$?",
+        bin("mazegen"),
+        bin("mazesolve"),
+        out.display()
+    ));
+    t.wait_for("the maze", |s| s.contains("steps 0"));
+    // A wall first: nothing happens.
+    t.keys(&["Up"]);
+    t.wait_for("no step into a wall", |s| s.contains("steps 0"));
+    t.keys(&keys);
+    t.wait_for("the shell", |s| s.contains("exit=0"));
+    let walked: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let sol = &walked["solution"];
+    assert_eq!(sol["algorithm"], "human");
+    assert_eq!(sol["path"], doc["solution"]["path"]);
+    assert_eq!(sol["length"], doc["solution"]["length"]);
+}
+
+#[test]
+fn quitting_gives_up_with_status_1_and_writes_nothing() {
+    let Some(t) = Tmux::start("maze-quit") else {
+        return;
+    };
+    let out = scratch("maze-quit").join("walk.json");
+    t.run(&format!(
+        "{} --seed 1 5 | {} --play > {}; echo exit=$?",
+        bin("mazegen"),
+        bin("mazesolve"),
+        out.display()
+    ));
+    t.wait_for("the maze", |s| s.contains("steps 0"));
+    t.keys(&["Right", "q"]);
+    let screen = t.wait_for("the shell", |s| s.contains("exit=1"));
+    assert!(screen.contains("gave up before the goal"));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "");
+}

@@ -1,0 +1,185 @@
+//! `mazesolve --play`: the person at the keyboard is the solver, as in source document 000.
+//!
+//! The maze may come on stdin and the answer goes to stdout, so the game draws on the terminal
+//! itself (/dev/tty) and reads its keys from there; the terminal is restored on every way out.
+
+use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
+use crossterm::{cursor, execute, queue, style::Print, terminal};
+use grid_core::{Dir, Error, MazeDoc, Pos, Result, Solution, Tile};
+use owo_colors::OwoColorize;
+use std::fs::File;
+use std::io::{self, Write};
+use std::time::{Duration, Instant};
+
+/// How a game ended.
+pub enum Ending {
+    /// The goal was reached along this walk.
+    Solved(Solution),
+    /// The player quit.
+    GaveUp,
+}
+
+pub fn play(maze: &MazeDoc) -> Result<Ending> {
+    let tty = File::options()
+        .write(true)
+        .open("/dev/tty")
+        .map_err(|_| Error::usage("--play needs a terminal to play on"))?;
+    let mut screen = Screen::enter(tty)?;
+    let mut game = Game::new(maze);
+    loop {
+        game.draw(&mut screen.tty)?;
+        if game.at == maze.goal {
+            break;
+        }
+        if !event::poll(Duration::from_millis(250))? {
+            continue;
+        }
+        let Event::Key(key) = event::read()? else {
+            continue;
+        };
+        if key.kind == KeyEventKind::Release {
+            continue;
+        }
+        let dir = match key.code {
+            KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => {
+                return Ok(Ending::GaveUp);
+            }
+            KeyCode::Char('q') | KeyCode::Esc => return Ok(Ending::GaveUp),
+            KeyCode::Up | KeyCode::Char('k') => Dir::North,
+            KeyCode::Down | KeyCode::Char('j') => Dir::South,
+            KeyCode::Left | KeyCode::Char('h') => Dir::West,
+            KeyCode::Right | KeyCode::Char('l') => Dir::East,
+            _ => continue,
+        };
+        game.walk(dir);
+    }
+    drop(screen);
+    Ok(Ending::Solved(game.solution()))
+}
+
+/// The terminal in game mode, restored when dropped (and on a panic).
+struct Screen {
+    tty: File,
+}
+
+impl Screen {
+    fn enter(mut tty: File) -> io::Result<Screen> {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore();
+            previous(info);
+        }));
+        terminal::enable_raw_mode()?;
+        execute!(tty, terminal::EnterAlternateScreen, cursor::Hide)?;
+        Ok(Screen { tty })
+    }
+}
+
+impl Drop for Screen {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+fn restore() {
+    if let Ok(mut tty) = File::options().write(true).open("/dev/tty") {
+        let _ = execute!(tty, cursor::Show, terminal::LeaveAlternateScreen);
+    }
+    let _ = terminal::disable_raw_mode();
+}
+
+struct Game<'a> {
+    maze: &'a MazeDoc,
+    at: Pos,
+    walk: Vec<Pos>,
+    trail: Vec<bool>,
+    started: Instant,
+}
+
+impl<'a> Game<'a> {
+    fn new(maze: &'a MazeDoc) -> Self {
+        let mut trail = vec![false; maze.tiles.len()];
+        trail[maze.tiles.index_of(maze.start)] = true;
+        Game {
+            maze,
+            at: maze.start,
+            walk: vec![maze.start],
+            trail,
+            started: Instant::now(),
+        }
+    }
+
+    /// One move: a cell in a cell maze (two tiles, through an open passage), a tile otherwise.
+    fn walk(&mut self, dir: Dir) {
+        let tiles = &self.maze.tiles;
+        let steps = if self.maze.cells.is_some() { 2 } else { 1 };
+        let mut path = Vec::with_capacity(steps);
+        let mut p = self.at;
+        for _ in 0..steps {
+            match tiles.neighbour(p, dir) {
+                Some(q) if tiles[q] == Tile::Open => {
+                    p = q;
+                    path.push(q);
+                }
+                _ => return,
+            }
+        }
+        for q in path {
+            self.trail[tiles.index_of(q)] = true;
+            self.walk.push(q);
+        }
+        self.at = p;
+    }
+
+    fn solution(&self) -> Solution {
+        Solution {
+            algorithm: "human".into(),
+            length: Some(self.walk.len() - 1),
+            explored: self.trail.iter().filter(|&&t| t).count(),
+            path: Some(self.walk.clone()),
+            explored_order: None,
+        }
+    }
+
+    /// Draws the part of the maze around the player that fits, and a status line.
+    fn draw(&self, tty: &mut File) -> io::Result<()> {
+        let (cols, rows) = terminal::size()?;
+        let tiles = &self.maze.tiles;
+        let view_w = (cols as usize / 2).max(1).min(tiles.width());
+        let view_h = (rows as usize).saturating_sub(2).max(1).min(tiles.height());
+        let left = window(self.at.col, view_w, tiles.width());
+        let top = window(self.at.row, view_h, tiles.height());
+        queue!(tty, terminal::Clear(terminal::ClearType::All))?;
+        for r in top..top + view_h {
+            let mut line = String::new();
+            for c in left..left + view_w {
+                let p = Pos::new(r, c);
+                let cell = if p == self.at {
+                    format!("{}", "()".bright_blue().bold())
+                } else if p == self.maze.goal {
+                    format!("{}", "GG".yellow().bold())
+                } else if tiles[p] == Tile::Wall {
+                    format!("{}", "██".red())
+                } else if self.trail[tiles.index_of(p)] {
+                    format!("{}", "··".cyan())
+                } else {
+                    "  ".to_string()
+                };
+                line.push_str(&cell);
+            }
+            queue!(tty, cursor::MoveTo(0, (r - top) as u16), Print(line))?;
+        }
+        let status = format!(
+            "steps {}   time {:.0} s   arrows or hjkl move, q quits",
+            self.walk.len() - 1,
+            self.started.elapsed().as_secs_f64()
+        );
+        queue!(tty, cursor::MoveTo(0, view_h as u16), Print(status))?;
+        tty.flush()
+    }
+}
+
+/// The first row (or column) of a window of `size` that keeps `at` in view.
+fn window(at: usize, size: usize, total: usize) -> usize {
+    at.saturating_sub(size / 2).min(total - size)
+}
