@@ -133,3 +133,87 @@ fn bad_outputs_are_refused() {
     .assert_error("gridrender", 2, "choose a smaller --cell-size");
     run("gridrender", &["-f", "gif"], &maze).assert_error("gridrender", 2, "invalid value 'gif'");
 }
+
+/// Headless Chromium, when installed (`apt-get install chromium`); CI requires it.
+fn chromium() -> Option<&'static str> {
+    let found = ["chromium", "chromium-browser"].into_iter().find(|b| {
+        std::process::Command::new(b)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
+    if found.is_none() {
+        assert!(
+            std::env::var_os("GRIDKIT_REQUIRE_CHROMIUM").is_none(),
+            "chromium is required (GRIDKIT_REQUIRE_CHROMIUM is set) but not installed"
+        );
+        eprintln!("skipping the browser check: chromium is not installed");
+    }
+    found
+}
+
+/// A screenshot of a page, decoded to RGB pixels.
+fn screenshot(browser: &str, url: &str, dir: &std::path::Path, name: &str) -> Vec<[u8; 3]> {
+    let shot = dir.join(name);
+    let status = std::process::Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--hide-scrollbars",
+            "--window-size=400,300",
+        ])
+        .arg(format!("--user-data-dir={}", dir.join("profile").display()))
+        .arg(format!("--screenshot={}", shot.display()))
+        .arg(url)
+        .output()
+        .expect("chromium runs");
+    assert!(
+        status.status.success(),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&shot).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let frame = reader.next_frame(&mut buf).unwrap();
+    let channels = frame.color_type.samples();
+    buf[..frame.buffer_size()]
+        .chunks(channels)
+        .map(|p| [p[0], p[1], p[2]])
+        .collect()
+}
+
+#[test]
+fn the_html_page_shows_and_hides_the_solution_in_a_browser() {
+    let Some(browser) = chromium() else { return };
+    let dir = scratch("html-page");
+    let page = dir.join("maze.html");
+    let r = run(
+        "gridrender",
+        &["-o", page.to_str().unwrap(), "--cell-size", "20"],
+        &maze_with_solution(),
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let html = std::fs::read_to_string(&page).unwrap();
+    // Self-contained: the only address is the SVG namespace, which is never fetched.
+    let outside = html.replace("http://www.w3.org/2000/svg", "");
+    assert!(
+        !outside.contains("http") && !outside.contains(" src="),
+        "no network"
+    );
+    let url = format!("file://{}", page.display());
+    let shown = screenshot(browser, &url, &dir, "shown.png");
+    let hidden = screenshot(browser, &format!("{url}#hide"), &dir, "hidden.png");
+    let path_blue = [30, 136, 229];
+    let wall = [34, 34, 40];
+    assert!(shown.contains(&wall), "the maze is drawn");
+    assert!(shown.contains(&path_blue), "the solution shows");
+    assert!(!hidden.contains(&path_blue), "and hides");
+    assert!(hidden.contains(&wall));
+}

@@ -15,6 +15,7 @@ const EXAMPLES: &str = "\
 Examples:
   mazegen 25 | mazesolve | gridrender
   mazegen 25 | mazesolve | gridrender -o maze.png
+  mazegen 25 | mazesolve --trace | gridrender -o maze.html
   nonosolve puzzle.non | gridrender --format svg --theme dark > puzzle.svg
   gridrender --style blocks maze.json
   mazegen 10 | gridrender --color never > maze.txt";
@@ -24,7 +25,8 @@ Examples:
 #[derive(Debug, Parser)]
 #[command(version, after_help = EXAMPLES, long_about = None)]
 struct Args {
-    /// What to draw: term (text, in colour on a terminal), text (never colour), svg or png.
+    /// What to draw: term (text, in colour on a terminal), text (never colour), svg, png, or
+    /// html (a self-contained page where the solution can be shown and hidden).
     /// With -o, the file's extension decides unless this is given.
     #[arg(long, short, value_enum)]
     format: Option<Format>,
@@ -59,6 +61,7 @@ enum Format {
     Text,
     Svg,
     Png,
+    Html,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -93,13 +96,14 @@ fn format_of(args: &Args) -> Result<Format> {
     match ext.as_deref() {
         Some("svg") => Ok(Format::Svg),
         Some("png") => Ok(Format::Png),
+        Some("html" | "htm") => Ok(Format::Html),
         Some("txt" | "text") => Ok(Format::Text),
         Some(other) => Err(Error::usage(format!(
-            "{}: unknown extension .{other} (svg, png or txt; or give --format)",
+            "{}: unknown extension .{other} (svg, png, html or txt; or give --format)",
             path.display()
         ))),
         None => Err(Error::usage(format!(
-            "{}: no extension to tell the format (svg, png or txt; or give --format)",
+            "{}: no extension to tell the format (svg, png, html or txt; or give --format)",
             path.display()
         ))),
     }
@@ -136,6 +140,7 @@ fn run(args: Args) -> Result<i32> {
         let picture = match format {
             Format::Svg => Some(Picture::Svg),
             Format::Png => Some(Picture::Png),
+            Format::Html => Some(Picture::Html),
             Format::Term | Format::Text => None,
         };
         if picture.is_some() && n > 0 {

@@ -20,6 +20,8 @@ pub use scene::Theme;
 pub enum Picture {
     Svg,
     Png,
+    /// A self-contained HTML page with the SVG inline.
+    Html,
 }
 
 /// How pictures are drawn.
@@ -71,6 +73,16 @@ pub fn render_picture(
             .write_all(svg::write(&scene, opts.theme).as_bytes())
             .map_err(io),
         Picture::Png => png::write(&scene, opts.theme, out),
+        Picture::Html => {
+            let title = doc
+                .meta_field::<String>("title")
+                .ok()
+                .flatten()
+                .unwrap_or_else(|| format!("gridkit: {}", doc.kind()));
+            let solved = doc.raw("solution").is_some_and(|s| !s.is_null());
+            let page = svg::page(&scene, opts.theme, &title, solved);
+            out.write_all(page.as_bytes()).map_err(io)
+        }
     }
 }
 

@@ -22,6 +22,8 @@ pub enum Ink {
     Number(u8),
     Filled,
     Grid,
+    /// Explored tiles, from the first examined (0) to the last (7).
+    Heat(u8),
 }
 
 /// A light or a dark palette.
@@ -90,6 +92,18 @@ impl Theme {
                     [90, 90, 100]
                 }
             }
+            Ink::Heat(level) => {
+                // From a pale yellow to a deep orange as the search goes on.
+                let t = level.min(7) as u16;
+                let base: [u16; 3] = if light { [255, 241, 179] } else { [90, 70, 20] };
+                let end: [u16; 3] = if light { [255, 152, 67] } else { [200, 90, 20] };
+                let mix = |a: u16, b: u16| ((a * (7 - t) + b * t) / 7) as u8;
+                [
+                    mix(base[0], end[0]),
+                    mix(base[1], end[1]),
+                    mix(base[2], end[2]),
+                ]
+            }
             Ink::Number(n) => match n {
                 1 => [25, 118, 210],
                 2 => [56, 142, 60],
@@ -128,6 +142,7 @@ impl Theme {
             Ink::Grid,
         ];
         all.extend((1..=8).map(Ink::Number));
+        all.extend((0..8).map(Ink::Heat));
         all
     }
 }
@@ -210,6 +225,20 @@ pub fn maze(m: &MazeDoc, tile: u32) -> Scene {
                 (c - start) as u32 * tile,
                 tile,
                 Ink::Wall,
+            );
+        }
+    }
+    // The explored tiles as a heat map, under the path: where the solver looked, and when.
+    if let Some(order) = m.solution.as_ref().and_then(|s| s.explored_order.as_ref()) {
+        let n = order.len().max(1);
+        for (i, &p) in order.iter().enumerate() {
+            let level = (i * 8 / n) as u8;
+            scene.rect(
+                p.col as u32 * tile,
+                p.row as u32 * tile,
+                tile,
+                tile,
+                Ink::Heat(level),
             );
         }
     }

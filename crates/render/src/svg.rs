@@ -37,7 +37,12 @@ pub fn write(scene: &Scene, theme: Theme) -> String {
             if open.is_some() {
                 out.push_str("</g>\n");
             }
-            let _ = writeln!(out, r#"<g fill="{}">"#, hex(theme, ink));
+            // The solver's marks form the layer an HTML page can show and hide.
+            let class = match ink {
+                Ink::Path | Ink::Heat(_) => r#" class="solution""#,
+                _ => "",
+            };
+            let _ = writeln!(out, r#"<g fill="{}"{class}>"#, hex(theme, ink));
             open = Some(ink);
         }
         match shape {
@@ -63,4 +68,45 @@ pub fn write(scene: &Scene, theme: Theme) -> String {
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// A self-contained HTML page around the SVG (no network), with a switch that shows and hides
+/// the solution when the document has one. The page opens with the solution hidden when its
+/// address ends in `#hide`.
+pub fn page(scene: &Scene, theme: Theme, title: &str, has_solution: bool) -> String {
+    let svg = write(scene, theme);
+    let background = hex(theme, Ink::Background);
+    let text = hex(theme, Ink::Text);
+    let switch = if has_solution {
+        r#"<p><label><input type="checkbox" id="show" checked> show the solution</label></p>"#
+    } else {
+        ""
+    };
+    format!(
+        r##"<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{title}</title>
+<style>
+body {{ background: {background}; color: {text}; font-family: sans-serif; margin: 1em; }}
+body.hide-solution .solution {{ display: none; }}
+</style>
+</head>
+<body>
+{switch}
+{svg}<script>
+const show = document.getElementById("show");
+function apply() {{ document.body.classList.toggle("hide-solution", show && !show.checked); }}
+if (show) {{
+  if (location.hash === "#hide") show.checked = false;
+  show.addEventListener("change", apply);
+  apply();
+}}
+</script>
+</body>
+</html>
+"##,
+        title = escape(title)
+    )
 }
