@@ -1,5 +1,6 @@
 //! End-to-end tests: the real binaries, run through pipes, with good and bad input.
 
+mod animation;
 mod harness;
 mod maze_bad_input;
 mod maze_pipeline;

@@ -1,12 +1,17 @@
 //! gridrender: draws grid documents on the terminal, as text, or as SVG and PNG pictures.
 
+mod animate;
 #[path = "../common/mod.rs"]
 mod common;
 
 use clap::Parser;
 use common::ColorChoice;
+use grid_core::MazeDoc;
 use grid_core::{Error, Result};
-use render::{MazeStyle, Options, Picture, PictureOptions, Theme, render_picture, render_text};
+use render::{
+    MazeStyle, Options, Picture, PictureOptions, Theme, render_animation, render_picture,
+    render_text,
+};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -51,6 +56,15 @@ struct Args {
     #[arg(long, value_enum, default_value = "light")]
     theme: ThemeArg,
 
+    /// Replay a maze's carving (`trace`), search (`explored_order`) and solution: on the
+    /// terminal, or as an animated SVG or HTML page.
+    #[arg(long)]
+    animate: bool,
+
+    /// Frames a second of the replay (long stages are sped up to last at most 10 s).
+    #[arg(long, default_value_t = 30.0, value_parser = parse_fps)]
+    fps: f64,
+
     /// Input files of documents; stdin when none or `-`.
     files: Vec<PathBuf>,
 }
@@ -75,6 +89,13 @@ enum StyleArg {
 enum ThemeArg {
     Light,
     Dark,
+}
+
+fn parse_fps(s: &str) -> std::result::Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(f) if (0.1..=1000.0).contains(&f) => Ok(f),
+        _ => Err("expected frames a second, from 0.1 to 1000".into()),
+    }
 }
 
 fn main() -> ExitCode {
@@ -132,6 +153,9 @@ fn run(args: Args) -> Result<i32> {
             ThemeArg::Dark => Theme::Dark,
         },
     };
+    if args.animate && matches!(format, Format::Term | Format::Text) {
+        return animate_on_terminal(&args, format);
+    }
     // Everything is drawn into memory first, so that a bad document leaves nothing half-drawn
     // and a file is only written whole.
     let mut drawing = Vec::new();
@@ -150,6 +174,7 @@ fn run(args: Args) -> Result<i32> {
         }
         let mut one = Vec::new();
         match picture {
+            Some(p) if args.animate => render_animation(&doc, p, &pictures, args.fps, &mut one),
             Some(p) => render_picture(&doc, p, &pictures, &mut one),
             None => render_text(&doc, &text, &mut one),
         }
@@ -166,6 +191,21 @@ fn run(args: Args) -> Result<i32> {
             out.write_all(&drawing)?;
             out.flush()?;
         }
+    }
+    Ok(grid_core::EXIT_OK)
+}
+
+/// `--animate` in the terminal: each maze document replayed in turn.
+fn animate_on_terminal(args: &Args, format: Format) -> Result<i32> {
+    if format == Format::Text || args.output.is_some() || !std::io::stdout().is_terminal() {
+        return Err(Error::usage(
+            "--animate plays on a terminal; for a file, animate with --format svg or html",
+        ));
+    }
+    for item in common::documents(&args.files) {
+        let (place, doc) = item?;
+        let maze = MazeDoc::from_document(&doc).map_err(|e| place.locate(e))?;
+        animate::play(&maze, args.fps)?;
     }
     Ok(grid_core::EXIT_OK)
 }

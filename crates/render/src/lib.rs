@@ -1,6 +1,7 @@
 //! Renderers of grid documents. They write to any `io::Write` and never decide on their own
 //! whether to use colour: the caller says so in [`Options`].
 
+pub mod animate;
 mod maze;
 mod mines;
 mod nonogram;
@@ -80,10 +81,42 @@ pub fn render_picture(
                 .flatten()
                 .unwrap_or_else(|| format!("gridkit: {}", doc.kind()));
             let solved = doc.raw("solution").is_some_and(|s| !s.is_null());
-            let page = svg::page(&scene, opts.theme, &title, solved);
+            let page = svg::page(&svg::write(&scene, opts.theme), opts.theme, &title, solved);
             out.write_all(page.as_bytes()).map_err(io)
         }
     }
+}
+
+/// A maze's replay (carving, search, path) as an animated SVG or HTML page.
+pub fn render_animation(
+    doc: &Document,
+    format: Picture,
+    opts: &PictureOptions,
+    fps: f64,
+    out: &mut impl Write,
+) -> Result<()> {
+    if doc.kind() != Kind::Maze {
+        return Err(Error::usage(format!(
+            "only mazes are animated (their carving and solving); this is a {} document",
+            doc.kind()
+        )));
+    }
+    let maze = MazeDoc::from_document(doc)?;
+    let (w, h) = (maze.tiles.width(), maze.tiles.height());
+    let cell = opts
+        .cell_size
+        .unwrap_or((8192 / w.max(h).max(1) as u32).clamp(1, 16));
+    let svg_text = animate::svg(&maze, cell, fps, opts.theme);
+    let text = match format {
+        Picture::Svg => svg_text,
+        Picture::Html => svg::page(&svg_text, opts.theme, "gridkit: maze", false),
+        Picture::Png => {
+            return Err(Error::usage(
+                "a PNG does not move: animate with --format svg or html",
+            ));
+        }
+    };
+    out.write_all(text.as_bytes()).map_err(io)
 }
 
 /// The size of a document's grid in tiles (clues count for nonograms).

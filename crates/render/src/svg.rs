@@ -73,8 +73,7 @@ pub fn write(scene: &Scene, theme: Theme) -> String {
 /// A self-contained HTML page around the SVG (no network), with a switch that shows and hides
 /// the solution when the document has one. The page opens with the solution hidden when its
 /// address ends in `#hide`.
-pub fn page(scene: &Scene, theme: Theme, title: &str, has_solution: bool) -> String {
-    let svg = write(scene, theme);
+pub fn page(svg: &str, theme: Theme, title: &str, has_solution: bool) -> String {
     let background = hex(theme, Ink::Background);
     let text = hex(theme, Ink::Text);
     let switch = if has_solution {

@@ -1,0 +1,181 @@
+//! Replays a maze's story, as the source documents show it: the carving (`trace`), then the
+//! solver's search (`solution.explored_order`), then the solution path. [`Replay`] lays out
+//! the frames for any front end (the terminal player of gridrender); [`svg`] writes the same
+//! replay as an animated SVG that any browser plays.
+
+use crate::scene::{Ink, Theme};
+use grid_core::{Grid, MazeDoc, Pos, Tile, TraceMode};
+use std::fmt::Write as _;
+
+/// What a tile shows at some moment of the replay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Look {
+    Wall,
+    Floor,
+    Explored,
+    Path,
+}
+
+/// The replay of one maze: a starting picture and three stages of changes.
+#[derive(Debug, Clone)]
+pub struct Replay {
+    pub start: Grid<Look>,
+    /// The stages in order (carving, searching, walking), each a list of (tile, new look).
+    pub stages: Vec<(String, Vec<(Pos, Look)>)>,
+}
+
+impl Replay {
+    pub fn of(m: &MazeDoc) -> Replay {
+        let final_look = m.tiles.map(|&t| {
+            if t == Tile::Wall {
+                Look::Wall
+            } else {
+                Look::Floor
+            }
+        });
+        let mut stages = Vec::new();
+        let start = match &m.trace {
+            Some(trace) if m.trace_mode == TraceMode::Carve => {
+                stages.push((
+                    "carving".to_string(),
+                    trace.iter().map(|&p| (p, Look::Floor)).collect(),
+                ));
+                m.tiles.map(|_| Look::Wall)
+            }
+            Some(trace) => {
+                // Walls are raised on an open field; those never traced stand from the start.
+                let mut start = m.tiles.map(|_| Look::Floor);
+                let mut traced = Grid::new(m.tiles.width(), m.tiles.height(), false);
+                for &p in trace {
+                    traced[p] = true;
+                }
+                for p in m.tiles.positions() {
+                    if m.tiles[p] == Tile::Wall && !traced[p] {
+                        start[p] = Look::Wall;
+                    }
+                }
+                stages.push((
+                    "building walls".to_string(),
+                    trace.iter().map(|&p| (p, Look::Wall)).collect(),
+                ));
+                start
+            }
+            None => final_look,
+        };
+        if let Some(solution) = &m.solution {
+            if let Some(order) = &solution.explored_order {
+                stages.push((
+                    "searching".to_string(),
+                    order.iter().map(|&p| (p, Look::Explored)).collect(),
+                ));
+            }
+            if let Some(path) = &solution.path {
+                stages.push((
+                    "walking".to_string(),
+                    path.iter().map(|&p| (p, Look::Path)).collect(),
+                ));
+            }
+        }
+        Replay { start, stages }
+    }
+}
+
+/// How long each change of a stage shows, in seconds: `1 / fps`, but quicker for long stages
+/// so that none takes more than `longest` seconds.
+pub fn step_seconds(changes: usize, fps: f64, longest: f64) -> f64 {
+    (1.0 / fps).min(longest / changes.max(1) as f64)
+}
+
+/// An animated SVG (SMIL `<set>` elements) of the replay, `tile` pixels a tile.
+pub fn svg(m: &MazeDoc, tile: u32, fps: f64, theme: Theme) -> String {
+    let replay = Replay::of(m);
+    let (w, h) = (
+        m.tiles.width() as u32 * tile,
+        m.tiles.height() as u32 * tile,
+    );
+    let hex = |ink: Ink| {
+        let [r, g, b] = theme.rgb(ink);
+        format!("#{r:02x}{g:02x}{b:02x}")
+    };
+    let ink_of = |look: Look, order: usize, len: usize| match look {
+        Look::Wall => Ink::Wall,
+        Look::Floor => Ink::Floor,
+        Look::Explored => Ink::Heat((order * 8 / len.max(1)) as u8),
+        Look::Path => Ink::Path,
+    };
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" shape-rendering="crispEdges">"#
+    );
+    let _ = writeln!(
+        out,
+        r#"<rect width="{w}" height="{h}" fill="{}"/>"#,
+        hex(Ink::Floor)
+    );
+    for p in replay
+        .start
+        .positions()
+        .filter(|&p| replay.start[p] == Look::Wall)
+    {
+        let _ = writeln!(
+            out,
+            r#"<rect x="{}" y="{}" width="{tile}" height="{tile}" fill="{}"/>"#,
+            p.col as u32 * tile,
+            p.row as u32 * tile,
+            hex(Ink::Wall)
+        );
+    }
+    let mut clock = 0.5;
+    for (_, changes) in &replay.stages {
+        let dt = step_seconds(changes.len(), fps, 10.0);
+        for (i, &(p, look)) in changes.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                r#"<rect x="{}" y="{}" width="{tile}" height="{tile}" fill="{}" opacity="0"><set attributeName="opacity" to="1" begin="{:.3}s" fill="freeze"/></rect>"#,
+                p.col as u32 * tile,
+                p.row as u32 * tile,
+                hex(ink_of(look, i, changes.len())),
+                clock + i as f64 * dt
+            );
+        }
+        clock += changes.len() as f64 * dt + 0.5;
+    }
+    for (p, ink) in [(m.start, Ink::Start), (m.goal, Ink::Goal)] {
+        let inset = tile / 5;
+        let side = (tile - 2 * inset).max(1);
+        let _ = writeln!(
+            out,
+            r#"<rect x="{}" y="{}" width="{side}" height="{side}" fill="{}"/>"#,
+            p.col as u32 * tile + inset,
+            p.row as u32 * tile + inset,
+            hex(ink)
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grid_core::Document;
+
+    #[test]
+    fn a_carved_maze_starts_solid_and_ends_as_drawn() {
+        let text = r######"{"kind":"maze","version":1,"width":5,"height":3,"grid":["#####","#   #","#####"],"trace":[[1,1],[1,2],[1,3]],"meta":{"cells":[2,1]}}"######;
+        let m = MazeDoc::from_document(&Document::from_json(text).unwrap()).unwrap();
+        let replay = Replay::of(&m);
+        assert!(replay.start.cells().iter().all(|&l| l == Look::Wall));
+        assert_eq!(replay.stages.len(), 1);
+        assert_eq!(replay.stages[0].1.len(), 3);
+        let svg = svg(&m, 10, 30.0, Theme::Light);
+        assert_eq!(svg.matches("<set ").count(), 3);
+    }
+
+    #[test]
+    fn long_stages_are_sped_up() {
+        assert_eq!(step_seconds(10, 10.0, 10.0), 0.1);
+        assert_eq!(step_seconds(1000, 10.0, 10.0), 0.01);
+    }
+}
