@@ -217,3 +217,31 @@ fn the_html_page_shows_and_hides_the_solution_in_a_browser() {
     assert!(!hidden.contains(&path_blue), "and hides");
     assert!(hidden.contains(&wall));
 }
+
+#[test]
+fn a_solvers_probabilities_overlay_the_covered_tiles() {
+    let game = pipeline(&[
+        (
+            "mines",
+            &[
+                "new", "--seed", "1", "--width", "5", "--height", "4", "--mines", "3",
+            ],
+        ),
+        ("mines", &["open", "0", "0"]),
+    ]);
+    let mut doc: serde_json::Value = serde_json::from_str(&game[1].stdout).unwrap();
+    let mut probability = vec![vec![serde_json::Value::Null; 5]; 4];
+    probability[0][3] = 0.25.into();
+    probability[1][3] = 0.75.into();
+    doc["analysis"] =
+        serde_json::json!({"safe": [], "mines": [], "probability": probability, "best": [0, 3]});
+    let r = run("gridrender", &["-f", "svg"], &doc.to_string());
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let svg = roxmltree::Document::parse(&r.stdout).unwrap();
+    let texts: Vec<&str> = svg
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .collect();
+    assert!(texts.contains(&"25") && texts.contains(&"75"), "{texts:?}");
+}

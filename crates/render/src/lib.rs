@@ -50,11 +50,21 @@ pub fn render_picture(
     let scene = match doc.kind() {
         Kind::Maze => scene::maze(&MazeDoc::from_document(doc)?, cell),
         Kind::Mines => {
-            let view = doc
+            let board = grid_core::mines_doc::MinesDoc::from_document(doc)?;
+            let mut view = doc
                 .grid_bytes()?
                 .ok_or_else(|| Error::input("field `grid`: missing"))?;
-            grid_core::mines_doc::MinesDoc::from_document(doc)?;
-            scene::mines(&view, cell.max(24))
+            // Once the game is over the layout is no secret: covered mines show.
+            if let (true, Some(layout)) = (board.state.is_over(), &board.layout) {
+                for p in view.positions() {
+                    if layout[p] && view[p] == b'#' {
+                        view[p] = b'*';
+                    }
+                }
+            }
+            let analysis: Option<grid_core::mines_doc::Analysis> = doc.field("analysis")?;
+            let probability = analysis.as_ref().map(|a| a.probability.as_slice());
+            scene::mines(&view, probability, cell.max(24))
         }
         Kind::Nonogram => {
             let n = NonogramDoc::from_document(doc)?;
