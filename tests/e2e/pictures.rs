@@ -37,7 +37,14 @@ fn a_maze_png_has_walls_where_the_document_has_walls() {
     let path = dir.join("maze.png");
     let r = run(
         "gridrender",
-        &["-o", path.to_str().unwrap(), "--cell-size", "10"],
+        &[
+            "-o",
+            path.to_str().unwrap(),
+            "--cell-size",
+            "10",
+            "--style",
+            "blocks",
+        ],
         &maze_with_solution(),
     );
     assert_eq!(r.status, 0, "{}", r.stderr);
@@ -56,6 +63,26 @@ fn a_maze_png_has_walls_where_the_document_has_walls() {
 }
 
 #[test]
+fn cell_mazes_have_thin_walls() {
+    let dir = scratch("thin-png");
+    let path = dir.join("maze.png");
+    let r = run(
+        "gridrender",
+        &["-o", path.to_str().unwrap(), "--cell-size", "12"],
+        &maze_with_solution(),
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let (w, h, px) = decode(&path);
+    // 6x4 cells of 12 pixels with walls 2 pixels thick, and the closing wall.
+    assert_eq!((w, h), (74, 50));
+    let at = |x: u32, y: u32| px[(y * w + x) as usize];
+    let wall = at(0, 0);
+    assert_eq!(at(1, 1), wall, "walls are 2 pixels thick");
+    assert_ne!(at(2, 2), wall, "the first cell starts right after");
+    assert_eq!(at(73, 49), wall);
+}
+
+#[test]
 fn a_maze_svg_is_well_formed_and_sized() {
     let r = run(
         "gridrender",
@@ -66,8 +93,9 @@ fn a_maze_svg_is_well_formed_and_sized() {
     let svg = roxmltree::Document::parse(&r.stdout).expect("well-formed XML");
     let root = svg.root_element();
     assert_eq!(root.tag_name().name(), "svg");
-    assert_eq!(root.attribute("width"), Some("52"));
-    assert_eq!(root.attribute("height"), Some("36"));
+    // Thin walls: 6x4 cells of 4 pixels, walls 1 pixel thick, one more for the last wall.
+    assert_eq!(root.attribute("width"), Some("25"));
+    assert_eq!(root.attribute("height"), Some("17"));
     let rects = svg.descendants().filter(|n| n.has_tag_name("rect")).count();
     assert!(rects > 10, "{rects} rectangles");
 }

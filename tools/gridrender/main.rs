@@ -44,11 +44,12 @@ struct Args {
     #[arg(long, value_enum, default_value = "auto")]
     color: ColorChoice,
 
-    /// How to draw mazes as text: thin walls for cell mazes (auto), or blocks for every tile.
+    /// How to draw mazes: thin walls for cell mazes (auto), or blocks for every tile.
     #[arg(long, value_enum, default_value = "auto")]
     style: StyleArg,
 
-    /// Pixels a tile in pictures (default: 16, less for big documents).
+    /// Pixels a tile in pictures, or a cell for cell mazes with thin walls (default: 16 a
+    /// tile, less for big documents).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
     cell_size: Option<u32>,
 
@@ -148,6 +149,7 @@ fn run(args: Args) -> Result<i32> {
     };
     let pictures = PictureOptions {
         cell_size: args.cell_size,
+        thin_walls: !matches!(args.style, StyleArg::Blocks),
         theme: match args.theme {
             ThemeArg::Light => Theme::Light,
             ThemeArg::Dark => Theme::Dark,

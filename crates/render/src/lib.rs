@@ -28,8 +28,11 @@ pub enum Picture {
 /// How pictures are drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PictureOptions {
-    /// Pixels a tile; `None` picks a size that keeps big documents usable.
+    /// Pixels a tile (a cell, for cell mazes with thin walls); `None` picks a size that keeps
+    /// big documents usable.
     pub cell_size: Option<u32>,
+    /// Draw cell mazes with thin walls between cells (else every tile is a square).
+    pub thin_walls: bool,
     pub theme: Theme,
 }
 
@@ -48,7 +51,15 @@ pub fn render_picture(
         None => (8192 / tiles_w.max(tiles_h).max(1) as u32).clamp(1, 16),
     };
     let scene = match doc.kind() {
-        Kind::Maze => scene::maze(&MazeDoc::from_document(doc)?, cell),
+        Kind::Maze => {
+            let maze = MazeDoc::from_document(doc)?;
+            let spans = match (maze.cells, opts.thin_walls) {
+                // Cells get the pixels a tile would have had twice over, walls a sliver.
+                (Some(_), true) => scene::Spans::thin(opts.cell_size.unwrap_or(cell * 2)),
+                _ => scene::Spans::square(cell),
+            };
+            scene::maze(&maze, spans)
+        }
         Kind::Mines => {
             let board = grid_core::mines_doc::MinesDoc::from_document(doc)?;
             let mut view = doc

@@ -203,11 +203,59 @@ impl Scene {
 /// fits, and a picture this size takes 64 MB while it is drawn.
 pub const MAX_SIDE: u32 = 16_384;
 
-/// A maze: walls, then the solution path, then start and goal. Runs of wall along a row are
-/// one rectangle each, which keeps big mazes' SVG files small.
-pub fn maze(m: &MazeDoc, tile: u32) -> Scene {
-    let (w, h) = (m.tiles.width() as u32, m.tiles.height() as u32);
-    let mut scene = Scene::new(w * tile, h * tile);
+/// Where the tiles of one axis fall in pixels. Square tiles for any map; for a cell maze
+/// drawn with thin walls, the even tiles (walls and pillars) are `wall` pixels thick and the
+/// odd ones (cells and passages) fill the rest of `size`.
+#[derive(Debug, Clone, Copy)]
+pub struct Spans {
+    size: u32,
+    wall: u32,
+    thin: bool,
+}
+
+impl Spans {
+    pub fn square(tile: u32) -> Self {
+        Spans {
+            size: tile,
+            wall: tile,
+            thin: false,
+        }
+    }
+
+    pub fn thin(cell: u32) -> Self {
+        Spans {
+            size: cell,
+            wall: (cell / 6).max(1),
+            thin: true,
+        }
+    }
+
+    /// The first pixel and the length of tile `k`.
+    pub fn span(self, k: usize) -> (u32, u32) {
+        let k = k as u32;
+        match (self.thin, k % 2) {
+            (false, _) => (k * self.size, self.size),
+            (true, 0) => (k / 2 * self.size, self.wall),
+            (true, _) => ((k - 1) / 2 * self.size + self.wall, self.size - self.wall),
+        }
+    }
+
+    /// Pixels for `tiles` tiles.
+    pub fn total(self, tiles: usize) -> u32 {
+        let (start, len) = self.span(tiles - 1);
+        start + len
+    }
+}
+
+/// A maze: walls, the explored tiles as a heat map, the solution path, then start and goal.
+/// Runs of wall along a row are one rectangle each, which keeps big mazes' SVG files small.
+pub fn maze(m: &MazeDoc, spans: Spans) -> Scene {
+    let (w, h) = (m.tiles.width(), m.tiles.height());
+    let mut scene = Scene::new(spans.total(w), spans.total(h));
+    let area = |p: Pos| {
+        let ((x, w), (y, h)) = (spans.span(p.col), spans.span(p.row));
+        (x, y, w, h)
+    };
     for (r, row) in m.tiles.rows().enumerate() {
         let mut c = 0;
         while c < row.len() {
@@ -219,45 +267,39 @@ pub fn maze(m: &MazeDoc, tile: u32) -> Scene {
             while c < row.len() && row[c] == Tile::Wall {
                 c += 1;
             }
-            scene.rect(
-                start as u32 * tile,
-                r as u32 * tile,
-                (c - start) as u32 * tile,
-                tile,
-                Ink::Wall,
-            );
+            let (x, y, _, rh) = area(Pos::new(r, start));
+            let (x_end, _, w_end, _) = area(Pos::new(r, c - 1));
+            scene.rect(x, y, x_end + w_end - x, rh, Ink::Wall);
         }
     }
     // The explored tiles as a heat map, under the path: where the solver looked, and when.
     if let Some(order) = m.solution.as_ref().and_then(|s| s.explored_order.as_ref()) {
         let n = order.len().max(1);
         for (i, &p) in order.iter().enumerate() {
-            let level = (i * 8 / n) as u8;
-            scene.rect(
-                p.col as u32 * tile,
-                p.row as u32 * tile,
-                tile,
-                tile,
-                Ink::Heat(level),
-            );
+            let (x, y, w, h) = area(p);
+            scene.rect(x, y, w, h, Ink::Heat((i * 8 / n) as u8));
         }
     }
     if let Some(path) = m.solution.as_ref().and_then(|s| s.path.as_ref()) {
         for &p in path {
-            mark(&mut scene, p, tile, Ink::Path);
+            mark(&mut scene, area(p), Ink::Path);
         }
     }
-    mark(&mut scene, m.start, tile, Ink::Start);
-    mark(&mut scene, m.goal, tile, Ink::Goal);
+    mark(&mut scene, area(m.start), Ink::Start);
+    mark(&mut scene, area(m.goal), Ink::Goal);
     scene
 }
 
-/// A square inset in a tile (or the whole tile when tiles are tiny).
-fn mark(scene: &mut Scene, p: Pos, tile: u32, ink: Ink) {
-    let inset = tile / 5;
-    let (x, y) = (p.col as u32 * tile + inset, p.row as u32 * tile + inset);
-    let side = (tile - 2 * inset).max(1);
-    scene.rect(x, y, side, side, ink);
+/// A square inset in an area (or the whole area when it is tiny).
+fn mark(scene: &mut Scene, (x, y, w, h): (u32, u32, u32, u32), ink: Ink) {
+    let (ix, iy) = (w / 5, h / 5);
+    scene.rect(
+        x + ix,
+        y + iy,
+        (w - 2 * ix).max(1),
+        (h - 2 * iy).max(1),
+        ink,
+    );
 }
 
 /// A minesweeper board: covered and opened tiles, numbers, flags and mines; with a solver's
