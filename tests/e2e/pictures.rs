@@ -244,6 +244,24 @@ fn the_html_page_shows_and_hides_the_solution_in_a_browser() {
     assert!(shown.contains(&path_blue), "the solution shows");
     assert!(!hidden.contains(&path_blue), "and hides");
     assert!(hidden.contains(&wall));
+    // The SVG on its own, as a browser opens a file.
+    let svg = dir.join("maze.svg");
+    let r = run(
+        "gridrender",
+        &["-o", svg.to_str().unwrap(), "--cell-size", "20"],
+        &maze_with_solution(),
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let alone = screenshot(
+        browser,
+        &format!("file://{}", svg.display()),
+        &dir,
+        "svg.png",
+    );
+    assert!(
+        alone.contains(&wall) && alone.contains(&path_blue),
+        "a browser shows the SVG as is"
+    );
 }
 
 #[test]
