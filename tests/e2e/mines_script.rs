@@ -235,3 +235,46 @@ fn text_play_ends_on_a_loss() {
         r.stdout
     );
 }
+
+#[test]
+fn solve_adds_exact_probabilities_without_looking_at_the_layout() {
+    let opened = run("mines", &["open", "4", "4"], &new_game(&["--seed", "1"])).doc();
+    // A position from elsewhere: no layout, no seed.
+    let mut position = opened.clone();
+    let layout = layout(&opened);
+    position.as_object_mut().unwrap().remove("layout");
+    position.as_object_mut().unwrap().remove("seed");
+    let r = run("mines", &["solve"], &position.to_string());
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let a = &r.doc()["analysis"];
+    let total: f64 = a["probability"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|row| row.as_array().unwrap().iter().filter_map(Value::as_f64))
+        .sum();
+    assert!(
+        (total - 10.0).abs() < 1e-9,
+        "the chances add up to the mines: {total}"
+    );
+    for p in a["safe"].as_array().unwrap() {
+        let (r, c) = (
+            p[0].as_u64().unwrap() as usize,
+            p[1].as_u64().unwrap() as usize,
+        );
+        assert!(!layout[r][c], "a safe tile is never a mine");
+    }
+    for p in a["mines"].as_array().unwrap() {
+        let (r, c) = (
+            p[0].as_u64().unwrap() as usize,
+            p[1].as_u64().unwrap() as usize,
+        );
+        assert!(layout[r][c], "a certain mine is a mine");
+    }
+    assert!(
+        a["safe"].as_array().unwrap().contains(&a["best"]),
+        "a safe tile is the best move"
+    );
+    let bad = position.to_string().replace("\"mines\":10", "\"mines\":99");
+    run("mines", &["solve"], &bad).assert_error("mines", 2, "mines but only");
+}

@@ -21,6 +21,7 @@ Examples:
   mines play --width 20 --height 10 --mines 30 --seed 7
   mines new --level beginner --seed 1 | mines open 4 4 | mines flag 0 0 | gridrender
   printf '4 4\\nf 0 0\\n' | mines play --seed 1      text moves: R C opens, f R C flags, c R C chords
+  mines new --seed 1 | mines open 4 4 | mines solve | gridrender -o odds.png
 
 Keys in the terminal game: arrows or hjkl move, space or enter opens, f flags, ? marks,
 c chords (so does opening a number), n new game, q or Esc quits. Mouse: left opens,
@@ -51,6 +52,18 @@ enum Command {
     Question(MoveArgs),
     /// Open the neighbours of a number whose flags are all placed.
     Chord(MoveArgs),
+    /// Add the exact chance of a mine on every covered tile, the certain ones, and the move to
+    /// play (`analysis`) to each position read; the layout is never looked at.
+    Solve(SolveArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+struct SolveArgs {
+    /// Positions (mines documents); stdin when none or `-`.
+    files: Vec<PathBuf>,
+    /// Pretty-print the JSON.
+    #[arg(long)]
+    pretty: bool,
 }
 
 /// The board and its rules.
@@ -157,6 +170,7 @@ fn main() -> ExitCode {
             Some(Command::Flag(m)) => apply(&m, Move::Flag),
             Some(Command::Question(m)) => apply(&m, Move::Question),
             Some(Command::Chord(m)) => apply(&m, Move::Chord),
+            Some(Command::Solve(a)) => solve(&a),
         }
     })
 }
@@ -174,6 +188,29 @@ fn new(args: &NewArgs) -> Result<i32> {
     let game = args.game.new_game()?;
     let mut out = common::stdout();
     common::write_doc(&mut out, &game.to_doc().to_document(), args.pretty)?;
+    out.flush()?;
+    Ok(grid_core::EXIT_OK)
+}
+
+/// Adds the solver's analysis to each position.
+fn solve(args: &SolveArgs) -> Result<i32> {
+    let mut out = common::stdout();
+    for item in common::documents(&args.files) {
+        let (place, mut doc) = item?;
+        let view = MinesDoc::from_document(&doc).map_err(|e| place.locate(e))?;
+        let found = mines::solver::analyse(&view.view, view.mines)
+            .map_err(|e| place.locate(Error::input(e)))?;
+        let probability: Vec<Vec<Option<f64>>> =
+            found.probability.rows().map(<[_]>::to_vec).collect();
+        let analysis = grid_core::mines_doc::Analysis {
+            safe: found.safe,
+            mines: found.mines,
+            probability,
+            best: found.best,
+        };
+        doc.set("analysis", analysis);
+        common::write_doc(&mut out, &doc, args.pretty)?;
+    }
     out.flush()?;
     Ok(grid_core::EXIT_OK)
 }

@@ -5,6 +5,7 @@
 pub mod game;
 pub mod layout;
 pub mod setup;
+pub mod solver;
 
 pub use game::{Game, MoveError};
 pub use layout::Layout;

@@ -1,0 +1,455 @@
+//! Exact mine probabilities for any position: what the numbers allow, under the standard
+//! model (exactly `mines` mines, every layout that agrees with the numbers equally likely).
+//!
+//! The covered tiles next to a number (the frontier) split into components that share no
+//! number; each component's layouts are enumerated on their own and counted by how many mines
+//! they hold; the tiles off the frontier take the remaining mines in `C(U, r)` ways. Combining
+//! the components' counts with those binomial weights gives every tile's exact probability,
+//! without ever enumerating the product of the components.
+
+use crate::layout::neighbours;
+use grid_core::mines_doc::Cell;
+use grid_core::{Grid, Pos};
+
+/// What the solver knows about a position.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Analysis {
+    /// The chance of a mine on each covered tile; `None` on opened tiles.
+    pub probability: Grid<Option<f64>>,
+    /// Covered tiles that are certainly safe.
+    pub safe: Vec<Pos>,
+    /// Covered tiles that are certainly mines.
+    pub mines: Vec<Pos>,
+    /// The move to play: a safe tile when there is one, else the least likely mine.
+    pub best: Option<Pos>,
+}
+
+/// A number and the covered tiles around it (as frontier indices).
+struct Constraint {
+    vars: Vec<usize>,
+    target: u32,
+}
+
+/// Layout counts of one component, by number of mines.
+struct Counts {
+    /// `total[k]`: layouts with k mines.
+    total: Vec<f64>,
+    /// `per_var[k][v]`: of those, layouts with a mine on variable v.
+    per_var: Vec<Vec<f64>>,
+    vars: Vec<usize>,
+}
+
+/// Analyses a position with `mines` mines in all. Flags and question marks are covered tiles
+/// like any other (a flag is a player's guess, not a fact).
+pub fn analyse(view: &Grid<Cell>, mines: usize) -> Result<Analysis, String> {
+    if let Some(p) = view
+        .positions()
+        .find(|&p| matches!(view[p], Cell::Mine | Cell::Exploded | Cell::WrongFlag))
+    {
+        return Err(format!(
+            "row {} column {}: the game is over, nothing is left to analyse",
+            p.row, p.col
+        ));
+    }
+    let closed: Vec<Pos> = view.positions().filter(|&p| view[p].is_closed()).collect();
+    let mut var_of = Grid::new(view.width(), view.height(), usize::MAX);
+    let mut frontier = Vec::new();
+    let mut constraints = Vec::new();
+    for p in view.positions() {
+        let Cell::Open(n) = view[p] else { continue };
+        let around: Vec<Pos> = neighbours(view, p)
+            .filter(|&q| view[q].is_closed())
+            .collect();
+        if (n as usize) > around.len() {
+            return Err(format!(
+                "row {} column {} shows {n} but has only {} covered neighbours",
+                p.row,
+                p.col,
+                around.len()
+            ));
+        }
+        if around.is_empty() {
+            continue;
+        }
+        let vars = around
+            .iter()
+            .map(|&q| {
+                if var_of[q] == usize::MAX {
+                    var_of[q] = frontier.len();
+                    frontier.push(q);
+                }
+                var_of[q]
+            })
+            .collect();
+        constraints.push(Constraint {
+            vars,
+            target: n as u32,
+        });
+    }
+    let interior = closed.len() - frontier.len();
+    if mines > closed.len() {
+        return Err(format!(
+            "{mines} mines but only {} covered tiles",
+            closed.len()
+        ));
+    }
+    let components: Vec<Counts> = components(frontier.len(), &constraints)
+        .into_iter()
+        .map(|(vars, cons)| enumerate(vars, &cons, &constraints))
+        .collect();
+    // Weights of the frontier holding k mines in all: the components' counts convolved, times
+    // the ways the interior takes the rest.
+    let ln_choose = LnChoose::new(closed.len());
+    let all = convolve_all(components.iter().map(|c| c.total.as_slice()));
+    let weight = |k: usize| -> Option<f64> {
+        (k <= mines && mines - k <= interior).then(|| ln_choose.get(interior, mines - k))
+    };
+    // Scale by the largest log-weight so that nothing overflows.
+    let scale = (0..all.len())
+        .filter(|&k| all[k] > 0.0)
+        .filter_map(|k| weight(k).map(|w| w + all[k].ln()))
+        .fold(f64::NEG_INFINITY, f64::max);
+    if scale == f64::NEG_INFINITY {
+        return Err("no layout of the mines agrees with the numbers".into());
+    }
+    let w = |k: usize| weight(k).map_or(0.0, |lw| (lw - scale).exp());
+    let z: f64 = (0..all.len()).map(|k| all[k] * w(k)).sum();
+    let mut probability = view.map(|c| if c.is_closed() { Some(0.0) } else { None });
+    // Interior: the expected share of the remaining mines.
+    if interior > 0 {
+        let expected: f64 = (0..all.len())
+            .map(|k| all[k] * w(k) * (mines - k.min(mines)) as f64)
+            .sum::<f64>()
+            / z;
+        let p_interior = expected / interior as f64;
+        for &p in &closed {
+            if var_of[p] == usize::MAX {
+                probability[p] = Some(p_interior);
+            }
+        }
+    }
+    // Frontier: per component, its own counts against the others' convolved.
+    for (i, c) in components.iter().enumerate() {
+        let others = convolve_all(
+            components
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, o)| o.total.as_slice()),
+        );
+        for (v_local, &v) in c.vars.iter().enumerate() {
+            let mut sum = 0.0;
+            for (kc, row) in c.per_var.iter().enumerate() {
+                if row[v_local] == 0.0 {
+                    continue;
+                }
+                let rest: f64 = others
+                    .iter()
+                    .enumerate()
+                    .map(|(ko, &n)| n * w(kc + ko))
+                    .sum();
+                sum += row[v_local] * rest;
+            }
+            probability[frontier[v]] = Some(sum / z);
+        }
+    }
+    let exact = |p: Pos, target: f64| probability[p].is_some_and(|q| (q - target).abs() < 1e-12);
+    let safe: Vec<Pos> = closed.iter().copied().filter(|&p| exact(p, 0.0)).collect();
+    let certain: Vec<Pos> = closed.iter().copied().filter(|&p| exact(p, 1.0)).collect();
+    let best = safe.first().copied().or_else(|| {
+        closed.iter().copied().min_by(|&a, &b| {
+            probability[a]
+                .unwrap_or(1.0)
+                .total_cmp(&probability[b].unwrap_or(1.0))
+        })
+    });
+    Ok(Analysis {
+        probability,
+        safe,
+        mines: certain,
+        best,
+    })
+}
+
+/// Groups frontier variables into components that share constraints: (vars, constraint ids).
+fn components(n: usize, constraints: &[Constraint]) -> Vec<(Vec<usize>, Vec<usize>)> {
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn find(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    for c in constraints {
+        for w in c.vars.windows(2) {
+            let (a, b) = (find(&mut parent, w[0]), find(&mut parent, w[1]));
+            parent[a] = b;
+        }
+    }
+    let mut groups: std::collections::BTreeMap<usize, (Vec<usize>, Vec<usize>)> =
+        Default::default();
+    for v in 0..n {
+        let root = find(&mut parent, v);
+        groups.entry(root).or_default().0.push(v);
+    }
+    for (i, c) in constraints.iter().enumerate() {
+        let root = find(&mut parent, c.vars[0]);
+        groups
+            .get_mut(&root)
+            .expect("every constraint has a variable")
+            .1
+            .push(i);
+    }
+    groups.into_values().collect()
+}
+
+/// Enumerates a component's layouts by backtracking, pruning on every constraint.
+fn enumerate(vars: Vec<usize>, cons: &[usize], all: &[Constraint]) -> Counts {
+    let local: std::collections::HashMap<usize, usize> =
+        vars.iter().enumerate().map(|(i, &v)| (v, i)).collect();
+    // For each local variable, the constraints it is in.
+    let mut of_var: Vec<Vec<usize>> = vec![Vec::new(); vars.len()];
+    for (ci, &c) in cons.iter().enumerate() {
+        for v in &all[c].vars {
+            of_var[local[v]].push(ci);
+        }
+    }
+    let targets: Vec<i32> = cons.iter().map(|&c| all[c].target as i32).collect();
+    let mut sum = vec![0i32; cons.len()];
+    let mut left: Vec<i32> = cons.iter().map(|&c| all[c].vars.len() as i32).collect();
+    let n = vars.len();
+    let mut counts = Counts {
+        total: vec![0.0; n + 1],
+        per_var: vec![vec![0.0; n]; n + 1],
+        vars,
+    };
+    let mut assignment = vec![false; n];
+    // Iterative depth-first search: each frame is the next variable and the value to try.
+    let mut stack: Vec<(usize, u8)> = vec![(0, 0)];
+    while let Some(&mut (v, ref mut tried)) = stack.last_mut() {
+        if v == n {
+            let k = assignment.iter().filter(|&&m| m).count();
+            counts.total[k] += 1.0;
+            for (i, &m) in assignment.iter().enumerate() {
+                if m {
+                    counts.per_var[k][i] += 1.0;
+                }
+            }
+            stack.pop();
+            undo(&mut stack, &mut assignment, &of_var, &mut sum, &mut left);
+            continue;
+        }
+        if *tried == 2 {
+            stack.pop();
+            undo(&mut stack, &mut assignment, &of_var, &mut sum, &mut left);
+            continue;
+        }
+        let mine = *tried == 1;
+        *tried += 1;
+        let ok = of_var[v].iter().all(|&c| {
+            let s = sum[c] + mine as i32;
+            s <= targets[c] && s + (left[c] - 1) >= targets[c]
+        });
+        if ok {
+            assignment[v] = mine;
+            for &c in &of_var[v] {
+                sum[c] += mine as i32;
+                left[c] -= 1;
+            }
+            stack.push((v + 1, 0));
+        }
+    }
+    counts
+}
+
+/// Takes back the assignment of the variable below the top frame, if any.
+fn undo(
+    stack: &mut [(usize, u8)],
+    assignment: &mut [bool],
+    of_var: &[Vec<usize>],
+    sum: &mut [i32],
+    left: &mut [i32],
+) {
+    if let Some(&(v, _)) = stack.last() {
+        // The frame on top tried a value of `v`; the one it pushed has just been popped.
+        let mine = assignment[v];
+        for &c in &of_var[v] {
+            sum[c] -= mine as i32;
+            left[c] += 1;
+        }
+        assignment[v] = false;
+    }
+}
+
+/// The convolution of count vectors (layouts by mines), starting from "one way, no mines".
+fn convolve_all<'a>(parts: impl Iterator<Item = &'a [f64]>) -> Vec<f64> {
+    let mut acc = vec![1.0];
+    for part in parts {
+        let mut next = vec![0.0; acc.len() + part.len() - 1];
+        for (i, &a) in acc.iter().enumerate() {
+            if a == 0.0 {
+                continue;
+            }
+            for (j, &b) in part.iter().enumerate() {
+                next[i + j] += a * b;
+            }
+        }
+        acc = next;
+    }
+    acc
+}
+
+/// ln C(n, k) from a table of ln n!.
+struct LnChoose {
+    ln_fact: Vec<f64>,
+}
+
+impl LnChoose {
+    fn new(n: usize) -> Self {
+        let mut ln_fact = vec![0.0; n + 1];
+        for i in 1..=n {
+            ln_fact[i] = ln_fact[i - 1] + (i as f64).ln();
+        }
+        LnChoose { ln_fact }
+    }
+
+    fn get(&self, n: usize, k: usize) -> f64 {
+        self.ln_fact[n] - self.ln_fact[k] - self.ln_fact[n - k]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::setup::Setup;
+    use grid_core::Rng;
+    use grid_core::mines_doc::{FirstClick, Move, Rules};
+
+    /// Probabilities by enumerating every placement of the mines on the covered tiles.
+    fn brute_force(view: &Grid<Cell>, mines: usize) -> Grid<Option<f64>> {
+        let closed: Vec<Pos> = view.positions().filter(|&p| view[p].is_closed()).collect();
+        let n = closed.len();
+        let mut hits = vec![0u64; n];
+        let mut total = 0u64;
+        for mask in 0u32..(1 << n) {
+            if mask.count_ones() as usize != mines {
+                continue;
+            }
+            let mine_at = |p: Pos| {
+                closed
+                    .iter()
+                    .position(|&q| q == p)
+                    .is_some_and(|i| mask >> i & 1 == 1)
+            };
+            let fits = view.positions().all(|p| match view[p] {
+                Cell::Open(k) => neighbours(view, p).filter(|&q| mine_at(q)).count() == k as usize,
+                _ => true,
+            });
+            if fits {
+                total += 1;
+                for (i, hit) in hits.iter_mut().enumerate() {
+                    *hit += (mask >> i & 1) as u64;
+                }
+            }
+        }
+        let mut out = view.map(|_| None);
+        for (i, &p) in closed.iter().enumerate() {
+            out[p] = Some(hits[i] as f64 / total as f64);
+        }
+        out
+    }
+
+    #[test]
+    fn agrees_with_brute_force_on_random_positions() {
+        let mut rng = Rng::seeded(5);
+        let mut checked = 0;
+        for seed in 0..300 {
+            let (w, h) = (3 + rng.index(3), 3 + rng.index(3));
+            let mines = 2 + rng.index(w * h / 3);
+            let setup = Setup {
+                width: w,
+                height: h,
+                mines,
+            };
+            let rules = Rules {
+                first_click: FirstClick::Safe,
+                no_guess: false,
+            };
+            let Ok(mut game) = Game::new(setup, rules, seed) else {
+                continue;
+            };
+            // Open a few tiles that are safe (peeking at the layout after the first).
+            let _ = game.play(Move::Open(Pos::new(rng.index(h), rng.index(w))));
+            for _ in 0..rng.index(3) {
+                let p = Pos::new(rng.index(h), rng.index(w));
+                if game.state().is_over() || game.layout().is_some_and(|l| l.is_mine(p)) {
+                    continue;
+                }
+                let _ = game.play(Move::Open(p));
+            }
+            if game.state().is_over() {
+                continue;
+            }
+            let view = game.view();
+            let closed = view.cells().iter().filter(|c| c.is_closed()).count();
+            if closed > 20 {
+                continue;
+            }
+            let got = analyse(view, mines).unwrap();
+            let want = brute_force(view, mines);
+            for p in view.positions() {
+                match (got.probability[p], want[p]) {
+                    (Some(a), Some(b)) => {
+                        assert!((a - b).abs() < 1e-9, "seed {seed} {p}: {a} vs {b}")
+                    }
+                    (a, b) => assert_eq!(a.is_some(), b.is_some(), "seed {seed} {p}"),
+                }
+            }
+            for &p in &got.safe {
+                assert!(
+                    !game.layout().unwrap().is_mine(p),
+                    "a safe tile is never a mine"
+                );
+            }
+            checked += 1;
+        }
+        assert!(checked > 100, "{checked} positions checked");
+    }
+
+    #[test]
+    fn seventeen_isolated_threes_are_quick_and_exact() {
+        // A 16x16 board whose opened tiles are 17 threes, each alone among covered tiles.
+        let mut view = Grid::new(16, 16, Cell::Covered);
+        let mut placed = 0;
+        'rows: for r in (1..15).step_by(3) {
+            for c in (1..15).step_by(3) {
+                if placed == 17 {
+                    break 'rows;
+                }
+                view[Pos::new(r, c)] = Cell::Open(3);
+                placed += 1;
+            }
+        }
+        assert_eq!(placed, 17);
+        let start = std::time::Instant::now();
+        let a = analyse(&view, 51).unwrap();
+        assert!(start.elapsed().as_secs_f64() < 1.0);
+        // Each three's neighbours: 3 mines in 8, by symmetry exactly 3/8.
+        let p = a.probability[Pos::new(0, 0)].unwrap();
+        assert!((p - 3.0 / 8.0).abs() < 1e-9, "{p}");
+        let total: f64 = a.probability.cells().iter().flatten().sum();
+        assert!(
+            (total - 51.0).abs() < 1e-6,
+            "expected mines add up: {total}"
+        );
+    }
+
+    #[test]
+    fn impossible_numbers_are_an_error() {
+        let mut view = Grid::new(2, 1, Cell::Covered);
+        view[Pos::new(0, 0)] = Cell::Open(2);
+        assert!(analyse(&view, 1).is_err());
+    }
+}
