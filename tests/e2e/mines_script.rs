@@ -278,3 +278,24 @@ fn solve_adds_exact_probabilities_without_looking_at_the_layout() {
     let bad = position.to_string().replace("\"mines\":10", "\"mines\":99");
     run("mines", &["solve"], &bad).assert_error("mines", 2, "mines but only");
 }
+
+#[test]
+fn bench_plays_seeded_games_and_reports_the_win_rate() {
+    let args = [
+        "bench", "--level", "beginner", "--games", "60", "--seed", "7", "--json",
+    ];
+    let a = run("mines", &args, "");
+    assert_eq!(a.status, 0, "{}", a.stderr);
+    let last: Value = serde_json::from_str(a.stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(last["level"], "beginner");
+    assert_eq!(last["games"], 60);
+    assert_eq!(last["first_click"], "opening");
+    let rate = last["win_rate"].as_f64().unwrap();
+    assert!((0.5..=1.0).contains(&rate), "{rate}");
+    assert!(last["ci95"].as_f64().unwrap() > 0.0);
+    // The same seeds give the same games, whatever the threads did.
+    let b = run("mines", &args, "");
+    let again: Value = serde_json::from_str(b.stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(again["wins"], last["wins"]);
+    assert!(a.stdout.contains("win rate"));
+}

@@ -55,6 +55,22 @@ enum Command {
     /// Add the exact chance of a mine on every covered tile, the certain ones, and the move to
     /// play (`analysis`) to each position read; the layout is never looked at.
     Solve(SolveArgs),
+    /// Play seeded games with the solver alone, on every core, and report the win rate.
+    Bench(BenchArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+struct BenchArgs {
+    #[command(flatten)]
+    game: GameArgs,
+
+    /// Number of games.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+
+    /// Print one JSON object on the last line.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -171,6 +187,7 @@ fn main() -> ExitCode {
             Some(Command::Question(m)) => apply(&m, Move::Question),
             Some(Command::Chord(m)) => apply(&m, Move::Chord),
             Some(Command::Solve(a)) => solve(&a),
+            Some(Command::Bench(a)) => bench(&a),
         }
     })
 }
@@ -188,6 +205,83 @@ fn new(args: &NewArgs) -> Result<i32> {
     let game = args.game.new_game()?;
     let mut out = common::stdout();
     common::write_doc(&mut out, &game.to_doc().to_document(), args.pretty)?;
+    out.flush()?;
+    Ok(grid_core::EXIT_OK)
+}
+
+/// Plays the games on every core, each thread taking the next game number as it goes.
+fn bench(args: &BenchArgs) -> Result<i32> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let setup = args.game.setup();
+    let rules = args.game.rules();
+    setup.check(rules.first_click).map_err(Error::usage)?;
+    let first_seed = args.game.seed.unwrap_or_else(Rng::fresh_seed);
+    let next = AtomicU64::new(0);
+    let wins = AtomicU64::new(0);
+    let progress = common::Progress::new("mines bench", args.games as usize);
+    let start = std::time::Instant::now();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= args.games {
+                        break;
+                    }
+                    if mines::bench::play_one(setup, rules, first_seed.wrapping_add(i)) {
+                        wins.fetch_add(1, Ordering::Relaxed);
+                    }
+                    progress.tick(i as usize + 1);
+                }
+            });
+        }
+    });
+    let seconds = start.elapsed().as_secs_f64();
+    let wins = wins.into_inner();
+    let (rate, ci) = mines::bench::win_rate(wins, args.games);
+    let level = setup.level().map_or_else(
+        || format!("{}x{}/{}", setup.width, setup.height, setup.mines),
+        |l| l.name().to_string(),
+    );
+    let first_click = rules.first_click.name();
+    let mut out = common::stdout();
+    writeln!(
+        out,
+        "level        {level} ({}x{}, {} mines)",
+        setup.width, setup.height, setup.mines
+    )?;
+    writeln!(out, "first click  {first_click}")?;
+    writeln!(
+        out,
+        "seeds        {first_seed} to {}",
+        first_seed.wrapping_add(args.games.saturating_sub(1))
+    )?;
+    writeln!(out, "games        {}", args.games)?;
+    writeln!(out, "wins         {wins}")?;
+    writeln!(
+        out,
+        "win rate     {:.2}% ± {:.2}% (95% confidence)",
+        rate * 100.0,
+        ci * 100.0
+    )?;
+    writeln!(
+        out,
+        "time         {:.3} ms a game ({seconds:.1} s on {threads} threads)",
+        seconds * 1000.0 / args.games.max(1) as f64
+    )?;
+    if args.json {
+        let summary = serde_json::json!({
+            "level": level,
+            "games": args.games,
+            "wins": wins,
+            "win_rate": rate,
+            "ci95": ci,
+            "first_click": first_click,
+            "seconds": seconds,
+        });
+        writeln!(out, "{summary}")?;
+    }
     out.flush()?;
     Ok(grid_core::EXIT_OK)
 }

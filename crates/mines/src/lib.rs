@@ -2,6 +2,7 @@
 //! a game engine (open, flag, question mark, chord, flood fill, win and loss) whose whole
 //! state is the mines document of FORMAT.md.
 
+pub mod bench;
 pub mod game;
 pub mod layout;
 pub mod setup;
