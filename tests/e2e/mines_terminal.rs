@@ -100,3 +100,37 @@ fn the_mouse_opens_and_flags() {
     t.keys(&["q"]);
     t.wait_for("the shell", |s| s.contains("exit=0"));
 }
+
+#[test]
+fn a_hint_and_the_odds_come_from_the_solver() {
+    let Some(t) = Tmux::start("mines-hint") else {
+        return;
+    };
+    t.run(&format!("{} --seed 3; echo exit=$?", bin("mines")));
+    t.wait_for("the board", |s| s.contains('┌'));
+    t.keys(&["Space"]);
+    t.wait_for("an opening", |s| {
+        board_rows(s).iter().any(|r| r.contains('1'))
+    });
+    // The odds replace the covered tiles: S for certainly safe, M for certain mines, tenths.
+    t.keys(&["p"]);
+    let odds = t.wait_for("the odds", |s| {
+        board_rows(s).iter().all(|r| !r.contains('■'))
+    });
+    assert!(
+        board_rows(&odds)
+            .iter()
+            .any(|r| r.contains('S') || r.contains('M')),
+        "{odds}"
+    );
+    t.keys(&["p"]);
+    t.wait_for("the odds hidden", |s| {
+        board_rows(s).iter().any(|r| r.contains('■'))
+    });
+    t.keys(&["i"]);
+    t.wait_for("a hint", |s| {
+        s.contains("hint: row") || s.contains("no tile is certainly safe")
+    });
+    t.keys(&["q"]);
+    t.wait_for("the shell", |s| s.contains("exit=0"));
+}

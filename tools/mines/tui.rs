@@ -9,7 +9,7 @@ use crossterm::event::{
 };
 use crossterm::{cursor, execute, queue, style::Print, terminal};
 use grid_core::mines_doc::{Cell, GameState, Move};
-use grid_core::{EXIT_OK, Pos, Result, Rng};
+use grid_core::{EXIT_OK, Grid, Pos, Result, Rng};
 use mines::Game;
 use owo_colors::{OwoColorize, Style};
 use std::io::{self, Stdout, Write};
@@ -92,6 +92,8 @@ struct App {
     best: BestTimes,
     message: String,
     left_down: bool,
+    /// Each covered tile's chance of a mine, shown over the board (toggled with p).
+    odds: Option<Grid<Option<f64>>>,
 }
 
 impl App {
@@ -106,6 +108,7 @@ impl App {
             best: BestTimes::load(),
             message: String::new(),
             left_down: false,
+            odds: None,
         }
     }
 
@@ -126,6 +129,13 @@ impl App {
             KeyCode::Char('?') => self.play(Move::Question(c)),
             KeyCode::Char('c') => self.play(Move::Chord(c)),
             KeyCode::Char('n') => self.new_game(),
+            KeyCode::Char('i') => self.hint(),
+            KeyCode::Char('p') => {
+                self.odds = match self.odds {
+                    Some(_) => None,
+                    None => self.analysis().map(|a| a.probability),
+                };
+            }
             _ => {}
         }
         false
@@ -171,6 +181,31 @@ impl App {
         (row < s.height && col < s.width).then_some(Pos::new(row, col))
     }
 
+    /// The solver's view of the board, when the game is on.
+    fn analysis(&self) -> Option<mines::solver::Analysis> {
+        if self.game.state().is_over() {
+            return None;
+        }
+        mines::solver::analyse(self.game.view(), self.game.setup().mines).ok()
+    }
+
+    /// Shows a certainly safe tile (the cursor goes there), or, when there is none, every
+    /// covered tile's chance of a mine.
+    fn hint(&mut self) {
+        let Some(a) = self.analysis() else { return };
+        match a.safe.first() {
+            Some(&p) => {
+                self.cursor = p;
+                self.message = format!("hint: row {} column {} is safe", p.row, p.col);
+            }
+            None => {
+                self.message =
+                    "no tile is certainly safe: the odds are shown (p hides them)".into();
+                self.odds = Some(a.probability);
+            }
+        }
+    }
+
     fn play(&mut self, mv: Move) {
         if self.game.state().is_over() {
             return;
@@ -180,6 +215,13 @@ impl App {
         }
         // Positions come from the cursor or the board, so the move is always on it.
         let _ = self.game.play(mv);
+        // The odds shown were those of the board before the move.
+        if self.odds.is_some() {
+            self.odds = self.analysis().map(|a| a.probability);
+        }
+        if !self.game.state().is_over() {
+            self.message.clear();
+        }
         if self.game.state().is_over() {
             let time = self.started.map(|t| t.elapsed()).unwrap_or_default();
             self.finished = Some(time);
@@ -271,7 +313,11 @@ impl App {
             let mut line = String::from("│ ");
             for col in 0..s.width {
                 let p = Pos::new(row, col);
-                let glyph = glyph(self.game.view()[p]);
+                let chance = self.odds.as_ref().and_then(|o| o[p]);
+                let glyph = match chance {
+                    Some(q) if self.game.view()[p] == Cell::Covered => odds_glyph(q),
+                    _ => glyph(self.game.view()[p]),
+                };
                 if p == self.cursor && !self.game.state().is_over() {
                     line.push_str(&format!("{}", glyph.reversed()));
                 } else {
@@ -288,7 +334,7 @@ impl App {
             Print(format!("└{inner}┘"))
         )?;
         let help = if self.message.is_empty() {
-            "arrows/hjkl move  space open  f flag  ? mark  c chord  n new  q quit"
+            "arrows move  space open  f flag  ? mark  c chord  i hint  p odds  n new  q quit"
         } else {
             &self.message
         };
@@ -298,6 +344,18 @@ impl App {
             Print(help)
         )?;
         out.flush()
+    }
+}
+
+/// A covered tile's chance of a mine: S certainly safe, M certainly a mine, else tenths.
+fn odds_glyph(q: f64) -> String {
+    if q <= 0.0 {
+        format!("{}", 'S'.green().bold())
+    } else if q >= 1.0 {
+        format!("{}", 'M'.red().bold())
+    } else {
+        let tenths = ((q * 10.0).round() as u8).min(9);
+        format!("{}", ((b'0' + tenths) as char).yellow())
     }
 }
 
