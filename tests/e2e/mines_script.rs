@@ -299,3 +299,21 @@ fn bench_plays_seeded_games_and_reports_the_win_rate() {
     assert_eq!(again["wins"], last["wins"]);
     assert!(a.stdout.contains("win rate"));
 }
+
+#[test]
+fn positions_travel_as_jsminesweeper_text() {
+    let game = run("mines", &["open", "4", "4"], &new_game(&["--seed", "1"])).stdout;
+    let text = run("mines", &["export"], &game);
+    assert_eq!(text.status, 0, "{}", text.stderr);
+    assert!(text.stdout.starts_with("9x9x10\n"));
+    assert_eq!(text.stdout.lines().count(), 10);
+    // The same analysis from the text as from the document.
+    let from_text = run("mines", &["solve"], &text.stdout).doc();
+    let from_doc = run("mines", &["solve"], &game).doc();
+    assert_eq!(from_text["analysis"], from_doc["analysis"]);
+    let three = "5x3x2\n01HHH\n01HHH\n01HHH\n";
+    let a = run("mines", &["solve"], three).doc();
+    assert_eq!(a["analysis"]["mines"], serde_json::json!([[1, 2]]));
+    run("mines", &["solve"], "5x3\n01HHH\n").assert_error("mines", 2, "WIDTHxHEIGHTxMINES");
+    run("mines", &["solve"], "3x1x1\n0Z1\n").assert_error("mines", 2, "'Z' is not a tile");
+}

@@ -53,10 +53,13 @@ enum Command {
     /// Open the neighbours of a number whose flags are all placed.
     Chord(MoveArgs),
     /// Add the exact chance of a mine on every covered tile, the certain ones, and the move to
-    /// play (`analysis`) to each position read; the layout is never looked at.
+    /// play (`analysis`) to each position read (mines documents, or JSMinesweeper text); the
+    /// layout is never looked at.
     Solve(SolveArgs),
     /// Play seeded games with the solver alone, on every core, and report the win rate.
     Bench(BenchArgs),
+    /// Write each position as JSMinesweeper text (WxHxM, then rows of 0-8, F, H).
+    Export(SolveArgs),
 }
 
 #[derive(Debug, Clone, Args)]
@@ -188,6 +191,7 @@ fn main() -> ExitCode {
             Some(Command::Chord(m)) => apply(&m, Move::Chord),
             Some(Command::Solve(a)) => solve(&a),
             Some(Command::Bench(a)) => bench(&a),
+            Some(Command::Export(a)) => export(&a),
         }
     })
 }
@@ -286,11 +290,84 @@ fn bench(args: &BenchArgs) -> Result<i32> {
     Ok(grid_core::EXIT_OK)
 }
 
+/// The positions of the inputs: mines documents, or JSMinesweeper text (told by the content).
+fn positions(files: &[PathBuf]) -> Result<Vec<(common::Place, grid_core::Document)>> {
+    let names: Vec<PathBuf> = if files.is_empty() {
+        vec![PathBuf::from("-")]
+    } else {
+        files.to_vec()
+    };
+    let mut out = Vec::new();
+    for path in names {
+        let (source, text) = if path.as_os_str() == "-" {
+            let mut text = String::new();
+            std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+                .map_err(|_| Error::input("the input is not UTF-8 text").in_source("stdin"))?;
+            ("stdin".to_string(), text)
+        } else {
+            let text = std::fs::read_to_string(&path).map_err(|e| {
+                Error::input(format!(
+                    "cannot open {}: {}",
+                    path.display(),
+                    common::plain_io(&e)
+                ))
+            })?;
+            (path.display().to_string(), text)
+        };
+        if text.trim_start().starts_with('{') {
+            for item in grid_core::DocReader::new(text.as_bytes(), source.clone()) {
+                let (line, doc) = item?;
+                out.push((
+                    common::Place {
+                        source: source.clone(),
+                        line,
+                    },
+                    doc,
+                ));
+            }
+        } else {
+            let p = mines::position::parse(&text).map_err(|e| {
+                Error::input(format!("{e} (JSMinesweeper text)")).in_source(&source)
+            })?;
+            let view = MinesDoc {
+                state: if p.view.cells().iter().all(|c| c.is_closed()) {
+                    grid_core::mines_doc::GameState::New
+                } else {
+                    grid_core::mines_doc::GameState::Playing
+                },
+                view: p.view,
+                mines: p.mines,
+                layout: None,
+                rules: Rules::default(),
+                seed: None,
+                moves: Vec::new(),
+            };
+            out.push((common::Place { source, line: 1 }, view.to_document()));
+        }
+    }
+    Ok(out)
+}
+
+/// Writes each position as JSMinesweeper text.
+fn export(args: &SolveArgs) -> Result<i32> {
+    let mut out = common::stdout();
+    for (place, doc) in positions(&args.files)? {
+        let view = MinesDoc::from_document(&doc).map_err(|e| place.locate(e))?;
+        let text = mines::position::write(&view.view, view.mines).ok_or_else(|| {
+            place.locate(Error::input(
+                "the game is over: its mines have no JSMinesweeper tile",
+            ))
+        })?;
+        out.write_all(text.as_bytes())?;
+    }
+    out.flush()?;
+    Ok(grid_core::EXIT_OK)
+}
+
 /// Adds the solver's analysis to each position.
 fn solve(args: &SolveArgs) -> Result<i32> {
     let mut out = common::stdout();
-    for item in common::documents(&args.files) {
-        let (place, mut doc) = item?;
+    for (place, mut doc) in positions(&args.files)? {
         let view = MinesDoc::from_document(&doc).map_err(|e| place.locate(e))?;
         let found = mines::solver::analyse(&view.view, view.mines)
             .map_err(|e| place.locate(Error::input(e)))?;
