@@ -4,6 +4,8 @@
 
 #![allow(dead_code)] // each binary uses its own part of this module
 
+pub mod screen;
+
 use grid_core::{DocReader, Document, Error, Result};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Stdout, Write};

@@ -4,7 +4,7 @@
 //! quits; the terminal is restored on every way out.
 
 use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
-use crossterm::{cursor, execute, queue, style::Print, terminal};
+use crossterm::{cursor, queue, style::Print, terminal};
 use grid_core::{MazeDoc, Pos, Result};
 use owo_colors::OwoColorize;
 use render::animate::{Look, Replay};
@@ -16,7 +16,7 @@ const LONGEST_STAGE: f64 = 10.0;
 
 pub fn play(maze: &MazeDoc, fps: f64) -> Result<()> {
     let replay = Replay::of(maze);
-    let mut screen = Screen::enter()?;
+    let mut screen = crate::common::screen::FullScreen::on_stdout(false)?;
     let mut shown = replay.start.clone();
     let out = &mut screen.out;
     draw_all(out, maze, &shown)?;
@@ -138,34 +138,4 @@ fn status(out: &mut Stdout, maze: &MazeDoc, text: &str) -> io::Result<()> {
         terminal::Clear(terminal::ClearType::CurrentLine),
         Print(text)
     )
-}
-
-/// The terminal in animation mode, restored when dropped (and on a panic).
-struct Screen {
-    out: Stdout,
-}
-
-impl Screen {
-    fn enter() -> io::Result<Screen> {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            restore();
-            previous(info);
-        }));
-        terminal::enable_raw_mode()?;
-        let mut out = io::stdout();
-        execute!(out, terminal::EnterAlternateScreen, cursor::Hide)?;
-        Ok(Screen { out })
-    }
-}
-
-impl Drop for Screen {
-    fn drop(&mut self) {
-        restore();
-    }
-}
-
-fn restore() {
-    let _ = execute!(io::stdout(), cursor::Show, terminal::LeaveAlternateScreen);
-    let _ = terminal::disable_raw_mode();
 }

@@ -4,7 +4,7 @@
 //! itself (/dev/tty) and reads its keys from there; the terminal is restored on every way out.
 
 use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
-use crossterm::{cursor, execute, queue, style::Print, terminal};
+use crossterm::{cursor, queue, style::Print, terminal};
 use grid_core::{Dir, Error, MazeDoc, Pos, Result, Solution, Tile};
 use owo_colors::OwoColorize;
 use std::fs::File;
@@ -20,14 +20,11 @@ pub enum Ending {
 }
 
 pub fn play(maze: &MazeDoc) -> Result<Ending> {
-    let tty = File::options()
-        .write(true)
-        .open("/dev/tty")
+    let mut screen = crate::common::screen::FullScreen::on_tty()
         .map_err(|_| Error::usage("--play needs a terminal to play on"))?;
-    let mut screen = Screen::enter(tty)?;
     let mut game = Game::new(maze);
     loop {
-        game.draw(&mut screen.tty)?;
+        game.draw(&mut screen.out)?;
         if game.at == maze.goal {
             break;
         }
@@ -55,37 +52,6 @@ pub fn play(maze: &MazeDoc) -> Result<Ending> {
     }
     drop(screen);
     Ok(Ending::Solved(game.solution()))
-}
-
-/// The terminal in game mode, restored when dropped (and on a panic).
-struct Screen {
-    tty: File,
-}
-
-impl Screen {
-    fn enter(mut tty: File) -> io::Result<Screen> {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            restore();
-            previous(info);
-        }));
-        terminal::enable_raw_mode()?;
-        execute!(tty, terminal::EnterAlternateScreen, cursor::Hide)?;
-        Ok(Screen { tty })
-    }
-}
-
-impl Drop for Screen {
-    fn drop(&mut self) {
-        restore();
-    }
-}
-
-fn restore() {
-    if let Ok(mut tty) = File::options().write(true).open("/dev/tty") {
-        let _ = execute!(tty, cursor::Show, terminal::LeaveAlternateScreen);
-    }
-    let _ = terminal::disable_raw_mode();
 }
 
 struct Game<'a> {

@@ -7,7 +7,7 @@ use crossterm::event::{
     self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent,
     MouseEventKind,
 };
-use crossterm::{cursor, execute, queue, style::Print, terminal};
+use crossterm::{cursor, queue, style::Print, terminal};
 use grid_core::mines_doc::{Cell, GameState, Move};
 use grid_core::{EXIT_OK, Grid, Pos, Result, Rng};
 use mines::Game;
@@ -20,7 +20,7 @@ const LEFT: u16 = 2;
 const TOP: u16 = 2;
 
 pub fn run(game: Game, seeded: bool) -> Result<i32> {
-    let mut screen = Screen::enter()?;
+    let mut screen = crate::common::screen::FullScreen::on_stdout(true)?;
     let mut app = App::new(game, seeded);
     app.draw(&mut screen.out)?;
     loop {
@@ -41,46 +41,6 @@ pub fn run(game: Game, seeded: bool) -> Result<i32> {
     }
     drop(screen);
     Ok(EXIT_OK)
-}
-
-/// The terminal in game mode; dropping it (or a panic) puts it back as it was.
-struct Screen {
-    out: Stdout,
-}
-
-impl Screen {
-    fn enter() -> io::Result<Screen> {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            restore();
-            previous(info);
-        }));
-        terminal::enable_raw_mode()?;
-        let mut out = io::stdout();
-        execute!(
-            out,
-            terminal::EnterAlternateScreen,
-            event::EnableMouseCapture,
-            cursor::Hide
-        )?;
-        Ok(Screen { out })
-    }
-}
-
-impl Drop for Screen {
-    fn drop(&mut self) {
-        restore();
-    }
-}
-
-fn restore() {
-    let _ = execute!(
-        io::stdout(),
-        event::DisableMouseCapture,
-        cursor::Show,
-        terminal::LeaveAlternateScreen
-    );
-    let _ = terminal::disable_raw_mode();
 }
 
 struct App {

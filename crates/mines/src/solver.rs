@@ -156,7 +156,10 @@ pub fn analyse(view: &Grid<Cell>, mines: usize) -> Result<Analysis, String> {
     let exact = |p: Pos, target: f64| probability[p].is_some_and(|q| (q - target).abs() < 1e-12);
     let safe: Vec<Pos> = closed.iter().copied().filter(|&p| exact(p, 0.0)).collect();
     let certain: Vec<Pos> = closed.iter().copied().filter(|&p| exact(p, 1.0)).collect();
-    let best = safe.first().copied().or_else(|| guess(view, &probability, &closed));
+    let best = safe
+        .first()
+        .copied()
+        .or_else(|| guess(view, &probability, &closed));
     Ok(Analysis {
         probability,
         safe,
@@ -171,7 +174,10 @@ pub fn analyse(view: &Grid<Cell>, mines: usize) -> Result<Analysis, String> {
 /// leads to another guess.
 fn guess(view: &Grid<Cell>, probability: &Grid<Option<f64>>, closed: &[Pos]) -> Option<Pos> {
     let risk = |p: Pos| probability[p].unwrap_or(1.0);
-    let safest = closed.iter().map(|&p| risk(p)).fold(f64::INFINITY, f64::min);
+    let safest = closed
+        .iter()
+        .map(|&p| risk(p))
+        .fold(f64::INFINITY, f64::min);
     let score = |p: Pos| {
         let opens: f64 = neighbours(view, p)
             .filter(|&q| view[q].is_closed())
