@@ -93,10 +93,7 @@ pub fn svg(m: &MazeDoc, tile: u32, fps: f64, theme: Theme) -> String {
         m.tiles.width() as u32 * tile,
         m.tiles.height() as u32 * tile,
     );
-    let hex = |ink: Ink| {
-        let [r, g, b] = theme.rgb(ink);
-        format!("#{r:02x}{g:02x}{b:02x}")
-    };
+    let hex = |ink: Ink| crate::svg::hex(theme, ink);
     let ink_of = |look: Look, order: usize, len: usize| match look {
         Look::Wall => Ink::Wall,
         Look::Floor => Ink::Floor,
@@ -104,15 +101,7 @@ pub fn svg(m: &MazeDoc, tile: u32, fps: f64, theme: Theme) -> String {
         Look::Path => Ink::Path,
     };
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" shape-rendering="crispEdges">"#
-    );
-    let _ = writeln!(
-        out,
-        r#"<rect width="{w}" height="{h}" fill="{}"/>"#,
-        hex(Ink::Floor)
-    );
+    crate::svg::open(&mut out, w, h, theme, Ink::Floor);
     for p in replay
         .start
         .positions()

@@ -3,7 +3,7 @@
 use crate::scene::{Ink, Scene, Shape, Theme};
 use std::fmt::Write as _;
 
-fn hex(theme: Theme, ink: Ink) -> String {
+pub(crate) fn hex(theme: Theme, ink: Ink) -> String {
     let [r, g, b] = theme.rgb(ink);
     format!("#{r:02x}{g:02x}{b:02x}")
 }
@@ -14,10 +14,8 @@ fn escape(text: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// The SVG text of a scene.
-pub fn write(scene: &Scene, theme: Theme) -> String {
-    let (w, h) = (scene.width, scene.height);
-    let mut out = String::with_capacity(64 + scene.shapes.len() * 48);
+/// Opens an SVG of `w` x `h` pixels painted with `ground` (closed with `</svg>`).
+pub(crate) fn open(out: &mut String, w: u32, h: u32, theme: Theme, ground: Ink) {
     let _ = writeln!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" shape-rendering="crispEdges">"#
@@ -25,8 +23,14 @@ pub fn write(scene: &Scene, theme: Theme) -> String {
     let _ = writeln!(
         out,
         r#"<rect width="{w}" height="{h}" fill="{}"/>"#,
-        hex(theme, Ink::Background)
+        hex(theme, ground)
     );
+}
+
+/// The SVG text of a scene.
+pub fn write(scene: &Scene, theme: Theme) -> String {
+    let mut out = String::with_capacity(64 + scene.shapes.len() * 48);
+    open(&mut out, scene.width, scene.height, theme, Ink::Background);
     // Consecutive shapes of one colour share a group, which keeps big pictures small.
     let mut open: Option<Ink> = None;
     for shape in &scene.shapes {
