@@ -61,18 +61,7 @@ pub fn render_picture(
             scene::maze(&maze, spans)
         }
         Kind::Mines => {
-            let board = grid_core::mines_doc::MinesDoc::from_document(doc)?;
-            let mut view = doc
-                .grid_bytes()?
-                .ok_or_else(|| Error::input("field `grid`: missing"))?;
-            // Once the game is over the layout is no secret: covered mines show.
-            if let (true, Some(layout)) = (board.state.is_over(), &board.layout) {
-                for p in view.positions() {
-                    if layout[p] && view[p] == b'#' {
-                        view[p] = b'*';
-                    }
-                }
-            }
+            let view = mines::visible(doc)?;
             let analysis: Option<grid_core::mines_doc::Analysis> = doc.field("analysis")?;
             let probability = analysis.as_ref().map(|a| a.probability.as_slice());
             scene::mines(&view, probability, cell.max(24))

@@ -2,26 +2,30 @@
 //! classic colours, and the layout only once the game is over.
 
 use crate::{Options, io};
-use grid_core::{Document, Error, Result};
+use grid_core::mines_doc::MinesDoc;
+use grid_core::{Document, Error, Grid, Result};
 use owo_colors::{OwoColorize, Style};
 use std::io::Write;
 
-pub(crate) fn render(doc: &Document, opts: &Options, out: &mut impl Write) -> Result<()> {
-    let grid = doc
+/// The board to draw: the player's view, checked, with the layout's mines shown on covered
+/// tiles once the game is over (a document from elsewhere may not have drawn them).
+pub(crate) fn visible(doc: &Document) -> Result<Grid<u8>> {
+    let board = MinesDoc::from_document(doc)?;
+    let mut view = doc
         .grid_bytes()?
         .ok_or_else(|| Error::input("field `grid`: missing"))?;
-    if let Some((i, &b)) = grid
-        .cells()
-        .iter()
-        .enumerate()
-        .find(|&(_, b)| !b"#F?012345678*X!".contains(b))
-    {
-        let p = grid.pos_of(i);
-        return Err(Error::input(format!(
-            "field `grid`: row {} column {} has {:?}, which is not a mines tile",
-            p.row, p.col, b as char
-        )));
+    if let (true, Some(layout)) = (board.state.is_over(), &board.layout) {
+        for p in view.positions() {
+            if layout[p] && view[p] == b'#' {
+                view[p] = b'*';
+            }
+        }
     }
+    Ok(view)
+}
+
+pub(crate) fn render(doc: &Document, opts: &Options, out: &mut impl Write) -> Result<()> {
+    let grid = visible(doc)?;
     let digits = grid.width().saturating_sub(1).to_string().len().max(2);
     let row_digits = grid.height().saturating_sub(1).to_string().len();
     let mut text = String::new();
@@ -73,6 +77,17 @@ fn push_tile(text: &mut String, b: u8, color: bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_layout_shows_once_the_game_is_over() {
+        let doc = Document::from_json(
+            r#"{"kind":"mines","version":1,"width":2,"height":2,"mines":2,"grid":["X#","22"],"layout":["**",".."],"state":"lost"}"#,
+        )
+        .unwrap();
+        let mut out = Vec::new();
+        render(&doc, &Options::default(), &mut out).unwrap();
+        assert!(String::from_utf8(out).unwrap().contains("X *"));
+    }
 
     #[test]
     fn a_board_has_numbered_rows_and_columns() {
