@@ -88,6 +88,26 @@ fn open(path: &std::path::Path) -> Result<Box<dyn BufRead>> {
     Ok(Box::new(BufReader::with_capacity(1 << 16, file)))
 }
 
+/// The whole text of a file (`-` is stdin) and the name to use in messages, for tools that
+/// must see all of an input before they know its format.
+pub fn read_text(path: &std::path::Path) -> Result<(String, String)> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    let name = if path.as_os_str() == "-" {
+        io::stdin().read_to_end(&mut bytes)?;
+        "stdin".to_string()
+    } else {
+        let mut file = File::open(path).map_err(|e| {
+            Error::input(format!("cannot open {}: {}", path.display(), plain_io(&e)))
+        })?;
+        file.read_to_end(&mut bytes)?;
+        path.display().to_string()
+    };
+    let text = String::from_utf8(bytes)
+        .map_err(|_| Error::input("the input is not UTF-8 text").in_source(&name))?;
+    Ok((name, text))
+}
+
 /// The OS message without Rust's " (os error 2)" suffix.
 pub fn plain_io(e: &io::Error) -> String {
     let s = e.to_string();

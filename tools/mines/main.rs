@@ -299,21 +299,7 @@ fn positions(files: &[PathBuf]) -> Result<Vec<(common::Place, grid_core::Documen
     };
     let mut out = Vec::new();
     for path in names {
-        let (source, text) = if path.as_os_str() == "-" {
-            let mut text = String::new();
-            std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
-                .map_err(|_| Error::input("the input is not UTF-8 text").in_source("stdin"))?;
-            ("stdin".to_string(), text)
-        } else {
-            let text = std::fs::read_to_string(&path).map_err(|e| {
-                Error::input(format!(
-                    "cannot open {}: {}",
-                    path.display(),
-                    common::plain_io(&e)
-                ))
-            })?;
-            (path.display().to_string(), text)
-        };
+        let (source, text) = common::read_text(&path)?;
         if text.trim_start().starts_with('{') {
             for item in grid_core::DocReader::new(text.as_bytes(), source.clone()) {
                 let (line, doc) = item?;

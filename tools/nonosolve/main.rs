@@ -9,8 +9,8 @@ use grid_core::{DocReader, Document, EXIT_NO_ANSWER, EXIT_OK, Error, Grid, Resul
 use nonogram::formats::{self, Format};
 use nonogram::{Board, Cell, Options, Puzzle, Report, Status};
 use serde_json::{Value, json};
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -92,7 +92,7 @@ fn run(args: Args) -> Result<i32> {
     let mut out = common::stdout();
     let mut status = EXIT_OK;
     for path in &files {
-        let (name, text) = read(path)?;
+        let (name, text) = common::read_text(path)?;
         let format = match args.format {
             FormatArg::Auto => Format::from_path(path).unwrap_or_else(|| Format::sniff(&text)),
             FormatArg::Json => Format::Json,
@@ -117,28 +117,6 @@ fn run(args: Args) -> Result<i32> {
     }
     out.flush()?;
     Ok(status)
-}
-
-/// The whole text of a file (or stdin), and the name to use in messages.
-fn read(path: &Path) -> Result<(String, String)> {
-    let mut bytes = Vec::new();
-    let name = if path.as_os_str() == "-" {
-        std::io::stdin().read_to_end(&mut bytes)?;
-        "stdin".to_string()
-    } else {
-        let mut file = std::fs::File::open(path).map_err(|e| {
-            Error::input(format!(
-                "cannot open {}: {}",
-                path.display(),
-                common::plain_io(&e)
-            ))
-        })?;
-        file.read_to_end(&mut bytes)?;
-        path.display().to_string()
-    };
-    let text = String::from_utf8(bytes)
-        .map_err(|_| Error::input("the input is not UTF-8 text").in_source(&name))?;
-    Ok((name, text))
 }
 
 /// A puzzle to solve: its document (to be completed), its clues and any cells already known.
