@@ -178,8 +178,24 @@ impl DirSet {
     }
 
     #[inline]
+    pub fn contains(self, d: Dir) -> bool {
+        self.0 & (1 << d.index()) != 0
+    }
+
+    #[inline]
     pub fn len(self) -> u32 {
         self.0.count_ones()
+    }
+
+    /// The directions whose entry in `marks` (clockwise from north, as
+    /// `CellMaze::neighbour_marks` gives them) is `mark`.
+    #[inline]
+    pub fn where_mark(marks: [u8; 4], mark: u8) -> DirSet {
+        let mut bits = 0;
+        for (i, &m) in marks.iter().enumerate() {
+            bits |= u8::from(m == mark) << i;
+        }
+        DirSet(bits)
     }
 
     /// The directions in the set, clockwise from north.
@@ -199,28 +215,43 @@ impl DirSet {
     }
 
     /// One of the directions, uniformly.
+    ///
+    /// Without a branch on the set's size: 32 random bits scaled to `0..len` (Lemire's method;
+    /// the rejection that keeps it exactly uniform happens about once in a billion draws),
+    /// then a table lookup for the k-th direction of the set. The walking generators call
+    /// this on every step with sets of random sizes, where branches would mispredict.
     #[inline]
     pub fn pick(self, bits: &mut BitSource, rng: &mut Rng) -> Dir {
         debug_assert!(!self.is_empty());
-        let n = self.len();
-        let k = match n {
-            1 => 0,
-            2 => bits.take(rng, 1) as u32,
-            4 => bits.take(rng, 2) as u32,
-            _ => loop {
-                let v = bits.take(rng, 2) as u32;
-                if v < n {
-                    break v;
-                }
-            },
+        let n = u64::from(self.len());
+        let k = loop {
+            let m = bits.take(rng, 32) * n;
+            if (m as u32 as u64) >= n || (m as u32 as u64) >= (1u64 << 32) % n {
+                break (m >> 32) as usize;
+            }
         };
-        let mut m = self.0;
-        for _ in 0..k {
-            m &= m - 1;
-        }
-        Dir::ALL[m.trailing_zeros() as usize]
+        Dir::ALL[NTH_DIR[self.0 as usize][k] as usize]
     }
 }
+
+/// `NTH_DIR[set][k]`: the index of the k-th direction (clockwise from north) in the set whose
+/// bits are `set`.
+const NTH_DIR: [[u8; 4]; 16] = {
+    let mut table = [[0u8; 4]; 16];
+    let mut set = 0;
+    while set < 16 {
+        let (mut k, mut d) = (0, 0);
+        while d < 4 {
+            if set & (1 << d) != 0 {
+                table[set][k] = d as u8;
+                k += 1;
+            }
+            d += 1;
+        }
+        set += 1;
+    }
+    table
+};
 
 /// The directions from `cell` to neighbours for which `want` holds. Computes the column once,
 /// as the hot loops of the walking generators call this for every step.
@@ -253,17 +284,33 @@ pub(crate) fn neighbours_where(
 /// The cell one step from `cell` in `dir` (which must lead inside the maze).
 #[inline]
 pub(crate) fn step(maze: &CellMaze, cell: usize, dir: Dir) -> usize {
-    match dir {
-        Dir::North => cell - maze.width(),
-        Dir::East => cell + 1,
-        Dir::South => cell + maze.width(),
-        Dir::West => cell - 1,
-    }
+    maze.step(cell, dir)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pick_is_uniform_over_the_set() {
+        let (mut rng, mut bits) = (Rng::seeded(3), BitSource::new());
+        for set in 1..16u8 {
+            let set = DirSet(set);
+            let mut counts = [0u32; 4];
+            let draws = 12_000 * set.len();
+            for _ in 0..draws {
+                counts[set.pick(&mut bits, &mut rng).index()] += 1;
+            }
+            for d in Dir::ALL {
+                let c = counts[d.index()];
+                if set.contains(d) {
+                    assert!((11_400..12_600).contains(&c), "{set:?} {d:?} {c}");
+                } else {
+                    assert_eq!(c, 0, "{set:?} {d:?}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn names_round_trip() {

@@ -1,41 +1,70 @@
 //! Prim's algorithm, in the simplified form maze makers use: the frontier is every cell next
 //! to the maze; a random frontier cell joins the maze through a random neighbour inside it.
 
-use super::{neighbours_where, step};
+use super::{DirSet, step};
 use crate::cells::CellMaze;
-use grid_core::{BitSource, Rng};
+use grid_core::{BitSource, Dir, Rng};
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum State {
-    Out,
-    Frontier,
-    In,
-}
+/// Where a cell stands, as its mark in the maze (`CellMaze::mark`).
+const OUT: u8 = 0;
+const FRONTIER: u8 = 1;
+const IN: u8 = 2;
 
 pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
     let n = maze.len();
-    let mut state = vec![State::Out; n];
-    let mut frontier: Vec<u32> = Vec::new();
+    let mut frontier = Frontier::default();
     let mut bits = BitSource::new();
     let start = rng.index(n);
     maze.begin(start);
-    add(maze, start, &mut state, &mut frontier);
-    while !frontier.is_empty() {
-        let i = rng.index(frontier.len());
-        let cell = frontier.swap_remove(i) as usize;
-        let inside = neighbours_where(maze, cell, |c| state[c] == State::In);
-        let dir = inside.pick(&mut bits, rng);
-        maze.carve(step(maze, cell, dir), dir.opposite());
-        add(maze, cell, &mut state, &mut frontier);
+    add(maze, start, maze.neighbour_marks(start), &mut frontier);
+    while frontier.len > 0 {
+        let cell = frontier.take(rng.index(frontier.len)) as usize;
+        let around = maze.neighbour_marks(cell);
+        let dir = DirSet::where_mark(around, IN).pick(&mut bits, rng);
+        maze.carve(cell, dir);
+        add(maze, cell, around, &mut frontier);
+    }
+    maze.clear_marks();
+}
+
+/// The frontier cells in no particular order, with room for four more than it holds so that a
+/// cell can be written unconditionally and kept by counting it: which neighbours are still
+/// outside the maze is a coin toss, and a branch on it would mispredict half the time.
+#[derive(Default)]
+struct Frontier {
+    cells: Vec<u32>,
+    len: usize,
+}
+
+impl Frontier {
+    /// Removes and returns the cell at `i`, the last one taking its place.
+    #[inline]
+    fn take(&mut self, i: usize) -> u32 {
+        let cell = self.cells[i];
+        self.len -= 1;
+        self.cells[i] = self.cells[self.len];
+        cell
     }
 }
 
-/// Takes `cell` into the maze and its outside neighbours into the frontier.
-fn add(maze: &CellMaze, cell: usize, state: &mut [State], frontier: &mut Vec<u32>) {
-    state[cell] = State::In;
-    for dir in neighbours_where(maze, cell, |c| state[c] == State::Out).iter() {
-        let next = step(maze, cell, dir);
-        state[next] = State::Frontier;
-        frontier.push(next as u32);
+/// Takes `cell` into the maze and its outside neighbours (from `around`, their marks) into the
+/// frontier.
+#[inline]
+fn add(maze: &mut CellMaze, cell: usize, around: [u8; 4], frontier: &mut Frontier) {
+    maze.set_mark(cell, IN);
+    let outside = DirSet::where_mark(around, OUT);
+    if frontier.cells.len() < frontier.len + 4 {
+        frontier.cells.resize(2 * frontier.len + 4, 0);
     }
+    let slots = &mut frontier.cells[frontier.len..frontier.len + 4];
+    let mut added = 0;
+    for dir in Dir::ALL {
+        let is_out = outside.contains(dir);
+        // Written whether or not it is kept; `cell` stands in for a neighbour off the board.
+        let next = if is_out { step(maze, cell, dir) } else { cell };
+        slots[added] = next as u32;
+        added += usize::from(is_out);
+        maze.or_mark(next, if is_out { FRONTIER } else { 0 });
+    }
+    frontier.len += added;
 }
