@@ -301,6 +301,68 @@ fn bench_plays_seeded_games_and_reports_the_win_rate() {
 }
 
 #[test]
+fn no_guess_boards_are_won_by_deduction_alone() {
+    // The solver opens certainly safe tiles first and only guesses when none is left; on a
+    // no-guess board it never has to, so it wins every game.
+    for first_click in ["opening", "safe"] {
+        let args = [
+            "bench",
+            "--level",
+            "expert",
+            "--no-guess",
+            "--games",
+            "40",
+            "--seed",
+            "11",
+            "--first-click",
+            first_click,
+            "--json",
+        ];
+        let r = run("mines", &args, "");
+        assert_eq!(r.status, 0, "{}", r.stderr);
+        let last: Value = serde_json::from_str(r.stdout.lines().last().unwrap()).unwrap();
+        assert_eq!(last["wins"], 40, "{first_click}: {}", r.stdout);
+    }
+    // The rules travel in the document, and the layout is made at the first click.
+    let game = new_game(&["--level", "expert", "--no-guess", "--seed", "4"]);
+    let doc: Value = serde_json::from_str(&game).unwrap();
+    assert_eq!(doc["rules"]["no_guess"], true);
+    let opened = run("mines", &["open", "8", "15"], &game).doc();
+    assert_eq!(tile(&opened, 8, 15), b'0');
+    let mines: usize = layout(&opened).iter().flatten().filter(|&&m| m).count();
+    assert_eq!(mines, 99);
+}
+
+#[test]
+fn no_guess_needs_a_first_click_and_room_for_deduction() {
+    let r = run("mines", &["new", "--no-guess", "--first-click", "any"], "");
+    assert_eq!(r.status, 2);
+    assert!(
+        r.stderr.contains("starts from the first click"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stdout.is_empty());
+    let dense = [
+        "new",
+        "--no-guess",
+        "--width",
+        "10",
+        "--height",
+        "10",
+        "--mines",
+        "40",
+    ];
+    let r = run("mines", &dense, "");
+    assert_eq!(r.status, 2);
+    assert!(
+        r.stderr.contains("too many for a no-guess 10x10 board"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
 fn positions_travel_as_jsminesweeper_text() {
     let game = run("mines", &["open", "4", "4"], &new_game(&["--seed", "1"])).stdout;
     let text = run("mines", &["export"], &game);

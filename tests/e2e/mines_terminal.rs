@@ -134,3 +134,30 @@ fn a_hint_and_the_odds_come_from_the_solver() {
     t.keys(&["q"]);
     t.wait_for("the shell", |s| s.contains("exit=0"));
 }
+
+#[test]
+fn g_switches_to_no_guess_boards() {
+    let Some(t) = Tmux::start("mines-noguess") else {
+        return;
+    };
+    t.run(&format!(
+        "{} --level intermediate --seed 3; echo exit=$?",
+        bin("mines")
+    ));
+    t.wait_for("the board", |s| s.contains('┌'));
+    t.keys(&["g"]);
+    t.wait_for("no-guess on", |s| {
+        s.contains("no-guess boards on") && s.lines().next().is_some_and(|l| l.contains("no-guess"))
+    });
+    t.keys(&["Space"]);
+    t.wait_for("an opening", |s| {
+        board_rows(s).iter().any(|r| r.contains('1'))
+    });
+    // On a no-guess board there is always a certainly safe tile to hint at.
+    t.keys(&["i"]);
+    t.wait_for("a safe hint", |s| s.contains("hint: row"));
+    t.keys(&["g"]);
+    t.wait_for("no-guess off", |s| s.contains("no-guess boards off"));
+    t.keys(&["q"]);
+    t.wait_for("the shell", |s| s.contains("exit=0"));
+}

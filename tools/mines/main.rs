@@ -19,12 +19,14 @@ Examples:
   mines                                  play a beginner game in the terminal
   mines play --level expert
   mines play --width 20 --height 10 --mines 30 --seed 7
+  mines play --level expert --no-guess       a board that never needs a guess
   mines new --level beginner --seed 1 | mines open 4 4 | mines flag 0 0 | gridrender
   printf '4 4\\nf 0 0\\n' | mines play --seed 1      text moves: R C opens, f R C flags, c R C chords
   mines new --seed 1 | mines open 4 4 | mines solve | gridrender -o odds.png
 
 Keys in the terminal game: arrows or hjkl move, space or enter opens, f flags, ? marks,
-c chords (so does opening a number), n new game, q or Esc quits. Mouse: left opens,
+c chords (so does opening a number), i hint, p odds, g no-guess on/off (starts a new game),
+n new game, q or Esc quits. Mouse: left opens,
 right flags, middle or left+right chords.";
 
 /// Minesweeper: play in the terminal, or script games through grid documents.
@@ -111,6 +113,11 @@ struct GameArgs {
     /// What the first click is promised: an opening (a zero), a safe tile, or nothing.
     #[arg(long, value_enum, default_value = "opening")]
     first_click: FirstClickArg,
+
+    /// A board that deduction alone clears from the first click: never a guess (mines are
+    /// moved where deduction would get stuck; at most 35% of the tiles may be mines).
+    #[arg(long)]
+    no_guess: bool,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -167,7 +174,7 @@ impl GameArgs {
                 FirstClickArg::Safe => FirstClick::Safe,
                 FirstClickArg::Any => FirstClick::Any,
             },
-            no_guess: false,
+            no_guess: self.no_guess,
         }
     }
 

@@ -89,6 +89,7 @@ impl App {
             KeyCode::Char('?') => self.play(Move::Question(c)),
             KeyCode::Char('c') => self.play(Move::Chord(c)),
             KeyCode::Char('n') => self.new_game(),
+            KeyCode::Char('g') => self.toggle_no_guess(),
             KeyCode::Char('i') => self.hint(),
             KeyCode::Char('p') => {
                 self.odds = match self.odds {
@@ -209,13 +210,35 @@ impl App {
     }
 
     fn new_game(&mut self) {
-        let seed = if self.seeded {
+        let game = Game::new(self.game.setup(), self.game.rules(), self.next_seed())
+            .expect("the setup was valid for the previous game");
+        self.start(game);
+    }
+
+    /// Starts a new game with no-guess boards switched on or off, or says why it cannot.
+    fn toggle_no_guess(&mut self) {
+        let mut rules = self.game.rules();
+        rules.no_guess = !rules.no_guess;
+        match Game::new(self.game.setup(), rules, self.next_seed()) {
+            Ok(game) => {
+                self.start(game);
+                let on = if rules.no_guess { "on" } else { "off" };
+                self.message = format!("no-guess boards {on}");
+            }
+            Err(e) => self.message = e,
+        }
+    }
+
+    /// The seed of the next game: the following one when the player chose a seed.
+    fn next_seed(&self) -> u64 {
+        if self.seeded {
             self.game.seed().wrapping_add(1)
         } else {
             Rng::fresh_seed()
-        };
-        let game = Game::new(self.game.setup(), self.game.rules(), seed)
-            .expect("the setup was valid for the previous game");
+        }
+    }
+
+    fn start(&mut self, game: Game) {
         *self = App {
             best: std::mem::take(&mut self.best),
             ..App::new(game, self.seeded)
@@ -257,10 +280,15 @@ impl App {
             _ => ":)",
         };
         let status = format!(
-            "mines {:>3}   {}   time {:>3}",
+            "mines {:>3}   {}   time {:>3}{}",
             self.game.mines_left(),
             face.bold(),
-            self.seconds().min(999)
+            self.seconds().min(999),
+            if self.game.rules().no_guess {
+                "   no-guess"
+            } else {
+                ""
+            }
         );
         queue!(out, cursor::MoveTo(LEFT, 0), Print(status))?;
         let inner = "─".repeat(2 * s.width + 1);
@@ -294,7 +322,7 @@ impl App {
             Print(format!("└{inner}┘"))
         )?;
         let help = if self.message.is_empty() {
-            "arrows move  space open  f flag  ? mark  c chord  i hint  p odds  n new  q quit"
+            "arrows move  space open  f flag  ? mark  c chord  i hint  p odds  g no-guess  n new  q quit"
         } else {
             &self.message
         };

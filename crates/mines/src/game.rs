@@ -3,6 +3,7 @@
 //! out, and taken up again by another process.
 
 use crate::layout::{Layout, neighbours};
+use crate::noguess;
 use crate::setup::Setup;
 use grid_core::mines_doc::{Cell, FirstClick, GameState, MinesDoc, Move, Rules};
 use grid_core::{Error, Grid, Pos, Rng};
@@ -59,7 +60,7 @@ impl Game {
     pub fn new(setup: Setup, rules: Rules, seed: u64) -> Result<Game, String> {
         setup.check(rules.first_click)?;
         if rules.no_guess {
-            return Err("no-guess boards are not supported yet".into());
+            setup.check_no_guess(rules.first_click)?;
         }
         let layout = (rules.first_click == FirstClick::Any)
             .then(|| Layout::random(&setup, rules.first_click, None, &mut Rng::seeded(seed)));
@@ -173,14 +174,10 @@ impl Game {
     /// Opens tiles (flood-filling from zeros), ending the game on a mine or the last safe tile.
     fn open(&mut self, tiles: &[Pos]) {
         let Some(&first) = tiles.first() else { return };
-        let layout = self.layout.get_or_insert_with(|| {
-            Layout::random(
-                &self.setup,
-                self.rules.first_click,
-                Some(first),
-                &mut Rng::seeded(self.seed),
-            )
-        });
+        if self.layout.is_none() {
+            self.layout = Some(self.first_layout(first));
+        }
+        let layout = self.layout.as_ref().expect("laid just now");
         if let Some(&mine) = tiles.iter().find(|&&q| layout.is_mine(q)) {
             self.lose(mine);
             return;
@@ -199,6 +196,36 @@ impl Game {
         if self.safe_left() == 0 {
             self.win();
         }
+    }
+
+    /// A game on a given layout, for tests that need to know the board.
+    #[cfg(test)]
+    pub(crate) fn with_layout(setup: Setup, rules: Rules, layout: Layout) -> Game {
+        Game {
+            view: Grid::new(setup.width, setup.height, Cell::Covered),
+            setup,
+            rules,
+            seed: 0,
+            layout: Some(layout),
+            state: GameState::New,
+            moves: Vec::new(),
+        }
+    }
+
+    /// The layout made at the first click, `first`. A no-guess board that cannot be found
+    /// (a rare failure on the densest boards allowed) becomes an ordinary one, and the rules
+    /// say so.
+    fn first_layout(&mut self, first: Pos) -> Layout {
+        let (setup, rule) = (&self.setup, self.rules.first_click);
+        let mut rng = Rng::seeded(self.seed);
+        if self.rules.no_guess {
+            if let Some(layout) = noguess::no_guess_layout(setup, rule, first, &mut rng) {
+                return layout;
+            }
+            self.rules.no_guess = false;
+            rng = Rng::seeded(self.seed);
+        }
+        Layout::random(setup, rule, Some(first), &mut rng)
     }
 
     /// Safe tiles not opened yet.

@@ -57,6 +57,13 @@ impl Layout {
         &self.mines
     }
 
+    /// Moves the mine on `from` to `to`, which has none.
+    pub(crate) fn move_mine(&mut self, from: Pos, to: Pos) {
+        debug_assert!(self.mines[from] && !self.mines[to]);
+        self.mines[from] = false;
+        self.mines[to] = true;
+    }
+
     /// The number shown on `p`: mines among its eight neighbours.
     pub fn number(&self, p: Pos) -> u8 {
         neighbours(&self.mines, p)

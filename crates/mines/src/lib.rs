@@ -5,6 +5,7 @@
 pub mod bench;
 pub mod game;
 pub mod layout;
+pub mod noguess;
 pub mod position;
 pub mod setup;
 pub mod solver;

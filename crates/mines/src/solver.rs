@@ -42,6 +42,16 @@ struct Counts {
 /// Analyses a position with `mines` mines in all. Flags and question marks are covered tiles
 /// like any other (a flag is a player's guess, not a fact).
 pub fn analyse(view: &Grid<Cell>, mines: usize) -> Result<Analysis, String> {
+    analyse_within(view, mines, u64::MAX).map(|a| a.expect("no limit"))
+}
+
+/// `analyse`, giving up (`Ok(None)`) once the enumeration has visited `limit` partial
+/// layouts: for callers that have a cheaper way out of a hard position than waiting for it.
+pub fn analyse_within(
+    view: &Grid<Cell>,
+    mines: usize,
+    limit: u64,
+) -> Result<Option<Analysis>, String> {
     if let Some(p) = view
         .positions()
         .find(|&p| matches!(view[p], Cell::Mine | Cell::Exploded | Cell::WrongFlag))
@@ -93,10 +103,14 @@ pub fn analyse(view: &Grid<Cell>, mines: usize) -> Result<Analysis, String> {
             closed.len()
         ));
     }
-    let components: Vec<Counts> = components(frontier.len(), &constraints)
+    let mut budget = limit;
+    let Some(components) = components(frontier.len(), &constraints)
         .into_iter()
-        .map(|(vars, cons)| enumerate(vars, &cons, &constraints))
-        .collect();
+        .map(|(vars, cons)| enumerate(vars, &cons, &constraints, &mut budget))
+        .collect::<Option<Vec<Counts>>>()
+    else {
+        return Ok(None);
+    };
     // Weights of the frontier holding k mines in all: the components' counts convolved, times
     // the ways the interior takes the rest.
     let ln_choose = LnChoose::new(closed.len());
@@ -160,12 +174,12 @@ pub fn analyse(view: &Grid<Cell>, mines: usize) -> Result<Analysis, String> {
         .first()
         .copied()
         .or_else(|| guess(view, &probability, &closed));
-    Ok(Analysis {
+    Ok(Some(Analysis {
         probability,
         safe,
         mines: certain,
         best,
-    })
+    }))
 }
 
 /// The guess to make when no tile is safe: among the tiles nearly as safe as the safest, the
@@ -231,8 +245,14 @@ fn components(n: usize, constraints: &[Constraint]) -> Vec<(Vec<usize>, Vec<usiz
     groups.into_values().collect()
 }
 
-/// Enumerates a component's layouts by backtracking, pruning on every constraint.
-fn enumerate(vars: Vec<usize>, cons: &[usize], all: &[Constraint]) -> Counts {
+/// Enumerates a component's layouts by backtracking, pruning on every constraint; `None`
+/// when that takes more steps than `budget` has left.
+fn enumerate(
+    vars: Vec<usize>,
+    cons: &[usize],
+    all: &[Constraint],
+    budget: &mut u64,
+) -> Option<Counts> {
     let local: std::collections::HashMap<usize, usize> =
         vars.iter().enumerate().map(|(i, &v)| (v, i)).collect();
     // For each local variable, the constraints it is in.
@@ -255,6 +275,7 @@ fn enumerate(vars: Vec<usize>, cons: &[usize], all: &[Constraint]) -> Counts {
     // Iterative depth-first search: each frame is the next variable and the value to try.
     let mut stack: Vec<(usize, u8)> = vec![(0, 0)];
     while let Some(&mut (v, ref mut tried)) = stack.last_mut() {
+        *budget = budget.checked_sub(1)?;
         if v == n {
             let k = assignment.iter().filter(|&&m| m).count();
             counts.total[k] += 1.0;
@@ -287,7 +308,7 @@ fn enumerate(vars: Vec<usize>, cons: &[usize], all: &[Constraint]) -> Counts {
             stack.push((v + 1, 0));
         }
     }
-    counts
+    Some(counts)
 }
 
 /// Takes back the assignment of the variable below the top frame, if any.
