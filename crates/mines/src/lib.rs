@@ -3,6 +3,7 @@
 //! state is the mines document of FORMAT.md.
 
 pub mod bench;
+mod count;
 pub mod game;
 pub mod layout;
 pub mod noguess;

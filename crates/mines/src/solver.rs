@@ -2,11 +2,12 @@
 //! model (exactly `mines` mines, every layout that agrees with the numbers equally likely).
 //!
 //! The covered tiles next to a number (the frontier) split into components that share no
-//! number; each component's layouts are enumerated on their own and counted by how many mines
+//! number; each component's layouts are counted on their own (crate::count) by how many mines
 //! they hold; the tiles off the frontier take the remaining mines in `C(U, r)` ways. Combining
 //! the components' counts with those binomial weights gives every tile's exact probability,
 //! without ever enumerating the product of the components.
 
+use crate::count::{Constraint, Counts, count_layouts};
 use crate::layout::neighbours;
 use grid_core::mines_doc::Cell;
 use grid_core::{Grid, Pos};
@@ -24,29 +25,14 @@ pub struct Analysis {
     pub best: Option<Pos>,
 }
 
-/// A number and the covered tiles around it (as frontier indices).
-struct Constraint {
-    vars: Vec<usize>,
-    target: u32,
-}
-
-/// Layout counts of one component, by number of mines.
-struct Counts {
-    /// `total[k]`: layouts with k mines.
-    total: Vec<f64>,
-    /// `per_var[k][v]`: of those, layouts with a mine on variable v.
-    per_var: Vec<Vec<f64>>,
-    vars: Vec<usize>,
-}
-
 /// Analyses a position with `mines` mines in all. Flags and question marks are covered tiles
 /// like any other (a flag is a player's guess, not a fact).
 pub fn analyse(view: &Grid<Cell>, mines: usize) -> Result<Analysis, String> {
     analyse_within(view, mines, u64::MAX).map(|a| a.expect("no limit"))
 }
 
-/// `analyse`, giving up (`Ok(None)`) once the enumeration has visited `limit` partial
-/// layouts: for callers that have a cheaper way out of a hard position than waiting for it.
+/// `analyse`, giving up (`Ok(None)`) once the layout count has taken `limit` steps: for
+/// callers that have a cheaper way out of a hard position than waiting for it.
 pub fn analyse_within(
     view: &Grid<Cell>,
     mines: usize,
@@ -106,7 +92,7 @@ pub fn analyse_within(
     let mut budget = limit;
     let Some(components) = components(frontier.len(), &constraints)
         .into_iter()
-        .map(|(vars, cons)| enumerate(vars, &cons, &constraints, &mut budget))
+        .map(|(vars, cons)| count_layouts(vars, &cons, &constraints, &mut budget))
         .collect::<Option<Vec<Counts>>>()
     else {
         return Ok(None);
@@ -243,91 +229,6 @@ fn components(n: usize, constraints: &[Constraint]) -> Vec<(Vec<usize>, Vec<usiz
             .push(i);
     }
     groups.into_values().collect()
-}
-
-/// Enumerates a component's layouts by backtracking, pruning on every constraint; `None`
-/// when that takes more steps than `budget` has left.
-fn enumerate(
-    vars: Vec<usize>,
-    cons: &[usize],
-    all: &[Constraint],
-    budget: &mut u64,
-) -> Option<Counts> {
-    let local: std::collections::HashMap<usize, usize> =
-        vars.iter().enumerate().map(|(i, &v)| (v, i)).collect();
-    // For each local variable, the constraints it is in.
-    let mut of_var: Vec<Vec<usize>> = vec![Vec::new(); vars.len()];
-    for (ci, &c) in cons.iter().enumerate() {
-        for v in &all[c].vars {
-            of_var[local[v]].push(ci);
-        }
-    }
-    let targets: Vec<i32> = cons.iter().map(|&c| all[c].target as i32).collect();
-    let mut sum = vec![0i32; cons.len()];
-    let mut left: Vec<i32> = cons.iter().map(|&c| all[c].vars.len() as i32).collect();
-    let n = vars.len();
-    let mut counts = Counts {
-        total: vec![0.0; n + 1],
-        per_var: vec![vec![0.0; n]; n + 1],
-        vars,
-    };
-    let mut assignment = vec![false; n];
-    // Iterative depth-first search: each frame is the next variable and the value to try.
-    let mut stack: Vec<(usize, u8)> = vec![(0, 0)];
-    while let Some(&mut (v, ref mut tried)) = stack.last_mut() {
-        *budget = budget.checked_sub(1)?;
-        if v == n {
-            let k = assignment.iter().filter(|&&m| m).count();
-            counts.total[k] += 1.0;
-            for (i, &m) in assignment.iter().enumerate() {
-                if m {
-                    counts.per_var[k][i] += 1.0;
-                }
-            }
-            stack.pop();
-            undo(&mut stack, &mut assignment, &of_var, &mut sum, &mut left);
-            continue;
-        }
-        if *tried == 2 {
-            stack.pop();
-            undo(&mut stack, &mut assignment, &of_var, &mut sum, &mut left);
-            continue;
-        }
-        let mine = *tried == 1;
-        *tried += 1;
-        let ok = of_var[v].iter().all(|&c| {
-            let s = sum[c] + mine as i32;
-            s <= targets[c] && s + (left[c] - 1) >= targets[c]
-        });
-        if ok {
-            assignment[v] = mine;
-            for &c in &of_var[v] {
-                sum[c] += mine as i32;
-                left[c] -= 1;
-            }
-            stack.push((v + 1, 0));
-        }
-    }
-    Some(counts)
-}
-
-/// Takes back the assignment of the variable below the top frame, if any.
-fn undo(
-    stack: &mut [(usize, u8)],
-    assignment: &mut [bool],
-    of_var: &[Vec<usize>],
-    sum: &mut [i32],
-    left: &mut [i32],
-) {
-    if let Some(&(v, _)) = stack.last() {
-        // The frame on top tried a value of `v`; the one it pushed has just been popped.
-        let mine = assignment[v];
-        for &c in &of_var[v] {
-            sum[c] -= mine as i32;
-            left[c] += 1;
-        }
-        assignment[v] = false;
-    }
 }
 
 /// The convolution of count vectors (layouts by mines), starting from "one way, no mines".
