@@ -5,6 +5,7 @@
 pub mod bench;
 mod count;
 pub mod game;
+mod guess;
 pub mod layout;
 pub mod noguess;
 pub mod position;

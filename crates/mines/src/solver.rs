@@ -8,6 +8,7 @@
 //! without ever enumerating the product of the components.
 
 use crate::count::{Constraint, Counts, count_layouts};
+use crate::guess;
 use crate::layout::neighbours;
 use grid_core::mines_doc::Cell;
 use grid_core::{Grid, Pos};
@@ -21,7 +22,8 @@ pub struct Analysis {
     pub safe: Vec<Pos>,
     /// Covered tiles that are certainly mines.
     pub mines: Vec<Pos>,
-    /// The move to play: a safe tile when there is one, else the least likely mine.
+    /// The move to play: a safe tile when there is one, else the guess of `guess::choose`
+    /// (among the least likely mines, the one most likely to make progress).
     pub best: Option<Pos>,
 }
 
@@ -38,6 +40,44 @@ pub fn analyse_within(
     mines: usize,
     limit: u64,
 ) -> Result<Option<Analysis>, String> {
+    let Some(weighed) = weigh(view, mines, limit)? else {
+        return Ok(None);
+    };
+    let best = match weighed.safe.first() {
+        Some(&p) => Some(p),
+        None => guess::choose(view, mines, &weighed),
+    };
+    let Weighed {
+        probability,
+        safe,
+        mines,
+        ..
+    } = weighed;
+    Ok(Some(Analysis {
+        probability,
+        safe,
+        mines,
+        best,
+    }))
+}
+
+/// The exact odds of a position, before any move is chosen.
+pub(crate) struct Weighed {
+    pub probability: Grid<Option<f64>>,
+    pub safe: Vec<Pos>,
+    pub mines: Vec<Pos>,
+    /// The natural log of the number of layouts that agree with the numbers: how a caller
+    /// compares the odds of two positions (what a tile would show, say).
+    pub ln_layouts: f64,
+}
+
+/// The probabilities, certain tiles and layout count of a position (`analyse` without the
+/// move to play); `Ok(None)` past `limit` counting steps.
+pub(crate) fn weigh(
+    view: &Grid<Cell>,
+    mines: usize,
+    limit: u64,
+) -> Result<Option<Weighed>, String> {
     if let Some(p) = view
         .positions()
         .find(|&p| matches!(view[p], Cell::Mine | Cell::Exploded | Cell::WrongFlag))
@@ -156,47 +196,13 @@ pub fn analyse_within(
     let exact = |p: Pos, target: f64| probability[p].is_some_and(|q| (q - target).abs() < 1e-12);
     let safe: Vec<Pos> = closed.iter().copied().filter(|&p| exact(p, 0.0)).collect();
     let certain: Vec<Pos> = closed.iter().copied().filter(|&p| exact(p, 1.0)).collect();
-    let best = safe
-        .first()
-        .copied()
-        .or_else(|| guess(view, &probability, &closed));
-    Ok(Some(Analysis {
+    Ok(Some(Weighed {
         probability,
         safe,
         mines: certain,
-        best,
+        ln_layouts: scale + z.ln(),
     }))
 }
-
-/// The guess to make when no tile is safe: among the tiles nearly as safe as the safest, the
-/// one most likely to be safe *and* to open more of the board (all its covered neighbours
-/// safe too, estimated as if they were independent), since a guess that teaches nothing only
-/// leads to another guess.
-fn guess(view: &Grid<Cell>, probability: &Grid<Option<f64>>, closed: &[Pos]) -> Option<Pos> {
-    let risk = |p: Pos| probability[p].unwrap_or(1.0);
-    let safest = closed
-        .iter()
-        .map(|&p| risk(p))
-        .fold(f64::INFINITY, f64::min);
-    let score = |p: Pos| {
-        let opens: f64 = neighbours(view, p)
-            .filter(|&q| view[q].is_closed())
-            .map(|q| 1.0 - risk(q))
-            .product();
-        (1.0 - risk(p)) * (1.0 + GUESS_OPENING_WEIGHT * opens)
-    };
-    closed
-        .iter()
-        .copied()
-        .filter(|&p| risk(p) <= safest + GUESS_SLACK)
-        .max_by(|&a, &b| score(a).total_cmp(&score(b)))
-}
-
-/// How much a chance of opening more counts against a chance of a mine (tuned with
-/// `mines bench`).
-const GUESS_OPENING_WEIGHT: f64 = 0.3;
-/// How much riskier than the safest tile a guess may be for its chance of opening more.
-const GUESS_SLACK: f64 = 0.0;
 
 /// Groups frontier variables into components that share constraints: (vars, constraint ids).
 fn components(n: usize, constraints: &[Constraint]) -> Vec<(Vec<usize>, Vec<usize>)> {
