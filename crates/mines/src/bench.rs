@@ -9,10 +9,10 @@ use crate::solver::analyse;
 use grid_core::Pos;
 use grid_core::mines_doc::{GameState, Move, Rules};
 
-/// Plays one game to its end; true on a win. The first click is the middle of the board.
+/// Plays one game to its end; true on a win.
 pub fn play_one(setup: Setup, rules: Rules, seed: u64) -> bool {
     let mut game = Game::new(setup, rules, seed).expect("the bench's setup was checked");
-    let mut next = Pos::new(setup.height / 2, setup.width / 2);
+    let mut next = first_click(setup);
     loop {
         if game.play(Move::Open(next)).is_err() {
             return false;
@@ -38,6 +38,16 @@ pub fn play_one(setup: Setup, rules: Rules, seed: u64) -> bool {
             None => return game.state() == GameState::Won,
         }
     }
+}
+
+/// Where the solver clicks first: the third tile of the third row (nearer the middle on a
+/// board too small for it). An opening there reaches the corner's edges, which leaves less
+/// frontier to guess across than an opening in the middle: with seed 1, beginner wins 97.1%
+/// instead of 96.5% (10,000 games), intermediate 88.6% instead of 87.2% (10,000), expert
+/// 51.6% and 52.6% instead of 51.4% and 51.3% (2,000 and 4,000 games, seeds 1 and 20001).
+/// The corner itself is worse (expert 46.7%): its opening is the smallest.
+pub fn first_click(setup: Setup) -> Pos {
+    Pos::new(2.min((setup.height - 1) / 2), 2.min((setup.width - 1) / 2))
 }
 
 /// The share of wins and the half-width of its 95% confidence interval (Wilson score).

@@ -4,6 +4,7 @@
 
 pub mod bench;
 mod count;
+mod endgame;
 pub mod game;
 mod guess;
 pub mod layout;

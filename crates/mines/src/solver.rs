@@ -8,8 +8,8 @@
 //! without ever enumerating the product of the components.
 
 use crate::count::{Constraint, Counts, count_layouts};
-use crate::guess;
 use crate::layout::neighbours;
+use crate::{endgame, guess};
 use grid_core::mines_doc::Cell;
 use grid_core::{Grid, Pos};
 
@@ -45,7 +45,8 @@ pub fn analyse_within(
     };
     let best = match weighed.safe.first() {
         Some(&p) => Some(p),
-        None => guess::choose(view, mines, &weighed),
+        None => endgame::best_guess(view, mines, &weighed)
+            .or_else(|| guess::choose(view, mines, &weighed)),
     };
     let Weighed {
         probability,

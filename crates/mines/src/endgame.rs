@@ -1,0 +1,282 @@
+//! When few layouts remain, the best guess is no longer estimated but computed: every layout
+//! is listed, and every sequence of guesses is played out against all of them, to find the
+//! guess with the highest chance of winning the game (not only of surviving the next click).
+//!
+//! A guess that is safe reveals a number; the layouts that agree with it form the position
+//! that follows, and tiles safe in all of them are opened for free (revealing more numbers).
+//! The chance of winning a position is the best, over its guesses, of the chances of the
+//! positions they lead to, weighted by how many layouts lead there. Positions are sets of
+//! layouts (bit sets), remembered once computed.
+
+use crate::layout::neighbours;
+use crate::solver::Weighed;
+use grid_core::mines_doc::Cell;
+use grid_core::{Grid, Pos};
+use rustc_hash::FxHashMap;
+
+/// Layouts at most for the search (one bit each in a position).
+const MAX_LAYOUTS: f64 = 64.0;
+/// Covered tiles at most (one bit each in a layout).
+const MAX_TILES: usize = 64;
+/// Steps of listing and searching before giving the position back to the estimate.
+const BUDGET: u64 = 200_000;
+
+/// The guess with the best chance of winning, when the position is small enough to play out
+/// (`None` otherwise: the caller estimates instead).
+pub(crate) fn best_guess(view: &Grid<Cell>, mines: usize, weighed: &Weighed) -> Option<Pos> {
+    if weighed.ln_layouts > MAX_LAYOUTS.ln() + 1e-9 {
+        return None;
+    }
+    let tiles: Vec<Pos> = view.positions().filter(|&p| view[p].is_closed()).collect();
+    if tiles.len() > MAX_TILES {
+        return None;
+    }
+    let mut budget = BUDGET;
+    let layouts = list_layouts(view, &tiles, mines, &mut budget)?;
+    let mut game = Endgame::new(view, &tiles, layouts, budget);
+    let all = game.everything();
+    let (tile, _) = game.best_guess(all, 0)?;
+    Some(tiles[tile])
+}
+
+/// Every placement of `mines` mines on `tiles` that agrees with the opened numbers, as bit
+/// sets over `tiles`; `None` past the budget or beyond `MAX_LAYOUTS`.
+fn list_layouts(
+    view: &Grid<Cell>,
+    tiles: &[Pos],
+    mines: usize,
+    budget: &mut u64,
+) -> Option<Vec<u64>> {
+    let index: FxHashMap<Pos, usize> = tiles.iter().enumerate().map(|(i, &p)| (p, i)).collect();
+    // Each opened number with covered neighbours: (its tiles as a bit set, its count).
+    let numbers: Vec<(u64, u32)> = view
+        .positions()
+        .filter_map(|p| match view[p] {
+            Cell::Open(n) => {
+                let set = neighbours(view, p)
+                    .filter_map(|q| index.get(&q))
+                    .fold(0u64, |s, &i| s | 1 << i);
+                (set != 0).then_some((set, u32::from(n)))
+            }
+            _ => None,
+        })
+        .collect();
+    // Depth-first over the tiles in order, pruning on every number and on the mine count.
+    let n = tiles.len();
+    let mut found = Vec::new();
+    let mut stack: Vec<(usize, u64)> = vec![(0, 0)];
+    while let Some((next, mask)) = stack.pop() {
+        *budget = budget.checked_sub(1)?;
+        let placed = mask.count_ones() as usize;
+        if placed > mines || mines - placed > n - next {
+            continue;
+        }
+        let decided = if next == 64 {
+            u64::MAX
+        } else {
+            (1u64 << next) - 1
+        };
+        let fits = numbers.iter().all(|&(set, count)| {
+            let have = (mask & set).count_ones();
+            let open = (set & !decided).count_ones();
+            have <= count && have + open >= count
+        });
+        if !fits {
+            continue;
+        }
+        if next == n {
+            found.push(mask);
+            if found.len() as f64 > MAX_LAYOUTS {
+                return None;
+            }
+            continue;
+        }
+        stack.push((next + 1, mask));
+        stack.push((next + 1, mask | 1 << next));
+    }
+    Some(found)
+}
+
+/// The search over positions of an endgame.
+struct Endgame {
+    layouts: Vec<u64>,
+    /// `shows[l][t]`: the number tile `t` shows in layout `l`.
+    shows: Vec<Vec<u8>>,
+    tiles: usize,
+    memo: FxHashMap<(u64, u64), f64>,
+    budget: u64,
+}
+
+impl Endgame {
+    fn new(view: &Grid<Cell>, tiles: &[Pos], layouts: Vec<u64>, budget: u64) -> Endgame {
+        let index: FxHashMap<Pos, usize> = tiles.iter().enumerate().map(|(i, &p)| (p, i)).collect();
+        let around: Vec<u64> = tiles
+            .iter()
+            .map(|&p| {
+                neighbours(view, p)
+                    .filter_map(|q| index.get(&q))
+                    .fold(0u64, |s, &i| s | 1 << i)
+            })
+            .collect();
+        let shows = layouts
+            .iter()
+            .map(|&l| around.iter().map(|&a| (l & a).count_ones() as u8).collect())
+            .collect();
+        Endgame {
+            layouts,
+            shows,
+            tiles: tiles.len(),
+            memo: FxHashMap::default(),
+            budget,
+        }
+    }
+
+    fn everything(&self) -> u64 {
+        if self.layouts.len() == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.layouts.len()) - 1
+        }
+    }
+
+    fn members(set: u64) -> impl Iterator<Item = usize> {
+        (0..64).filter(move |&l| set >> l & 1 == 1)
+    }
+
+    /// Tiles that hold a mine in at least one layout of `set`.
+    fn maybe_mine(&self, set: u64) -> u64 {
+        Self::members(set).fold(0, |m, l| m | self.layouts[l])
+    }
+
+    /// Splits `set` by what the tiles of `shown` show.
+    fn split(&self, set: u64, shown: u64) -> Vec<u64> {
+        let mut classes: Vec<(Vec<u8>, u64)> = Vec::new();
+        for l in Self::members(set) {
+            let key: Vec<u8> = (0..self.tiles)
+                .filter(|&t| shown >> t & 1 == 1)
+                .map(|t| self.shows[l][t])
+                .collect();
+            match classes.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, members)) => *members |= 1 << l,
+                None => classes.push((key, 1 << l)),
+            }
+        }
+        classes.into_iter().map(|(_, members)| members).collect()
+    }
+
+    /// The chance of winning from the layouts `set`, the tiles `opened` being open.
+    fn win(&mut self, set: u64, opened: u64) -> Option<f64> {
+        if set.count_ones() <= 1 {
+            return Some(1.0);
+        }
+        if let Some(&known) = self.memo.get(&(set, opened)) {
+            return Some(known);
+        }
+        self.budget = self.budget.checked_sub(1)?;
+        let all_tiles = if self.tiles == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.tiles) - 1
+        };
+        let free = all_tiles & !opened & !self.maybe_mine(set);
+        let chance = if free != 0 {
+            // Safe in every layout: opened at no risk, and what they show splits the layouts.
+            let size = f64::from(set.count_ones());
+            let mut total = 0.0;
+            for class in self.split(set, free) {
+                total += f64::from(class.count_ones()) / size * self.win(class, opened | free)?;
+            }
+            total
+        } else {
+            self.best_guess(set, opened)?.1
+        };
+        self.memo.insert((set, opened), chance);
+        Some(chance)
+    }
+
+    /// The guess with the best chance of winning from `set` (no tile being certainly safe),
+    /// and that chance.
+    fn best_guess(&mut self, set: u64, opened: u64) -> Option<(usize, f64)> {
+        let size = f64::from(set.count_ones());
+        let mut best: Option<(usize, f64)> = None;
+        for t in 0..self.tiles {
+            if opened >> t & 1 == 1 {
+                continue;
+            }
+            let safe = Self::members(set)
+                .filter(|&l| self.layouts[l] >> t & 1 == 0)
+                .fold(0u64, |s, l| s | 1 << l);
+            if safe == 0 {
+                continue;
+            }
+            let mut chance = 0.0;
+            for class in self.split(safe, 1 << t) {
+                chance +=
+                    f64::from(class.count_ones()) / size * self.win(class, opened | 1 << t)?;
+            }
+            if best.is_none_or(|(_, b)| chance > b + 1e-12) {
+                best = Some((t, chance));
+            }
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::weigh;
+
+    fn position(rows: &[&str]) -> Grid<Cell> {
+        let cells = rows
+            .iter()
+            .flat_map(|r| r.bytes().map(|b| Cell::from_char(b).expect("a cell")))
+            .collect();
+        Grid::from_vec(rows[0].len(), rows.len(), cells).unwrap()
+    }
+
+    /// The chance of winning with the best first guess, and that guess.
+    fn solve(view: &Grid<Cell>, mines: usize) -> (Pos, f64) {
+        let tiles: Vec<Pos> = view.positions().filter(|&p| view[p].is_closed()).collect();
+        let mut budget = BUDGET;
+        let layouts = list_layouts(view, &tiles, mines, &mut budget).unwrap();
+        let mut game = Endgame::new(view, &tiles, layouts, budget);
+        let all = game.everything();
+        let (t, chance) = game.best_guess(all, 0).unwrap();
+        (tiles[t], chance)
+    }
+
+    #[test]
+    fn a_true_fifty_fifty_is_won_half_the_time() {
+        // Two covered tiles over two 1s, one mine: nothing tells them apart.
+        let view = position(&["##", "11"]);
+        let (_, chance) = solve(&view, 1);
+        assert!((chance - 0.5).abs() < 1e-12, "{chance}");
+        let weighed = weigh(&view, 1, u64::MAX).unwrap().unwrap();
+        assert!(best_guess(&view, 1, &weighed).is_some());
+    }
+
+    #[test]
+    fn it_prefers_the_guess_that_settles_the_rest() {
+        // A 1x3 board with one mine. An end tile is safe 2/3 of the time and then shows 0
+        // or 1, which tells where the mine is: 2/3 to win. The middle is as safe, but shows
+        // 1 either way, leaving a 50/50: 1/3.
+        let view = Grid::new(3, 1, Cell::Covered);
+        let (p, chance) = solve(&view, 1);
+        assert_ne!(p, Pos::new(0, 1));
+        assert!((chance - 2.0 / 3.0).abs() < 1e-12, "{chance}");
+        let weighed = weigh(&view, 1, u64::MAX).unwrap().unwrap();
+        assert_ne!(best_guess(&view, 1, &weighed), Some(Pos::new(0, 1)));
+    }
+
+    #[test]
+    fn layouts_are_listed_exactly() {
+        // Beside a 2 in a corner, three covered tiles hold both mines: three layouts.
+        let view = position(&["2#", "##"]);
+        let tiles: Vec<Pos> = view.positions().filter(|&p| view[p].is_closed()).collect();
+        let mut budget = BUDGET;
+        let layouts = list_layouts(&view, &tiles, 2, &mut budget).unwrap();
+        assert_eq!(layouts.len(), 3);
+        assert!(layouts.iter().all(|l| l.count_ones() == 2));
+    }
+}
