@@ -23,7 +23,11 @@ fn main() {
         no_guess: false,
     };
     let mut times = Vec::new();
-    for seed in 0..games {
+    let from: u64 = std::env::var("FROM")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    for seed in from..from + games {
         let mut game = Game::new(setup, rules, seed).unwrap();
         let mut next = Pos::new(setup.height / 2, setup.width / 2);
         while game.play(Move::Open(next)).is_ok() && game.state() == GameState::Playing {

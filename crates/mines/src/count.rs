@@ -7,8 +7,8 @@
 //! together), and a dynamic programme walks along it. At each cut between tiles, what matters
 //! of the tiles before is only the partial sums of the numbers that straddle the cut; layouts
 //! with the same partial sums are counted together, as a polynomial in the number of mines.
-//! A forward pass counts the ways to reach each cut state, a backward pass the ways to finish
-//! from it, and their product through each tile gives how many layouts put a mine there.
+//! A backward pass counts the ways to finish from each cut state, a forward pass the ways to
+//! reach it, and their product through each tile gives how many layouts put a mine there.
 //! The work grows with the number of straddling numbers, not with the number of layouts.
 
 use rustc_hash::FxHashMap as HashMap;
@@ -61,7 +61,8 @@ impl Number {
 }
 
 /// Counts the layouts of the component made of frontier variables `vars` and the numbers
-/// `cons` (indices into `all`); `None` once more than `budget` state steps were needed.
+/// `cons` (indices into `all`); `None` once `budget` is spent (a step is a state transition,
+/// or sixteen multiplications of the per-tile counts).
 pub(crate) fn count_layouts(
     vars: Vec<usize>,
     cons: &[usize],
@@ -83,18 +84,21 @@ pub(crate) fn count_layouts(
         })
         .collect();
     let sweep = Sweep::new(numbers, n);
-    let forward = sweep.forward(budget)?;
     let backward = sweep.backward(budget)?;
     let total = backward[0].get(&State::new()).cloned().unwrap_or_default();
     let mut per_var = vec![vec![0.0; n]; n + 1];
+    // The forward pass goes along with the per-tile counts, keeping one cut at a time.
+    let mut forward: HashMap<State, Poly> = HashMap::from_iter([(State::new(), vec![1.0])]);
     for i in 0..n {
-        for (state, before) in &forward[i] {
+        for (state, before) in &forward {
             let Some(next) = sweep.step_forward(i, state, 1) else {
                 continue;
             };
             let Some(after) = backward[i + 1].get(&next) else {
                 continue;
             };
+            // The products below are the bulk of the work on a long frontier: charged too.
+            *budget = budget.checked_sub((before.len() * after.len()) as u64 / 16 + 1)?;
             let after_from = after.iter().position(|&y| y != 0.0).unwrap_or(after.len());
             for (a, &x) in before.iter().enumerate().filter(|(_, x)| **x != 0.0) {
                 for (b, &y) in after.iter().enumerate().skip(after_from) {
@@ -102,6 +106,7 @@ pub(crate) fn count_layouts(
                 }
             }
         }
+        forward = sweep.advance(i, &forward, budget)?;
     }
     let mut total = total;
     total.resize(n + 1, 0.0);
@@ -202,23 +207,24 @@ impl Sweep {
         Some(prev)
     }
 
-    /// `forward[i]`: for each state at cut `i`, the layouts of the tiles before it.
-    fn forward(&self, budget: &mut u64) -> Option<Vec<HashMap<State, Poly>>> {
-        let n = self.at_tile.len();
-        let mut tables = vec![HashMap::from_iter([(State::new(), vec![1.0])])];
-        for i in 0..n {
-            let mut next: HashMap<State, Poly> = HashMap::default();
-            for (state, poly) in &tables[i] {
-                for b in 0..=1 {
-                    *budget = budget.checked_sub(1)?;
-                    if let Some(s) = self.step_forward(i, state, b) {
-                        add_shifted(next.entry(s).or_default(), poly, b as usize);
-                    }
+    /// From the layouts of the tiles before `i` by state at cut `i`, those of the tiles
+    /// before `i + 1` by state at cut `i + 1`.
+    fn advance(
+        &self,
+        i: usize,
+        table: &HashMap<State, Poly>,
+        budget: &mut u64,
+    ) -> Option<HashMap<State, Poly>> {
+        let mut next: HashMap<State, Poly> = HashMap::default();
+        for (state, poly) in table {
+            for b in 0..=1 {
+                *budget = budget.checked_sub(1)?;
+                if let Some(s) = self.step_forward(i, state, b) {
+                    add_shifted(next.entry(s).or_default(), poly, b as usize);
                 }
             }
-            tables.push(next);
         }
-        Some(tables)
+        Some(next)
     }
 
     /// `backward[i]`: for each state at cut `i` (the sums still owed by the tiles before

@@ -252,7 +252,7 @@ mod tests {
         let view = position(&["##", "11"]);
         let (_, chance) = solve(&view, 1);
         assert!((chance - 0.5).abs() < 1e-12, "{chance}");
-        let weighed = weigh(&view, 1, u64::MAX).unwrap().unwrap();
+        let weighed = weigh(&view, 1, &mut u64::MAX.clone()).unwrap().unwrap();
         assert!(best_guess(&view, 1, &weighed).is_some());
     }
 
@@ -265,7 +265,7 @@ mod tests {
         let (p, chance) = solve(&view, 1);
         assert_ne!(p, Pos::new(0, 1));
         assert!((chance - 2.0 / 3.0).abs() < 1e-12, "{chance}");
-        let weighed = weigh(&view, 1, u64::MAX).unwrap().unwrap();
+        let weighed = weigh(&view, 1, &mut u64::MAX.clone()).unwrap().unwrap();
         assert_ne!(best_guess(&view, 1, &weighed), Some(Pos::new(0, 1)));
     }
 

@@ -10,7 +10,7 @@
 
 use crate::layout::{Layout, neighbours};
 use crate::setup::Setup;
-use crate::solver::analyse_within;
+use crate::solver::weigh;
 use grid_core::mines_doc::{Cell, FirstClick};
 use grid_core::{Grid, Pos, Rng};
 
@@ -18,7 +18,7 @@ use grid_core::{Grid, Pos, Rng};
 const PLAYS_PER_LAYOUT: usize = 200;
 /// New layouts tried before giving up.
 const LAYOUTS: usize = 20;
-/// Partial layouts the exact analysis may visit before a position counts as stuck: a position
+/// Counting steps the exact analysis may take before a position counts as stuck: a position
 /// that hard is one no player wants to meet, and help is cheaper than the analysis.
 const ANALYSIS_LIMIT: u64 = 20_000;
 
@@ -136,7 +136,8 @@ impl Play {
             if self.simple_rules() || self.subset_rule() {
                 continue;
             }
-            let Ok(Some(analysis)) = analyse_within(&self.view, self.mines, ANALYSIS_LIMIT) else {
+            let Ok(Some(analysis)) = weigh(&self.view, self.mines, &mut ANALYSIS_LIMIT.clone())
+            else {
                 return Outcome::Stuck;
             };
             // The analysis sees flags as covered tiles: only new mines are news.

@@ -40,7 +40,8 @@ pub fn analyse_within(
     mines: usize,
     limit: u64,
 ) -> Result<Option<Analysis>, String> {
-    let Some(weighed) = weigh(view, mines, limit)? else {
+    let mut budget = limit;
+    let Some(weighed) = weigh(view, mines, &mut budget)? else {
         return Ok(None);
     };
     let best = match weighed.safe.first() {
@@ -73,11 +74,12 @@ pub(crate) struct Weighed {
 }
 
 /// The probabilities, certain tiles and layout count of a position (`analyse` without the
-/// move to play); `Ok(None)` past `limit` counting steps.
+/// move to play); `Ok(None)` once the counting has used up `budget` (which is charged for
+/// the steps taken, so that callers can share one budget among several positions).
 pub(crate) fn weigh(
     view: &Grid<Cell>,
     mines: usize,
-    limit: u64,
+    budget: &mut u64,
 ) -> Result<Option<Weighed>, String> {
     if let Some(p) = view
         .positions()
@@ -130,10 +132,9 @@ pub(crate) fn weigh(
             closed.len()
         ));
     }
-    let mut budget = limit;
     let Some(components) = components(frontier.len(), &constraints)
         .into_iter()
-        .map(|(vars, cons)| count_layouts(vars, &cons, &constraints, &mut budget))
+        .map(|(vars, cons)| count_layouts(vars, &cons, &constraints, budget))
         .collect::<Option<Vec<Counts>>>()
     else {
         return Ok(None);
