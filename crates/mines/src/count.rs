@@ -69,6 +69,9 @@ pub(crate) fn count_layouts(
     all: &[Constraint],
     budget: &mut u64,
 ) -> Option<Counts> {
+    if vars.len() <= SMALL {
+        return count_small(vars, cons, all, budget);
+    }
     let order = sweep_order(&vars, cons, all);
     let n = order.len();
     let position: HashMap<usize, usize> = order.iter().enumerate().map(|(i, &v)| (v, i)).collect();
@@ -114,6 +117,53 @@ pub(crate) fn count_layouts(
         total,
         per_var,
         vars: order,
+    })
+}
+
+/// Components of at most this many tiles are counted by trying every assignment: for them
+/// that is cheaper than setting up the sweep.
+const SMALL: usize = 10;
+
+/// `count_layouts` for a small component: every assignment, each number a bit mask.
+fn count_small(
+    vars: Vec<usize>,
+    cons: &[usize],
+    all: &[Constraint],
+    budget: &mut u64,
+) -> Option<Counts> {
+    let n = vars.len();
+    *budget = budget.checked_sub((1u64 << n) / 16 + 1)?;
+    let numbers: Vec<(u32, u32)> = cons
+        .iter()
+        .map(|&c| {
+            let mask = all[c].vars.iter().fold(0u32, |m, v| {
+                m | 1
+                    << vars
+                        .iter()
+                        .position(|u| u == v)
+                        .expect("a variable of the component")
+            });
+            (mask, all[c].target)
+        })
+        .collect();
+    let mut total = vec![0.0; n + 1];
+    let mut per_var = vec![vec![0.0; n]; n + 1];
+    for layout in 0u32..1 << n {
+        if numbers
+            .iter()
+            .all(|&(mask, target)| (layout & mask).count_ones() == target)
+        {
+            let k = layout.count_ones() as usize;
+            total[k] += 1.0;
+            for (v, hits) in per_var[k].iter_mut().enumerate() {
+                *hits += f64::from(layout >> v & 1);
+            }
+        }
+    }
+    Some(Counts {
+        total,
+        per_var,
+        vars,
     })
 }
 
