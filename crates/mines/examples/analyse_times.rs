@@ -2,6 +2,8 @@
 //! analyses, timed.
 //!
 //!   cargo run --release -p mines --example analyse_times -- LEVEL GAMES [safe|opening]
+//!
+//! FROM=S starts at seed S; SLOWEST=FILE writes the slowest position met to FILE.
 
 use grid_core::Pos;
 use grid_core::mines_doc::{FirstClick, GameState, Move, Rules};
@@ -33,7 +35,15 @@ fn main() {
         while game.play(Move::Open(next)).is_ok() && game.state() == GameState::Playing {
             let start = Instant::now();
             let analysis = analyse(game.view(), setup.mines).unwrap();
-            times.push((start.elapsed().as_secs_f64() * 1e3, seed));
+            let ms = start.elapsed().as_secs_f64() * 1e3;
+            // SLOWEST=FILE keeps the slowest position as JSMinesweeper text (for `mines solve`).
+            if let Some(path) = std::env::var_os("SLOWEST")
+                && times.iter().all(|t: &(f64, u64)| t.0 < ms)
+            {
+                let text = mines::position::write(game.view(), setup.mines).unwrap();
+                std::fs::write(path, text).unwrap();
+            }
+            times.push((ms, seed));
             for &p in analysis.safe.iter().skip(1) {
                 if game.state() == GameState::Playing {
                     game.play(Move::Open(p)).unwrap();

@@ -28,8 +28,54 @@ pub(crate) struct Counts {
     pub vars: Vec<usize>,
 }
 
-/// A polynomial in the number of mines: `poly[k]` layouts with k mines.
-type Poly = Vec<f64>;
+/// A polynomial in the number of mines: `values[i]` layouts with `from + i` mines. Stored
+/// from its lowest term: deep in a long frontier every layout has many mines already, and
+/// the products of the per-tile counts skip the empty low terms.
+#[derive(Debug, Clone, Default)]
+struct Poly {
+    from: usize,
+    values: Vec<f64>,
+}
+
+impl Poly {
+    /// One layout, no mine.
+    fn one() -> Poly {
+        Poly {
+            from: 0,
+            values: vec![1.0],
+        }
+    }
+
+    /// `self += other * x^shift`.
+    fn add_shifted(&mut self, other: &Poly, shift: usize) {
+        let from = other.from + shift;
+        if self.values.is_empty() {
+            self.from = from;
+            self.values.clone_from(&other.values);
+            return;
+        }
+        if from < self.from {
+            let mut values = vec![0.0; self.from - from];
+            values.append(&mut self.values);
+            self.values = values;
+            self.from = from;
+        }
+        let end = (from + other.values.len()).max(self.from + self.values.len());
+        self.values.resize(end - self.from, 0.0);
+        for (i, &x) in other.values.iter().enumerate() {
+            self.values[from - self.from + i] += x;
+        }
+    }
+
+    /// The dense form, `n + 1` terms from no mine on.
+    fn dense(&self, n: usize) -> Vec<f64> {
+        let mut out = vec![0.0; n + 1];
+        for (i, &x) in self.values.iter().enumerate() {
+            out[self.from + i] = x;
+        }
+        out
+    }
+}
 
 /// Partial sums of the numbers straddling a cut, in the cut's order.
 type State = Vec<u8>;
@@ -88,10 +134,12 @@ pub(crate) fn count_layouts(
         .collect();
     let sweep = Sweep::new(numbers, n);
     let backward = sweep.backward(budget)?;
-    let total = backward[0].get(&State::new()).cloned().unwrap_or_default();
+    let total = backward[0]
+        .get(&State::new())
+        .map_or_else(|| vec![0.0; n + 1], |p| p.dense(n));
     let mut per_var = vec![vec![0.0; n]; n + 1];
     // The forward pass goes along with the per-tile counts, keeping one cut at a time.
-    let mut forward: HashMap<State, Poly> = HashMap::from_iter([(State::new(), vec![1.0])]);
+    let mut forward: HashMap<State, Poly> = HashMap::from_iter([(State::new(), Poly::one())]);
     for i in 0..n {
         for (state, before) in &forward {
             let Some(next) = sweep.step_forward(i, state, 1) else {
@@ -101,18 +149,17 @@ pub(crate) fn count_layouts(
                 continue;
             };
             // The products below are the bulk of the work on a long frontier: charged too.
-            *budget = budget.checked_sub((before.len() * after.len()) as u64 / 16 + 1)?;
-            let after_from = after.iter().position(|&y| y != 0.0).unwrap_or(after.len());
-            for (a, &x) in before.iter().enumerate().filter(|(_, x)| **x != 0.0) {
-                for (b, &y) in after.iter().enumerate().skip(after_from) {
-                    per_var[a + b + 1][i] += x * y;
+            let work = before.values.len() * after.values.len();
+            *budget = budget.checked_sub(work as u64 / 16 + 1)?;
+            let base = before.from + after.from + 1;
+            for (a, &x) in before.values.iter().enumerate() {
+                for (b, &y) in after.values.iter().enumerate() {
+                    per_var[base + a + b][i] += x * y;
                 }
             }
         }
         forward = sweep.advance(i, &forward, budget)?;
     }
-    let mut total = total;
-    total.resize(n + 1, 0.0);
     Some(Counts {
         total,
         per_var,
@@ -270,7 +317,7 @@ impl Sweep {
             for b in 0..=1 {
                 *budget = budget.checked_sub(1)?;
                 if let Some(s) = self.step_forward(i, state, b) {
-                    add_shifted(next.entry(s).or_default(), poly, b as usize);
+                    next.entry(s).or_default().add_shifted(poly, b as usize);
                 }
             }
         }
@@ -282,30 +329,20 @@ impl Sweep {
     fn backward(&self, budget: &mut u64) -> Option<Vec<HashMap<State, Poly>>> {
         let n = self.at_tile.len();
         let mut tables = vec![HashMap::default(); n + 1];
-        tables[n] = HashMap::from_iter([(State::new(), vec![1.0])]);
+        tables[n] = HashMap::from_iter([(State::new(), Poly::one())]);
         for i in (0..n).rev() {
             let mut prev: HashMap<State, Poly> = HashMap::default();
             for (state, poly) in &tables[i + 1] {
                 for b in 0..=1 {
                     *budget = budget.checked_sub(1)?;
                     if let Some(s) = self.step_backward(i, state, b) {
-                        add_shifted(prev.entry(s).or_default(), poly, b as usize);
+                        prev.entry(s).or_default().add_shifted(poly, b as usize);
                     }
                 }
             }
             tables[i] = prev;
         }
         Some(tables)
-    }
-}
-
-/// `into += poly * x^shift`.
-fn add_shifted(into: &mut Poly, poly: &Poly, shift: usize) {
-    if into.len() < poly.len() + shift {
-        into.resize(poly.len() + shift, 0.0);
-    }
-    for (k, &x) in poly.iter().enumerate() {
-        into[k + shift] += x;
     }
 }
 

@@ -20,8 +20,8 @@ const CANDIDATES: usize = 6;
 const PROGRESS_WEIGHT: f64 = 0.4;
 /// Counting steps allowed for the look ahead of one guess, all candidates together: when a
 /// position is too hard to look ahead in, the cheap estimate decides, so that no analysis
-/// takes long.
-const LOOK_BUDGET: u64 = 100_000;
+/// takes long. Expert, 10,000 games: unbounded 52.7%, 400,000 steps 52.2%, 100,000 51.7%.
+const LOOK_BUDGET: u64 = 400_000;
 
 /// The tile to guess in `view`, whose odds are `weighed`.
 pub(crate) fn choose(view: &Grid<Cell>, mines: usize, weighed: &Weighed) -> Option<Pos> {
