@@ -217,6 +217,25 @@ impl CellMaze {
         }
     }
 
+    /// Raises the walls south of `len` cells of a row from `first` on, all but the one at
+    /// offset `gap`, inside an open room: one stroke of recursive division. A plain sweep
+    /// (the gap reopened after) rather than a test per cell, so that it vectorises.
+    pub fn build_south_walls(&mut self, first: usize, len: usize, gap: usize) {
+        for bits in &mut self.links[first..first + len] {
+            *bits &= !SOUTH;
+        }
+        self.links[first + gap] |= SOUTH;
+    }
+
+    /// Raises the walls east of `len` cells of a column from `first` down, all but the one
+    /// at offset `gap`, inside an open room.
+    pub fn build_east_walls(&mut self, first: usize, len: usize, gap: usize) {
+        for bits in self.links[first..].iter_mut().step_by(self.width).take(len) {
+            *bits &= !EAST;
+        }
+        self.links[first + gap * self.width] |= EAST;
+    }
+
     /// Opens every wall inside the rectangle: the open field recursive division starts from.
     pub fn open_field(&mut self) {
         for row in 0..self.height {

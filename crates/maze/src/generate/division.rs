@@ -37,15 +37,11 @@ pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
         };
         if horizontal {
             // A wall below row `at` of the room, with a gap at column `gap`.
-            let at = rng.index(room.height - 1);
-            let gap = rng.index(room.width);
+            let at = bits.below(rng, (room.height - 1) as u32) as usize;
+            let gap = bits.below(rng, room.width as u32) as usize;
             let r = room.row + at;
             let first = maze.index(r, room.col);
-            for c in 0..room.width {
-                if c != gap {
-                    maze.build_wall(first + c, Dir::South);
-                }
-            }
+            maze.build_south_walls(first, room.width, gap);
             if maze.is_tracing() {
                 record_wall(maze, first, 1, room.width, gap, Dir::South);
             }
@@ -65,16 +61,12 @@ pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
                 },
             );
         } else {
-            let at = rng.index(room.width - 1);
-            let gap = rng.index(room.height);
+            let at = bits.below(rng, (room.width - 1) as u32) as usize;
+            let gap = bits.below(rng, room.height as u32) as usize;
             let c = room.col + at;
             let first = maze.index(room.row, c);
             let w = maze.width();
-            for r in 0..room.height {
-                if r != gap {
-                    maze.build_wall(first + r * w, Dir::East);
-                }
-            }
+            maze.build_east_walls(first, room.height, gap);
             if maze.is_tracing() {
                 record_wall(maze, first, w, room.height, gap, Dir::East);
             }

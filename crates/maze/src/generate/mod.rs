@@ -216,20 +216,13 @@ impl DirSet {
 
     /// One of the directions, uniformly.
     ///
-    /// Without a branch on the set's size: 32 random bits scaled to `0..len` (Lemire's method;
-    /// the rejection that keeps it exactly uniform happens about once in a billion draws),
-    /// then a table lookup for the k-th direction of the set. The walking generators call
+    /// Without a branch on the set's size: 32 random bits scaled to `0..len`
+    /// (`BitSource::below`), then a table lookup for the k-th direction of the set. The walking generators call
     /// this on every step with sets of random sizes, where branches would mispredict.
     #[inline]
     pub fn pick(self, bits: &mut BitSource, rng: &mut Rng) -> Dir {
         debug_assert!(!self.is_empty());
-        let n = u64::from(self.len());
-        let k = loop {
-            let m = bits.take(rng, 32) * n;
-            if (m as u32 as u64) >= n || (m as u32 as u64) >= (1u64 << 32) % n {
-                break (m >> 32) as usize;
-            }
-        };
+        let k = bits.below(rng, self.len()) as usize;
         Dir::ALL[NTH_DIR[self.0 as usize][k] as usize]
     }
 }
