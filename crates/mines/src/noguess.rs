@@ -380,6 +380,30 @@ mod tests {
     }
 
     #[test]
+    fn a_board_too_dense_for_deduction_is_reported_not_looped_on() {
+        // 20 mines in 25 tiles: deduction has nothing to work with.
+        let setup = Setup {
+            width: 5,
+            height: 5,
+            mines: 20,
+        };
+        let found = no_guess_layout(
+            &setup,
+            FirstClick::Safe,
+            Pos::new(2, 2),
+            &mut Rng::seeded(1),
+        );
+        if let Some(layout) = found {
+            assert!(deduction_wins(
+                setup,
+                FirstClick::Safe,
+                &layout,
+                Pos::new(2, 2)
+            ));
+        }
+    }
+
+    #[test]
     fn the_same_seed_gives_the_same_board() {
         let setup = Level::Expert.setup();
         let click = Pos::new(3, 4);
