@@ -81,13 +81,21 @@ impl LineSolver {
     /// false when no arrangement fits (the cells are then left as they were).
     pub fn solve(&mut self, clues: &[u32], cells: &mut [Cell]) -> bool {
         let n = cells.len();
-        let k = clues.len();
         if !cells.contains(&Cell::Unknown) {
             // Nothing to decide, only to check: do the runs match the clues?
             self.ranges.first_start.clear();
             self.ranges.last_start.clear();
             return runs_match(clues, cells);
         }
+        if n <= BITS_MAX && clues.iter().all(|&c| c > 0) {
+            return self.solve_bits(clues, cells);
+        }
+        self.solve_table(clues, cells)
+    }
+
+    /// The table form of the solver, for any length.
+    fn solve_table(&mut self, clues: &[u32], cells: &mut [Cell]) -> bool {
+        let (n, k) = (cells.len(), clues.len());
         if !self.sweep(clues, cells) {
             return false;
         }
@@ -126,6 +134,84 @@ impl LineSolver {
             covered += self.fill_marks[i];
             let can_fill = covered > 0;
             *cell = match (can_fill, self.can_empty[i]) {
+                (true, false) => Cell::Filled,
+                (false, true) => Cell::Empty,
+                _ => *cell,
+            };
+        }
+        true
+    }
+
+    /// The bit-parallel form of the solver, for lines of up to `BITS_MAX` cells: the same
+    /// forward and backward reachability as the tables, but each table row (every position
+    /// for a given number of blocks placed) is one 128-bit word, so a step of the programme
+    /// is a handful of word operations instead of a loop over the cells. Bit `b` of a row is
+    /// the boundary before cell `b`; a virtual blank cell `n` closes the line.
+    fn solve_bits(&mut self, clues: &[u32], cells: &mut [Cell]) -> bool {
+        let n = cells.len();
+        let k = clues.len();
+        if clues.iter().any(|&c| c as usize > n) {
+            return false;
+        }
+        let line: Bits = (1 << n) - 1;
+        let filled = cells
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c == Cell::Filled)
+            .fold(0 as Bits, |m, (i, _)| m | 1 << i);
+        let empty = cells
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c == Cell::Empty)
+            .fold(0 as Bits, |m, (i, _)| m | 1 << i);
+        // Cells that may be blank (the virtual cell n too) and cells that may be filled.
+        let blankable = (line & !filled) | 1 << n;
+        let fillable = line & !empty;
+        // fits[j]: where block j may lie on cells that allow it, a blankable cell after it.
+        let fits: Vec<Bits> = clues
+            .iter()
+            .map(|&len| run_starts(fillable, len) & (blankable >> len))
+            .collect();
+        // forward[j]: boundaries reachable with blocks ..j placed before them.
+        let mut forward = Vec::with_capacity(k + 1);
+        forward.push(fill_up(1, blankable << 1));
+        for j in 0..k {
+            let starts = forward[j] & fits[j];
+            forward.push(fill_up(starts << (clues[j] + 1), blankable << 1));
+        }
+        if forward[k] >> (n + 1) & 1 == 0 {
+            return false;
+        }
+        // backward[j]: boundaries from which blocks j.. complete the line.
+        let mut backward = vec![0 as Bits; k + 1];
+        backward[k] = fill_down(1 << (n + 1), blankable);
+        for j in (0..k).rev() {
+            let starts = fits[j] & (backward[j + 1] >> (clues[j] + 1));
+            backward[j] = fill_down(starts, blankable);
+        }
+        let (mut can_fill, mut can_blank) = (0 as Bits, 0 as Bits);
+        self.ranges.first_start.clear();
+        self.ranges.last_start.clear();
+        for j in 0..=k {
+            // A blank cell with j blocks before it, and a boundary on each side.
+            can_blank |= forward[j] & (backward[j] >> 1);
+            if j < k {
+                let len = clues[j];
+                let starts = forward[j] & fits[j] & (backward[j + 1] >> (len + 1));
+                can_fill |= smear(starts, len);
+                // The blank cell that closes the block.
+                can_blank |= starts << len;
+                self.ranges
+                    .first_start
+                    .push(starts.trailing_zeros() as usize);
+                self.ranges
+                    .last_start
+                    .push((Bits::BITS - 1 - starts.leading_zeros()) as usize);
+            }
+        }
+        can_blank &= blankable & line;
+        for (i, cell) in cells.iter_mut().enumerate() {
+            *cell = match (can_fill >> i & 1 == 1, can_blank >> i & 1 == 1) {
                 (true, false) => Cell::Filled,
                 (false, true) => Cell::Empty,
                 _ => *cell,
@@ -259,6 +345,59 @@ impl LineSolver {
     }
 }
 
+/// A row of the bit-parallel solver: one bit per boundary, cells 0..n and the virtual cell.
+type Bits = u128;
+
+/// The longest line the bit-parallel solver takes (boundaries 0..=n+1 in one word).
+const BITS_MAX: usize = Bits::BITS as usize - 2;
+
+/// Positions `b` such that cells `b..b + len` are all in `cells`.
+fn run_starts(cells: Bits, len: u32) -> Bits {
+    let (mut run, mut have) = (cells, 1);
+    while have < len {
+        let step = have.min(len - have);
+        run &= run >> step;
+        have += step;
+    }
+    run
+}
+
+/// The cells covered by a block of `len` starting at any of `starts`.
+fn smear(starts: Bits, len: u32) -> Bits {
+    let (mut cover, mut have) = (starts, 1);
+    while have < len {
+        let step = have.min(len - have);
+        cover |= cover << step;
+        have += step;
+    }
+    cover
+}
+
+/// Everything reachable from `seeds` by steps up one bit, onto bits of `open` only (a
+/// Kogge-Stone fill: seven doubling steps cover the word).
+fn fill_up(seeds: Bits, open: Bits) -> Bits {
+    let (mut g, mut p) = (seeds, open);
+    let mut shift = 1;
+    while shift < Bits::BITS {
+        g |= p & (g << shift);
+        p &= p << shift;
+        shift *= 2;
+    }
+    g
+}
+
+/// Everything reachable from `seeds` by steps down one bit, onto bits of `open` only.
+fn fill_down(seeds: Bits, open: Bits) -> Bits {
+    let (mut g, mut p) = (seeds, open);
+    let mut shift = 1;
+    while shift < Bits::BITS {
+        g |= p & (g >> shift);
+        p &= p >> shift;
+        shift *= 2;
+    }
+    g
+}
+
 /// Whether a fully known line's runs of filled cells are exactly the clues.
 fn runs_match(clues: &[u32], cells: &[Cell]) -> bool {
     let mut next = 0;
@@ -328,6 +467,18 @@ mod tests {
     /// patterns of known cells taken from it, and a few patterns at random, checked against
     /// brute force over all the arrangements of those clues.
     #[test]
+    fn long_lines_and_clues_longer_than_the_line() {
+        // 126 cells take the bit-parallel form, 127 the tables; both settle the overlap.
+        for n in [126usize, 127, 200] {
+            let line = "?".repeat(n);
+            let got = solve(&[n as u32 - 10], &line).unwrap();
+            assert_eq!(got.matches('#').count(), n - 20, "{n}");
+        }
+        assert_eq!(solve(&[5], "????"), None);
+        assert_eq!(solve(&[200], &"?".repeat(100)), None);
+    }
+
+    #[test]
     fn agrees_with_brute_force_on_every_line_up_to_12() {
         let mut solver = LineSolver::new();
         let mut rng = grid_core::Rng::seeded(12);
@@ -383,6 +534,19 @@ mod tests {
                 any = true;
                 always &= p;
                 never &= !p;
+            }
+        }
+        if clues.iter().all(|&c| c > 0) && cells.contains(&Cell::Unknown) {
+            // The table form, which the public solve keeps for long lines, must agree.
+            let mut table = cells.clone();
+            let ok = solver.solve_table(clues, &mut table);
+            assert_eq!(ok, any, "table: {clues:?} on {}", show(&cells));
+            if ok {
+                let ranges = solver.ranges().clone();
+                let mut bits = cells.clone();
+                assert!(solver.solve_bits(clues, &mut bits));
+                assert_eq!(show(&bits), show(&table), "{clues:?} on {}", show(&cells));
+                assert_eq!(solver.ranges(), &ranges, "{clues:?} on {}", show(&cells));
             }
         }
         let mut got = cells.clone();
