@@ -31,38 +31,61 @@ pub(crate) fn best_guess(view: &Grid<Cell>, mines: usize, weighed: &Weighed) -> 
     if tiles.len() > MAX_TILES {
         return None;
     }
+    let index = TileIndex::new(&tiles);
     let mut budget = BUDGET;
-    let layouts = list_layouts(view, &tiles, mines, &mut budget)?;
-    let mut game = Endgame::new(view, &tiles, layouts, budget);
+    let layouts = list_layouts(view, &index, mines, &mut budget)?;
+    let mut game = Endgame::new(view, &tiles, &index, layouts, budget);
     let all = game.everything();
     let (tile, _) = game.best_guess(all, 0)?;
     Some(tiles[tile])
 }
 
-/// Every placement of `mines` mines on `tiles` that agrees with the opened numbers, as bit
+/// The covered tiles by their bit in a layout.
+struct TileIndex(FxHashMap<Pos, usize>);
+
+impl TileIndex {
+    fn new(tiles: &[Pos]) -> TileIndex {
+        TileIndex(tiles.iter().enumerate().map(|(i, &p)| (p, i)).collect())
+    }
+
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// The covered tiles around `p`, as a bit set.
+    fn around(&self, view: &Grid<Cell>, p: Pos) -> u64 {
+        neighbours(view, p)
+            .filter_map(|q| self.0.get(&q))
+            .fold(0, |s, &i| s | 1 << i)
+    }
+}
+
+/// The lowest `n` bits (n up to 64).
+fn low_bits(n: usize) -> u64 {
+    if n == 64 { u64::MAX } else { (1 << n) - 1 }
+}
+
+/// Every placement of `mines` mines on the covered tiles that agrees with the opened numbers, as bit
 /// sets over `tiles`; `None` past the budget or beyond `MAX_LAYOUTS`.
 fn list_layouts(
     view: &Grid<Cell>,
-    tiles: &[Pos],
+    index: &TileIndex,
     mines: usize,
     budget: &mut u64,
 ) -> Option<Vec<u64>> {
-    let index: FxHashMap<Pos, usize> = tiles.iter().enumerate().map(|(i, &p)| (p, i)).collect();
     // Each opened number with covered neighbours: (its tiles as a bit set, its count).
     let numbers: Vec<(u64, u32)> = view
         .positions()
         .filter_map(|p| match view[p] {
             Cell::Open(n) => {
-                let set = neighbours(view, p)
-                    .filter_map(|q| index.get(&q))
-                    .fold(0u64, |s, &i| s | 1 << i);
+                let set = index.around(view, p);
                 (set != 0).then_some((set, u32::from(n)))
             }
             _ => None,
         })
         .collect();
     // Depth-first over the tiles in order, pruning on every number and on the mine count.
-    let n = tiles.len();
+    let n = index.len();
     let mut found = Vec::new();
     let mut stack: Vec<(usize, u64)> = vec![(0, 0)];
     while let Some((next, mask)) = stack.pop() {
@@ -71,11 +94,7 @@ fn list_layouts(
         if placed > mines || mines - placed > n - next {
             continue;
         }
-        let decided = if next == 64 {
-            u64::MAX
-        } else {
-            (1u64 << next) - 1
-        };
+        let decided = low_bits(next);
         let fits = numbers.iter().all(|&(set, count)| {
             let have = (mask & set).count_ones();
             let open = (set & !decided).count_ones();
@@ -108,16 +127,14 @@ struct Endgame {
 }
 
 impl Endgame {
-    fn new(view: &Grid<Cell>, tiles: &[Pos], layouts: Vec<u64>, budget: u64) -> Endgame {
-        let index: FxHashMap<Pos, usize> = tiles.iter().enumerate().map(|(i, &p)| (p, i)).collect();
-        let around: Vec<u64> = tiles
-            .iter()
-            .map(|&p| {
-                neighbours(view, p)
-                    .filter_map(|q| index.get(&q))
-                    .fold(0u64, |s, &i| s | 1 << i)
-            })
-            .collect();
+    fn new(
+        view: &Grid<Cell>,
+        tiles: &[Pos],
+        index: &TileIndex,
+        layouts: Vec<u64>,
+        budget: u64,
+    ) -> Endgame {
+        let around: Vec<u64> = tiles.iter().map(|&p| index.around(view, p)).collect();
         let shows = layouts
             .iter()
             .map(|&l| around.iter().map(|&a| (l & a).count_ones() as u8).collect())
@@ -132,11 +149,7 @@ impl Endgame {
     }
 
     fn everything(&self) -> u64 {
-        if self.layouts.len() == 64 {
-            u64::MAX
-        } else {
-            (1u64 << self.layouts.len()) - 1
-        }
+        low_bits(self.layouts.len())
     }
 
     fn members(set: u64) -> impl Iterator<Item = usize> {
@@ -173,12 +186,7 @@ impl Endgame {
             return Some(known);
         }
         self.budget = self.budget.checked_sub(1)?;
-        let all_tiles = if self.tiles == 64 {
-            u64::MAX
-        } else {
-            (1u64 << self.tiles) - 1
-        };
-        let free = all_tiles & !opened & !self.maybe_mine(set);
+        let free = low_bits(self.tiles) & !opened & !self.maybe_mine(set);
         let chance = if free != 0 {
             // Safe in every layout: opened at no risk, and what they show splits the layouts.
             let size = f64::from(set.count_ones());
@@ -238,9 +246,10 @@ mod tests {
     /// The chance of winning with the best first guess, and that guess.
     fn solve(view: &Grid<Cell>, mines: usize) -> (Pos, f64) {
         let tiles: Vec<Pos> = view.positions().filter(|&p| view[p].is_closed()).collect();
+        let index = TileIndex::new(&tiles);
         let mut budget = BUDGET;
-        let layouts = list_layouts(view, &tiles, mines, &mut budget).unwrap();
-        let mut game = Endgame::new(view, &tiles, layouts, budget);
+        let layouts = list_layouts(view, &index, mines, &mut budget).unwrap();
+        let mut game = Endgame::new(view, &tiles, &index, layouts, budget);
         let all = game.everything();
         let (t, chance) = game.best_guess(all, 0).unwrap();
         (tiles[t], chance)
@@ -275,7 +284,7 @@ mod tests {
         let view = position(&["2#", "##"]);
         let tiles: Vec<Pos> = view.positions().filter(|&p| view[p].is_closed()).collect();
         let mut budget = BUDGET;
-        let layouts = list_layouts(&view, &tiles, 2, &mut budget).unwrap();
+        let layouts = list_layouts(&view, &TileIndex::new(&tiles), 2, &mut budget).unwrap();
         assert_eq!(layouts.len(), 3);
         assert!(layouts.iter().all(|l| l.count_ones() == 2));
     }

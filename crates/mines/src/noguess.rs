@@ -164,30 +164,17 @@ impl Play {
     fn simple_rules(&mut self) -> bool {
         let mut changed = false;
         for p in self.view.positions() {
-            let Cell::Open(n) = self.view[p] else {
+            let Some((covered, need)) = self.need(p) else {
                 continue;
             };
-            let (mut covered, mut flags) = (0, 0);
-            for q in neighbours(&self.view, p) {
-                match self.view[q] {
-                    Cell::Covered => covered += 1,
-                    Cell::Flag => flags += 1,
-                    _ => {}
-                }
-            }
-            if covered == 0 {
-                continue;
-            }
-            if flags == n {
-                for q in neighbours(&self.view, p) {
+            if need == 0 {
+                for q in covered {
                     self.open(q);
                 }
                 changed = true;
-            } else if n - flags == covered {
-                for q in neighbours(&self.view, p) {
-                    if self.view[q] == Cell::Covered {
-                        self.view[q] = Cell::Flag;
-                    }
+            } else if usize::from(need) == covered.len() {
+                for q in covered {
+                    self.view[q] = Cell::Flag;
                 }
                 changed = true;
             }

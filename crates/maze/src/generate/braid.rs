@@ -1,7 +1,7 @@
 //! Braiding: remove a share of the dead ends of a perfect maze by opening one more wall at
 //! each, which makes loops (several routes, and mazes the wall follower can get lost in).
 
-use super::{neighbours_where, step};
+use super::neighbours_where;
 use crate::cells::CellMaze;
 use grid_core::{BitSource, Rng};
 
@@ -28,7 +28,7 @@ pub fn braid(maze: &mut CellMaze, p: f64, rng: &mut Rng) {
         if closed.is_empty() {
             continue;
         }
-        let dead = closed.filter(|d| maze.degree(step(maze, cell, d)) == 1);
+        let dead = closed.filter(|d| maze.degree(maze.step(cell, d)) == 1);
         let choice = if dead.is_empty() { closed } else { dead };
         let dir = choice.pick(&mut bits, rng);
         maze.carve(cell, dir);

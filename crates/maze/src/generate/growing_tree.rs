@@ -4,7 +4,7 @@
 //! branches); `growing-tree` takes the newest half of the time and a random one otherwise.
 
 use super::bits::CellSet;
-use super::{neighbours_where, step};
+use super::neighbours_where;
 use crate::cells::CellMaze;
 use grid_core::{BitSource, Rng};
 
@@ -42,7 +42,7 @@ pub(super) fn grow(
         }
         let dir = open.pick(&mut bits, rng);
         maze.carve(cell, dir);
-        let next = step(maze, cell, dir);
+        let next = maze.step(cell, dir);
         visited.insert(next);
         active.push(next);
     }

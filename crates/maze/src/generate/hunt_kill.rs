@@ -9,7 +9,7 @@
 //! top-left corner.
 
 use super::bits::CellSet;
-use super::{neighbours_where, step};
+use super::neighbours_where;
 use crate::cells::CellMaze;
 use grid_core::{BitSource, Rng};
 
@@ -30,7 +30,7 @@ pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
             }
             let dir = open.pick(&mut bits, rng);
             maze.carve(cell, dir);
-            cell = step(maze, cell, dir);
+            cell = maze.step(cell, dir);
             visited.insert(cell);
         }
         // Hunt: the first unvisited cell in reading order, joined to a visited neighbour.
@@ -43,7 +43,7 @@ pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
         cell = cursor;
         let joins = neighbours_where(maze, cell, |c| visited.contains(c));
         let dir = joins.pick(&mut bits, rng);
-        maze.carve(step(maze, cell, dir), dir.opposite());
+        maze.carve(maze.step(cell, dir), dir.opposite());
         visited.insert(cell);
     }
 }

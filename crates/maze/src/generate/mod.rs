@@ -274,12 +274,6 @@ pub(crate) fn neighbours_where(
     set
 }
 
-/// The cell one step from `cell` in `dir` (which must lead inside the maze).
-#[inline]
-pub(crate) fn step(maze: &CellMaze, cell: usize, dir: Dir) -> usize {
-    maze.step(cell, dir)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,7 +1,7 @@
 //! Prim's algorithm, in the simplified form maze makers use: the frontier is every cell next
 //! to the maze; a random frontier cell joins the maze through a random neighbour inside it.
 
-use super::{DirSet, step};
+use super::DirSet;
 use crate::cells::CellMaze;
 use grid_core::{BitSource, Dir, Rng};
 
@@ -61,7 +61,7 @@ fn add(maze: &mut CellMaze, cell: usize, around: [u8; 4], frontier: &mut Frontie
     for dir in Dir::ALL {
         let is_out = outside.contains(dir);
         // Written whether or not it is kept; `cell` stands in for a neighbour off the board.
-        let next = if is_out { step(maze, cell, dir) } else { cell };
+        let next = if is_out { maze.step(cell, dir) } else { cell };
         slots[added] = next as u32;
         added += usize::from(is_out);
         maze.or_mark(next, if is_out { FRONTIER } else { 0 });

@@ -5,7 +5,7 @@
 //! Loops are erased implicitly: each cell remembers only the direction in which the walk last
 //! left it, so retracing from the walk's start follows the loop-erased path.
 
-use super::{neighbours_where, step};
+use super::neighbours_where;
 use crate::cells::CellMaze;
 use grid_core::{BitSource, Dir, Rng};
 
@@ -30,14 +30,14 @@ pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
         while !in_maze[cell] {
             let dir = neighbours_where(maze, cell, |_| true).pick(&mut bits, rng);
             exit[cell] = dir;
-            cell = step(maze, cell, dir);
+            cell = maze.step(cell, dir);
         }
         let mut cell = start;
         while !in_maze[cell] {
             in_maze[cell] = true;
             let dir = exit[cell];
             maze.carve(cell, dir);
-            cell = step(maze, cell, dir);
+            cell = maze.step(cell, dir);
         }
     }
 }
