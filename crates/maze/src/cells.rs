@@ -7,8 +7,8 @@
 
 use grid_core::{Dir, Grid, Pos, RowSource, Tile};
 
-const EAST: u8 = 1;
-const SOUTH: u8 = 2;
+pub(crate) const EAST: u8 = 1;
+pub(crate) const SOUTH: u8 = 2;
 const PASSAGES: u8 = EAST | SOUTH;
 /// Where a generator's marks start in a cell's byte (see `CellMaze::mark`).
 const MARK_SHIFT: u8 = 2;
@@ -22,6 +22,28 @@ pub struct CellMaze {
     height: usize,
     links: Vec<u8>,
     trace: Option<Trace>,
+}
+
+/// Some whole rows of a maze, lent out by `CellMaze::bands`.
+#[derive(Debug)]
+pub(crate) struct Band<'a> {
+    first_row: usize,
+    width: usize,
+    links: &'a mut [u8],
+}
+
+impl Band<'_> {
+    /// Opens the passages set in `passages` (`EAST` and `SOUTH` bits, one byte a cell) in
+    /// row `row` of the maze from column `col` on. The row must be in the band.
+    pub fn open(&mut self, row: usize, col: usize, passages: &[u8]) {
+        let first = (row - self.first_row) * self.width + col;
+        for (bits, &open) in self.links[first..first + passages.len()]
+            .iter_mut()
+            .zip(passages)
+        {
+            *bits |= open & PASSAGES;
+        }
+    }
 }
 
 /// The carving order as tile positions, each tile recorded the first time it opens.
@@ -250,6 +272,23 @@ impl CellMaze {
                 self.links[row * self.width + col] = bits;
             }
         }
+    }
+
+    /// The maze cut into bands of `rows` rows (the last may be shorter), for a generator
+    /// that carves separate parts of the maze on separate threads. Such carving is not
+    /// traced.
+    pub(crate) fn bands(&mut self, rows: usize) -> Vec<Band<'_>> {
+        debug_assert!(self.trace.is_none(), "bands bypass the trace");
+        let width = self.width;
+        self.links
+            .chunks_mut(rows * width)
+            .enumerate()
+            .map(|(i, links)| Band {
+                first_row: i * rows,
+                width,
+                links,
+            })
+            .collect()
     }
 
     /// Appends a tile to the trace as it is (for wall-adding generators' own records).
