@@ -25,6 +25,8 @@ mod tile;
 mod weights;
 
 use crate::cells::{Band, CellMaze};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use forest::Forest;
 use grid_core::{Dir, Rng};
 use tile::{BorderBand, Borders, TilePass, Tiling};
@@ -44,10 +46,19 @@ type Order = u64;
 #[derive(Debug, Clone, Copy)]
 struct Candidate {
     order: Order,
-    /// The east wall of cell `c` is `2c`, its south wall `2c + 1`.
-    wall: u32,
+    /// `ACROSS` for a wall between tiles: its vertices are looked up in step 2, once every
+    /// tile has numbered its own.
     a: u32,
     b: u32,
+}
+
+const ACROSS: u32 = u32::MAX;
+
+impl Candidate {
+    /// The wall's number: the east wall of cell `c` is `2c`, its south wall `2c + 1`.
+    fn wall(&self) -> u32 {
+        self.order as u32
+    }
 }
 
 fn carve_in_tiles(maze: &mut CellMaze, rng: &mut Rng, side: usize) {
@@ -59,10 +70,10 @@ fn carve_in_tiles(maze: &mut CellMaze, rng: &mut Rng, side: usize) {
     };
     let mut borders = Borders::new(&tiling);
     let mut held = maze.is_tracing().then(Vec::new);
-    let handed = match held.as_mut() {
+    let parts = match held.as_mut() {
         Some(held) => {
             let rows = borders.bands(&tiling).into_iter().map(|b| (None, b));
-            step_one.run(rows, Some(held))
+            vec![step_one.run(rows, Some(held))]
         }
         None => {
             let rows = maze.bands(side).into_iter().map(Some);
@@ -70,19 +81,16 @@ fn carve_in_tiles(maze: &mut CellMaze, rng: &mut Rng, side: usize) {
             step_one.run_in_parallel(rows)
         }
     };
-    let mut candidates = handed.candidates;
-    for mut c in handed.crossings {
-        (c.a, c.b) = borders.ends(&tiling, c.wall);
-        candidates.push(c);
-    }
-    candidates.sort_unstable_by_key(|c| c.order);
     let mut forest = Forest::default();
     forest.reset(*step_one.vertex_blocks.last().unwrap_or(&0) as usize);
-    for c in candidates {
+    for mut c in merged(parts) {
+        if c.a == ACROSS {
+            (c.a, c.b) = borders.ends(&tiling, c.wall());
+        }
         if forest.union(c.a as usize, c.b as usize) {
             match held.as_mut() {
-                Some(held) => held.push((c.order, c.wall)),
-                None => open_wall(maze, c.wall),
+                Some(held) => held.push((c.order, c.wall())),
+                None => open_wall(maze, c.wall()),
             }
         }
     }
@@ -110,25 +118,19 @@ struct StepOne<'a> {
     vertex_blocks: Vec<u32>,
 }
 
-/// What step 1 hands on to step 2.
-#[derive(Debug, Default)]
-struct Handed {
-    candidates: Vec<Candidate>,
-    crossings: Vec<Candidate>,
-}
-
 /// A row of tiles to run step 1 on: the maze's rows to open the tiles' passages in (none
 /// when they are held to be opened in order) and the row's part of the borders.
 type TileRow<'m, 'b> = (Option<Band<'m>>, BorderBand<'b>);
 
 impl StepOne<'_> {
-    /// Step 1 on the rows of tiles, shared out between the machine's cores.
-    fn run_in_parallel(&self, rows: Vec<TileRow>) -> Handed {
+    /// Step 1 on the rows of tiles, shared out between the machine's cores: the candidates
+    /// of each share of rows, in order.
+    fn run_in_parallel(&self, rows: Vec<TileRow>) -> Vec<Vec<Candidate>> {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let small = self.tiling.width() * self.tiling.height() < PARALLEL_CELLS;
         let threads = if small { 1 } else { cores.min(rows.len()) };
         if threads <= 1 {
-            return self.run(rows, None);
+            return vec![self.run(rows, None)];
         }
         let per_thread = rows.len().div_ceil(threads);
         let mut rows = rows.into_iter();
@@ -140,23 +142,23 @@ impl StepOne<'_> {
                 .into_iter()
                 .map(|share| scope.spawn(move || self.run(share, None)))
                 .collect();
-            let mut all = Handed::default();
-            for worker in workers {
-                let part = worker.join().expect("a tile worker panicked");
-                all.candidates.extend(part.candidates);
-                all.crossings.extend(part.crossings);
-            }
-            all
+            workers
+                .into_iter()
+                .map(|w| w.join().expect("a tile worker panicked"))
+                .collect()
         })
     }
 
-    /// Step 1 on the rows of tiles, on this thread.
+    /// Step 1 on the rows of tiles, on this thread: their candidates, in order.
     fn run<'m, 'b>(
         &self,
         rows: impl IntoIterator<Item = TileRow<'m, 'b>>,
         mut held: Option<&mut Vec<(Order, u32)>>,
-    ) -> Handed {
-        let mut handed = Handed::default();
+    ) -> Vec<Candidate> {
+        let rows: Vec<_> = rows.into_iter().collect();
+        // Room for every border cell and every wall out of a tile: no regrowing.
+        let tiles = rows.len() * self.tiling.across();
+        let mut candidates = Vec::with_capacity(tiles * 6 * self.tiling.side());
         let mut pass = TilePass::default();
         for (mut band, mut borders) in rows {
             for t in self.tiling.row_of_tiles(borders.tile_row(self.tiling)) {
@@ -168,16 +170,34 @@ impl StepOne<'_> {
                     held.as_deref_mut(),
                     self.vertex_blocks[t.index],
                     &mut borders,
-                    &mut handed.candidates,
-                    &mut handed.crossings,
+                    &mut candidates,
                 );
                 if let Some(band) = band.as_mut() {
                     pass.write(&t, self.tiling, band);
                 }
             }
         }
-        handed
+        candidates.sort_unstable_by_key(|c| c.order);
+        candidates
     }
+}
+
+/// The candidates of all the parts in order, each part being in order.
+fn merged(parts: Vec<Vec<Candidate>>) -> impl Iterator<Item = Candidate> {
+    let mut parts: Vec<_> = parts.into_iter().map(|p| p.into_iter().peekable()).collect();
+    let mut next: BinaryHeap<Reverse<(Order, usize)>> = parts
+        .iter_mut()
+        .enumerate()
+        .filter_map(|(i, p)| Some(Reverse((p.peek()?.order, i))))
+        .collect();
+    std::iter::from_fn(move || {
+        let Reverse((_, i)) = next.pop()?;
+        let c = parts[i].next()?;
+        if let Some(following) = parts[i].peek() {
+            next.push(Reverse((following.order, i)));
+        }
+        Some(c)
+    })
 }
 
 #[inline]

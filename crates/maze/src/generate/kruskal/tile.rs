@@ -2,7 +2,7 @@
 
 use super::forest::Forest;
 use super::weights::order_statistics;
-use super::{Candidate, Order};
+use super::{ACROSS, Candidate, Order};
 use crate::cells::{Band, EAST, SOUTH};
 use grid_core::{BitSource, Rng};
 
@@ -54,6 +54,11 @@ impl Tiling {
 
     pub fn height(&self) -> usize {
         self.height
+    }
+
+    /// Tiles in a row of tiles.
+    pub fn across(&self) -> usize {
+        self.across
     }
 
     pub fn side(&self) -> usize {
@@ -271,9 +276,8 @@ pub(super) struct TilePass {
 impl TilePass {
     /// Runs step 1 on `tile`: opens the walls it decides (in its passages, or when `held`
     /// is given, there with their places in the order), numbers the tile's vertices from
-    /// `first_vertex` and records those of its border cells, hands the undecided walls to
-    /// `candidates` and the walls east and south out of the tile to `crossings` (their
-    /// vertices left for later).
+    /// `first_vertex` and records those of its border cells, and hands the undecided walls
+    /// and the walls east and south out of the tile to `candidates` (the latter `ACROSS`).
     #[allow(clippy::too_many_arguments)]
     pub fn run(
         &mut self,
@@ -284,7 +288,6 @@ impl TilePass {
         first_vertex: u32,
         borders: &mut BorderBand,
         candidates: &mut Vec<Candidate>,
-        crossings: &mut Vec<Candidate>,
     ) {
         let weights_seed = rng.next_u64();
         shuffled_walls(tile, tiling, rng, &mut self.walls);
@@ -305,7 +308,7 @@ impl TilePass {
             }
         }
         self.hand_on(tile, tiling, in_order, first_vertex, borders, candidates);
-        crossing_walls(tile, tiling, rng, crossings);
+        crossing_walls(tile, tiling, rng, candidates);
     }
 
     /// Opens in the maze the passages the last tile run opened: a row at a time, in
@@ -403,7 +406,6 @@ impl TilePass {
             let wall = tile.wall(tiling, local);
             candidates.push(Candidate {
                 order: order(weight, wall),
-                wall,
                 a: vertex_of(self, a),
                 b: vertex_of(self, b),
             });
@@ -445,9 +447,8 @@ fn crossing_walls(tile: &Tile, tiling: &Tiling, rng: &mut Rng, crossings: &mut V
         let weight = (rng.next_u64() >> 32) as u32;
         crossings.push(Candidate {
             order: order(weight, wall as u32),
-            wall: wall as u32,
-            a: 0,
-            b: 0,
+            a: ACROSS,
+            b: ACROSS,
         });
     };
     if tile.col + tile.width < tiling.width {
@@ -484,7 +485,7 @@ pub(super) fn all_walls(tile: &Tile, tiling: &Tiling, rng: &mut Rng) -> Vec<(Ord
         .collect();
     let mut crossings = Vec::new();
     crossing_walls(tile, tiling, rng, &mut crossings);
-    all.extend(crossings.iter().map(|c| (c.order, c.wall)));
+    all.extend(crossings.iter().map(|c| (c.order, c.wall())));
     all
 }
 
