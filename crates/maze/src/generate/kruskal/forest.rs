@@ -1,5 +1,7 @@
 //! Union-find: which cells a set of opened walls already joins.
 
+use std::hint::select_unpredictable;
+
 /// Union by size with path compression. A root is its own parent. Trees stay so flat that
 /// almost every lookup is two reads and no loop, and `join` does not branch on whether
 /// the two trees were one already: Kruskal's algorithm asks that of every wall and the
@@ -46,16 +48,12 @@ impl Forest {
 
     /// Joins the trees of roots `a` and `b` (nothing changes when they are the same root);
     /// returns the root of the joined tree.
-    #[inline]
+    #[inline(always)]
     pub fn join(&mut self, a: usize, b: usize) -> usize {
-        let (big, small) = if self.size[a] >= self.size[b] {
-            (a, b)
-        } else {
-            (b, a)
-        };
+        let (big, small) = select_unpredictable(self.size[a] >= self.size[b], (a, b), (b, a));
         let apart = a != b;
-        self.parent[small] = if apart { big as u32 } else { small as u32 };
-        self.size[big] += if apart { self.size[small] } else { 0 };
+        self.parent[small] = select_unpredictable(apart, big, small) as u32;
+        self.size[big] += select_unpredictable(apart, self.size[small], 0);
         big
     }
 
