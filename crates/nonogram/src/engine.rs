@@ -2,7 +2,7 @@
 //! contradiction), and a complete search for what logic leaves open.
 
 use crate::explain::Step;
-use crate::line::{Cell, LineSolver};
+use crate::line::{Cell, LineSolver, Masks, pack};
 use crate::puzzle::{LineId, Puzzle};
 use grid_core::Grid;
 use rustc_hash::FxHashMap;
@@ -13,32 +13,78 @@ const CACHED_LINE: usize = 128;
 /// Entries kept before the cache starts afresh (about 40 MB).
 const CACHE_ENTRIES: usize = 500_000;
 
-/// A line's known cells as bit masks: (filled, empty).
-type Packed = (u128, u128);
-
-fn pack(cells: &[Cell]) -> Packed {
-    // Cell values are 0 (unknown), 1 (filled) and 2 (empty): their two bits are the masks.
-    let (mut filled, mut empty) = (0u128, 0u128);
-    for (i, &c) in cells.iter().enumerate() {
-        let v = c as u128;
-        filled |= (v & 1) << i;
-        empty |= (v >> 1) << i;
-    }
-    (filled, empty)
-}
-
-fn unpack((filled, empty): Packed, cells: &mut [Cell]) {
-    for (i, c) in cells.iter_mut().enumerate() {
-        *c = match (filled >> i & 1) | (empty >> i & 1) << 1 {
-            1 => Cell::Filled,
-            2 => Cell::Empty,
-            _ => Cell::Unknown,
-        };
-    }
-}
-
 /// The board: one cell per square of the puzzle.
 pub type Board = Grid<Cell>;
+
+/// The board as the engine works on it: the cells, and, when every line is short enough,
+/// each line's known cells as bit masks, kept up to date as cells are set. Propagation
+/// reads a line, looks it up and writes back what changed in a few word operations instead
+/// of a pass over its cells.
+#[derive(Debug, Clone)]
+pub(crate) struct State {
+    board: Board,
+    /// Rows, then columns; empty when a line is longer than `CACHED_LINE`.
+    masks: Vec<Masks>,
+}
+
+impl State {
+    pub fn new(board: Board) -> Self {
+        let (w, h) = (board.width(), board.height());
+        let masks = if w.max(h) <= CACHED_LINE {
+            let rows = (0..h).map(|r| pack(&board.cells()[r * w..(r + 1) * w]));
+            let cols = (0..w).map(|c| {
+                let column: Vec<Cell> = (0..h).map(|r| board.cells()[r * w + c]).collect();
+                pack(&column)
+            });
+            rows.chain(cols).collect()
+        } else {
+            Vec::new()
+        };
+        State { board, masks }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn into_board(self) -> Board {
+        self.board
+    }
+
+    pub fn cells(&self) -> &[Cell] {
+        self.board.cells()
+    }
+
+    pub fn len(&self) -> usize {
+        self.board.len()
+    }
+
+    /// Sets one cell, and the bits of its row and column.
+    #[inline]
+    pub fn set(&mut self, index: usize, value: Cell) {
+        self.board.cells_mut()[index] = value;
+        if self.masks.is_empty() {
+            return;
+        }
+        let (w, h) = (self.board.width(), self.board.height());
+        let (r, c) = (index / w, index % w);
+        let (filled, empty) = (
+            u128::from(value == Cell::Filled),
+            u128::from(value == Cell::Empty),
+        );
+        for (line, bit) in [(r, c), (h + c, r)] {
+            let m = &mut self.masks[line];
+            m.0 = m.0 & !(1 << bit) | filled << bit;
+            m.1 = m.1 & !(1 << bit) | empty << bit;
+        }
+    }
+
+    /// Line `l`'s masks (rows first, then columns), when the board keeps them.
+    #[inline]
+    fn line_masks(&self, l: usize) -> Option<Masks> {
+        self.masks.get(l).copied()
+    }
+}
 
 /// Why solving stopped short.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,7 +111,7 @@ pub(crate) struct Engine<'a> {
     queue: Vec<usize>,
     queued: Vec<bool>,
     /// Lines solved before: probing and search meet the same line states again and again.
-    cache: FxHashMap<(u32, Packed), Option<Packed>>,
+    cache: FxHashMap<(u32, Masks), Option<Masks>>,
     deadline: Option<Instant>,
     /// Deductions as a person would write them, when asked for.
     pub steps: Option<Vec<Step>>,
@@ -84,7 +130,7 @@ impl<'a> Engine<'a> {
             before: Vec::new(),
             queue: Vec::with_capacity(lines),
             queued: vec![false; lines],
-            cache: FxHashMap::default(),
+            cache: FxHashMap::with_capacity_and_hasher(1 << 12, Default::default()),
             deadline,
             steps: explain.then(Vec::new),
             searching: false,
@@ -139,85 +185,144 @@ impl<'a> Engine<'a> {
     }
 
     /// Solves queued lines until nothing changes. On a conflict the board is left part-way.
-    pub fn propagate(&mut self, board: &mut Board) -> Result<(), Stop> {
-        let w = self.puzzle.width();
-        let h = self.puzzle.height();
+    pub fn propagate(&mut self, state: &mut State) -> Result<(), Stop> {
         while let Some(l) = self.queue.pop() {
             self.queued[l] = false;
             let id = self.line_id(l);
-            // Read the line.
-            self.line.clear();
-            match id {
-                LineId::Row(r) => self
-                    .line
-                    .extend_from_slice(&board.cells()[r * w..(r + 1) * w]),
-                LineId::Col(c) => self.line.extend((0..h).map(|r| board.cells()[r * w + c])),
-            }
-            self.before.clear();
-            self.before.extend_from_slice(&self.line);
-            if !self.solve_line(l, id) {
+            // Explanations need the solver's block ranges, which the cache does not keep.
+            let known = match state.line_masks(l) {
+                _ if self.steps.is_some() => None,
+                Some(known) => Some(known),
+                None if self.line_len(id) <= CACHED_LINE => {
+                    self.read_line(state, id);
+                    Some(pack(&self.line))
+                }
+                None => None,
+            };
+            let ok = match known {
+                Some(known) => self.propagate_masks(state, l, id, known),
+                None => self.propagate_cells(state, id),
+            };
+            if !ok {
                 self.clear_queue();
                 return Err(Stop::Conflict(id));
-            }
-            // Write back what changed, and queue the crossing lines.
-            let mut changed = false;
-            for i in 0..self.line.len() {
-                if self.line[i] == self.before[i] {
-                    continue;
-                }
-                changed = true;
-                let index = match id {
-                    LineId::Row(r) => r * w + i,
-                    LineId::Col(c) => i * w + c,
-                };
-                board.cells_mut()[index] = self.line[i];
-                let crossing = match id {
-                    LineId::Row(_) => h + i,
-                    LineId::Col(_) => i,
-                };
-                self.enqueue(crossing);
-            }
-            if changed && let Some(steps) = &mut self.steps {
-                steps.push(Step::line(
-                    id,
-                    self.puzzle.clues(id),
-                    &self.before,
-                    &self.line,
-                    self.solver.ranges(),
-                ));
             }
         }
         Ok(())
     }
 
-    /// Solves the line in `self.line`, through the cache when the line is short enough and
-    /// no explanation is being written (explanations need the solver's block ranges).
-    fn solve_line(&mut self, l: usize, id: LineId) -> bool {
-        let cacheable = self.line.len() <= CACHED_LINE && self.steps.is_none();
-        let key = (l as u32, if cacheable { pack(&self.line) } else { (0, 0) });
-        if cacheable && let Some(known) = self.cache.get(&key) {
-            return match *known {
-                Some(result) => {
-                    unpack(result, &mut self.line);
-                    true
+    fn line_len(&self, id: LineId) -> usize {
+        match id {
+            LineId::Row(_) => self.puzzle.width(),
+            LineId::Col(_) => self.puzzle.height(),
+        }
+    }
+
+    /// The index on the board of cell `i` of line `id`.
+    fn cell_index(&self, id: LineId, i: usize) -> usize {
+        match id {
+            LineId::Row(r) => r * self.puzzle.width() + i,
+            LineId::Col(c) => i * self.puzzle.width() + c,
+        }
+    }
+
+    /// The line through cell `i` of line `id`, across it.
+    fn crossing(&self, id: LineId, i: usize) -> usize {
+        match id {
+            LineId::Row(_) => self.puzzle.height() + i,
+            LineId::Col(_) => i,
+        }
+    }
+
+    /// Propagates line `l` from its masks, through the line cache; false on a conflict.
+    fn propagate_masks(&mut self, state: &mut State, l: usize, id: LineId, known: Masks) -> bool {
+        let result = match self.cache.get(&(l as u32, known)) {
+            Some(&result) => result,
+            None => {
+                let result = self.solve_masks(state, id, known);
+                if self.cache.len() >= CACHE_ENTRIES {
+                    self.cache.clear();
                 }
-                None => false,
-            };
-        }
-        self.stats.line_solves += 1;
-        let ok = self.solver.solve(self.puzzle.clues(id), &mut self.line);
-        if cacheable {
-            if self.cache.len() >= CACHE_ENTRIES {
-                self.cache.clear();
+                self.cache.insert((l as u32, known), result);
+                result
             }
-            self.cache.insert(key, ok.then(|| pack(&self.line)));
+        };
+        let Some((filled, empty)) = result else {
+            return false;
+        };
+        for (mut new, value) in [
+            (filled & !known.0, Cell::Filled),
+            (empty & !known.1, Cell::Empty),
+        ] {
+            while new != 0 {
+                let i = new.trailing_zeros() as usize;
+                new &= new - 1;
+                state.set(self.cell_index(id, i), value);
+                self.enqueue(self.crossing(id, i));
+            }
         }
-        ok
+        true
+    }
+
+    /// What line `id` decides, from its masks: by the bit-parallel solver when it takes the
+    /// line, else by the general one on the line's cells.
+    fn solve_masks(&mut self, state: &State, id: LineId, known: Masks) -> Option<Masks> {
+        self.stats.line_solves += 1;
+        let clues = self.puzzle.clues(id);
+        let n = self.line_len(id);
+        if LineSolver::takes_masks(clues, n) {
+            return self.solver.solve_masks(clues, n, known);
+        }
+        self.read_line(state, id);
+        self.solver
+            .solve(clues, &mut self.line)
+            .then(|| pack(&self.line))
+    }
+
+    /// Copies line `id`'s cells into `self.line`.
+    fn read_line(&mut self, state: &State, id: LineId) {
+        let (w, h) = (self.puzzle.width(), self.puzzle.height());
+        let cells = state.cells();
+        self.line.clear();
+        match id {
+            LineId::Row(r) => self.line.extend_from_slice(&cells[r * w..(r + 1) * w]),
+            LineId::Col(c) => self.line.extend((0..h).map(|r| cells[r * w + c])),
+        }
+    }
+
+    /// Propagates line `l` cell by cell (long lines, and explanations); false on a conflict.
+    fn propagate_cells(&mut self, state: &mut State, id: LineId) -> bool {
+        self.read_line(state, id);
+        self.before.clear();
+        self.before.extend_from_slice(&self.line);
+        self.stats.line_solves += 1;
+        if !self.solver.solve(self.puzzle.clues(id), &mut self.line) {
+            return false;
+        }
+        // Write back what changed, and queue the crossing lines.
+        let mut changed = false;
+        for i in 0..self.line.len() {
+            if self.line[i] != self.before[i] {
+                changed = true;
+                state.set(self.cell_index(id, i), self.line[i]);
+                self.enqueue(self.crossing(id, i));
+            }
+        }
+        if changed && let Some(steps) = &mut self.steps {
+            steps.push(Step::line(
+                id,
+                self.puzzle.clues(id),
+                &self.before,
+                &self.line,
+                self.solver.ranges(),
+            ));
+        }
+        true
     }
 
     /// Sets one cell and propagates.
-    fn assume(&mut self, board: &mut Board, index: usize, value: Cell) -> Result<(), Stop> {
-        board.cells_mut()[index] = value;
+    fn assume(&mut self, board: &mut State, index: usize, value: Cell) -> Result<(), Stop> {
+        board.set(index, value);
         self.queue_cell(index);
         self.propagate(board)
     }
@@ -225,7 +330,7 @@ impl<'a> Engine<'a> {
     /// One round of probing: every unknown cell is assumed filled and blank in turn. A
     /// contradiction proves the opposite; cells that both assumptions agree on are certain.
     /// Returns whether anything was learnt; `Err` when the board itself is impossible.
-    pub fn probe_round(&mut self, board: &mut Board, scores: &mut [u32]) -> Result<bool, Stop> {
+    pub fn probe_round(&mut self, board: &mut State, scores: &mut [u32]) -> Result<bool, Stop> {
         let mut learnt = false;
         let recording = self.steps.take();
         let result = self.probe_cells(board, scores, &mut learnt, recording);
@@ -236,7 +341,7 @@ impl<'a> Engine<'a> {
     #[allow(clippy::needless_range_loop)]
     fn probe_cells(
         &mut self,
-        board: &mut Board,
+        board: &mut State,
         scores: &mut [u32],
         learnt: &mut bool,
         mut recording: Option<Vec<Step>>,
@@ -256,7 +361,7 @@ impl<'a> Engine<'a> {
                 break;
             }
             self.stats.probes += 1;
-            let try_value = |engine: &mut Self, value: Cell| -> Option<Result<Board, Stop>> {
+            let try_value = |engine: &mut Self, value: Cell| -> Option<Result<State, Stop>> {
                 (implied[index] & bit(value) == 0).then(|| {
                     let mut b = board.clone();
                     engine.assume(&mut b, index, value).map(|()| b)
@@ -264,7 +369,7 @@ impl<'a> Engine<'a> {
             };
             let filled = try_value(self, Cell::Filled);
             let empty = try_value(self, Cell::Empty);
-            let conflict = |r: &Option<Result<Board, Stop>>| match r {
+            let conflict = |r: &Option<Result<State, Stop>>| match r {
                 Some(Err(Stop::Conflict(l))) => Some(*l),
                 _ => None,
             };
@@ -287,7 +392,7 @@ impl<'a> Engine<'a> {
                     };
                     if let Some(steps) = &mut recording {
                         steps.push(Step::Contradiction {
-                            cell: board.pos_of(index),
+                            cell: board.board().pos_of(index),
                             assumed,
                             conflict: l,
                         });
@@ -317,7 +422,7 @@ impl<'a> Engine<'a> {
                     let (Some(filled), Some(empty)) = (filled, empty) else {
                         continue;
                     };
-                    let changes = |b: &Board| {
+                    let changes = |b: &State| {
                         b.cells()
                             .iter()
                             .zip(board.cells())
@@ -335,21 +440,21 @@ impl<'a> Engine<'a> {
                     if !common.is_empty() {
                         if let Some(steps) = &mut recording {
                             steps.push(Step::BothWays {
-                                cell: board.pos_of(index),
+                                cell: board.board().pos_of(index),
                                 filled: common
                                     .iter()
                                     .filter(|&&i| filled.cells()[i] == Cell::Filled)
-                                    .map(|&i| board.pos_of(i))
+                                    .map(|&i| board.board().pos_of(i))
                                     .collect(),
                                 empty: common
                                     .iter()
                                     .filter(|&&i| filled.cells()[i] == Cell::Empty)
-                                    .map(|&i| board.pos_of(i))
+                                    .map(|&i| board.board().pos_of(i))
                                     .collect(),
                             });
                         }
                         for &i in &common {
-                            board.cells_mut()[i] = filled.cells()[i];
+                            board.set(i, filled.cells()[i]);
                             self.queue_cell(i);
                         }
                         self.steps = recording.take();
@@ -373,7 +478,7 @@ impl<'a> Engine<'a> {
     /// Inside the search, cells are probed in reading order instead: the branching rule
     /// reads the scores of this order's probes, and it measured far better so (webpbn 6574
     /// takes 0.35 s this way and 24 s the other).
-    fn probe_order(&self, board: &Board) -> Vec<usize> {
+    fn probe_order(&self, board: &State) -> Vec<usize> {
         let (w, h) = (self.puzzle.width(), self.puzzle.height());
         let cells = board.cells();
         let known = |c: &Cell| *c != Cell::Unknown;
@@ -397,7 +502,7 @@ impl<'a> Engine<'a> {
     }
 
     /// Probing rounds until nothing more is learnt.
-    pub fn probe(&mut self, board: &mut Board, scores: &mut Vec<u32>) -> Result<(), Stop> {
+    pub fn probe(&mut self, board: &mut State, scores: &mut Vec<u32>) -> Result<(), Stop> {
         scores.clear();
         scores.resize(board.len(), 0);
         while self.probe_round(board, scores)? {}
@@ -408,7 +513,7 @@ impl<'a> Engine<'a> {
     /// `Err(Timeout)` when time ran out (the solutions found so far stay in `found`).
     pub fn search(
         &mut self,
-        board: Board,
+        board: State,
         limit: usize,
         found: &mut Vec<Board>,
     ) -> Result<(), Stop> {
@@ -426,7 +531,7 @@ impl<'a> Engine<'a> {
                     Ok(()) => {}
                 }
                 let Some(branch) = best_branch(&board, &scores) else {
-                    found.push(board);
+                    found.push(board.into_board());
                     if found.len() >= limit {
                         return Ok(());
                     }
@@ -462,7 +567,7 @@ fn bit(value: Cell) -> u8 {
 }
 
 /// Marks the values a consistent probe reached for the cells still unknown on the board.
-fn mark_implied(implied: &mut [u8], board: &Board, probed: &Board) {
+fn mark_implied(implied: &mut [u8], board: &State, probed: &State) {
     for (i, (&now, &then)) in board.cells().iter().zip(probed.cells()).enumerate() {
         if now == Cell::Unknown {
             implied[i] |= bit(then);
@@ -472,7 +577,7 @@ fn mark_implied(implied: &mut [u8], board: &Board, probed: &Board) {
 
 /// The unknown cell to branch on: the one whose two assumptions taught the most (the
 /// product of the cells each one settled), or `None` when the board is solved.
-fn best_branch(board: &Board, scores: &[u32]) -> Option<usize> {
+fn best_branch(board: &State, scores: &[u32]) -> Option<usize> {
     (0..board.len())
         .filter(|&i| board.cells()[i] == Cell::Unknown)
         .max_by_key(|&i| (scores.get(i).copied().unwrap_or(0), std::cmp::Reverse(i)))

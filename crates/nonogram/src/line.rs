@@ -69,6 +69,10 @@ pub struct LineSolver {
     hi: Vec<usize>,
     before: Vec<usize>,
     after: Vec<usize>,
+    /// The bit-parallel solver's rows.
+    fits: Vec<Bits>,
+    reach_forward: Vec<Bits>,
+    reach_backward: Vec<Bits>,
     ranges: Ranges,
 }
 
@@ -87,7 +91,7 @@ impl LineSolver {
             self.ranges.last_start.clear();
             return runs_match(clues, cells);
         }
-        if n <= BITS_MAX && clues.iter().all(|&c| c > 0) {
+        if Self::takes_masks(clues, n) {
             return self.solve_bits(clues, cells);
         }
         self.solve_table(clues, cells)
@@ -148,47 +152,69 @@ impl LineSolver {
     /// is a handful of word operations instead of a loop over the cells. Bit `b` of a row is
     /// the boundary before cell `b`; a virtual blank cell `n` closes the line.
     fn solve_bits(&mut self, clues: &[u32], cells: &mut [Cell]) -> bool {
-        let n = cells.len();
+        let Some((filled, empty)) = self.solve_masks(clues, cells.len(), pack(cells)) else {
+            return false;
+        };
+        for (i, cell) in cells.iter_mut().enumerate() {
+            *cell = match (filled >> i & 1 == 1, empty >> i & 1 == 1) {
+                (true, false) => Cell::Filled,
+                (false, true) => Cell::Empty,
+                _ => *cell,
+            };
+        }
+        true
+    }
+
+    /// Whether `solve_masks` takes a line of `n` cells with these clues.
+    pub fn takes_masks(clues: &[u32], n: usize) -> bool {
+        n <= BITS_MAX && clues.iter().all(|&c| c > 0)
+    }
+
+    /// The bit-parallel solver on a line of `n` cells given as masks of its known cells
+    /// (bit `i` for cell `i`: filled, empty): the masks of every cell the line decides, or
+    /// `None` when no arrangement fits. Only for lines `takes_masks` accepts.
+    pub fn solve_masks(
+        &mut self,
+        clues: &[u32],
+        n: usize,
+        (filled, empty): Masks,
+    ) -> Option<Masks> {
+        debug_assert!(Self::takes_masks(clues, n));
         let k = clues.len();
         if clues.iter().any(|&c| c as usize > n) {
-            return false;
+            return None;
         }
         let line: Bits = (1 << n) - 1;
-        let filled = cells
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| **c == Cell::Filled)
-            .fold(0 as Bits, |m, (i, _)| m | 1 << i);
-        let empty = cells
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| **c == Cell::Empty)
-            .fold(0 as Bits, |m, (i, _)| m | 1 << i);
         // Cells that may be blank (the virtual cell n too) and cells that may be filled.
         let blankable = (line & !filled) | 1 << n;
         let fillable = line & !empty;
         // fits[j]: where block j may lie on cells that allow it, a blankable cell after it.
-        let fits: Vec<Bits> = clues
-            .iter()
-            .map(|&len| run_starts(fillable, len) & (blankable >> len))
-            .collect();
+        self.fits.clear();
+        self.fits.extend(
+            clues
+                .iter()
+                .map(|&len| run_starts(fillable, len) & (blankable >> len)),
+        );
         // forward[j]: boundaries reachable with blocks ..j placed before them.
-        let mut forward = Vec::with_capacity(k + 1);
-        forward.push(fill_up(1, blankable << 1));
-        for j in 0..k {
-            let starts = forward[j] & fits[j];
-            forward.push(fill_up(starts << (clues[j] + 1), blankable << 1));
+        self.reach_forward.clear();
+        let mut reach = fill_up(1, blankable << 1);
+        self.reach_forward.push(reach);
+        for (&len, &fits) in clues.iter().zip(&self.fits) {
+            reach = fill_up((reach & fits) << (len + 1), blankable << 1);
+            self.reach_forward.push(reach);
         }
-        if forward[k] >> (n + 1) & 1 == 0 {
-            return false;
+        if self.reach_forward[k] >> (n + 1) & 1 == 0 {
+            return None;
         }
         // backward[j]: boundaries from which blocks j.. complete the line.
-        let mut backward = vec![0 as Bits; k + 1];
-        backward[k] = fill_down(1 << (n + 1), blankable);
+        self.reach_backward.clear();
+        self.reach_backward.resize(k + 1, 0);
+        self.reach_backward[k] = fill_down(1 << (n + 1), blankable);
         for j in (0..k).rev() {
-            let starts = fits[j] & (backward[j + 1] >> (clues[j] + 1));
-            backward[j] = fill_down(starts, blankable);
+            let starts = self.fits[j] & (self.reach_backward[j + 1] >> (clues[j] + 1));
+            self.reach_backward[j] = fill_down(starts, blankable);
         }
+        let (forward, backward) = (&self.reach_forward, &self.reach_backward);
         let (mut can_fill, mut can_blank) = (0 as Bits, 0 as Bits);
         self.ranges.first_start.clear();
         self.ranges.last_start.clear();
@@ -197,7 +223,7 @@ impl LineSolver {
             can_blank |= forward[j] & (backward[j] >> 1);
             if j < k {
                 let len = clues[j];
-                let starts = forward[j] & fits[j] & (backward[j + 1] >> (len + 1));
+                let starts = forward[j] & self.fits[j] & (backward[j + 1] >> (len + 1));
                 can_fill |= smear(starts, len);
                 // The blank cell that closes the block.
                 can_blank |= starts << len;
@@ -210,14 +236,9 @@ impl LineSolver {
             }
         }
         can_blank &= blankable & line;
-        for (i, cell) in cells.iter_mut().enumerate() {
-            *cell = match (can_fill >> i & 1 == 1, can_blank >> i & 1 == 1) {
-                (true, false) => Cell::Filled,
-                (false, true) => Cell::Empty,
-                _ => *cell,
-            };
-        }
-        true
+        can_fill &= line;
+        // Decided: what can only be filled, what can only be blank.
+        Some((can_fill & !can_blank, can_blank & !can_fill))
     }
 
     /// The ranges of the blocks found by the last successful `solve`.
@@ -348,6 +369,21 @@ impl LineSolver {
 /// A row of the bit-parallel solver: one bit per boundary, cells 0..n and the virtual cell.
 type Bits = u128;
 
+/// A line's known cells as bit masks, bit `i` for cell `i`: (filled, empty).
+pub type Masks = (u128, u128);
+
+/// The masks of a line of cells.
+pub fn pack(cells: &[Cell]) -> Masks {
+    // Cell values are 0 (unknown), 1 (filled) and 2 (empty): their two bits are the masks.
+    let (mut filled, mut empty) = (0u128, 0u128);
+    for (i, &c) in cells.iter().enumerate() {
+        let v = c as u128;
+        filled |= (v & 1) << i;
+        empty |= (v >> 1) << i;
+    }
+    (filled, empty)
+}
+
 /// The longest line the bit-parallel solver takes (boundaries 0..=n+1 in one word).
 const BITS_MAX: usize = Bits::BITS as usize - 2;
 
@@ -373,20 +409,19 @@ fn smear(starts: Bits, len: u32) -> Bits {
     cover
 }
 
-/// Everything reachable from `seeds` by steps up one bit, onto bits of `open` only (a
-/// Kogge-Stone fill: seven doubling steps cover the word).
+/// Everything reachable from `seeds` by steps up one bit, onto bits of `open` only.
+///
+/// This is how carries move in an adder: a seed generates a carry and an open bit passes
+/// it on, so one addition does the whole fill. With `a = seeds | open` and `b = seeds`, the
+/// carry into each bit of `a + b` is `(a + b) ^ a ^ b`.
 fn fill_up(seeds: Bits, open: Bits) -> Bits {
-    let (mut g, mut p) = (seeds, open);
-    let mut shift = 1;
-    while shift < Bits::BITS {
-        g |= p & (g << shift);
-        p &= p << shift;
-        shift *= 2;
-    }
-    g
+    let a = seeds | open;
+    let carries = a.wrapping_add(seeds) ^ a ^ seeds;
+    seeds | (open & carries)
 }
 
 /// Everything reachable from `seeds` by steps down one bit, onto bits of `open` only.
+/// (Carries only move up, so this one doubles its reach step by step: a Kogge-Stone fill.)
 fn fill_down(seeds: Bits, open: Bits) -> Bits {
     let (mut g, mut p) = (seeds, open);
     let mut shift = 1;
@@ -419,6 +454,27 @@ fn runs_match(clues: &[u32], cells: &[Cell]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fills_reach_along_open_bits() {
+        // Bit by bit, against the adder and the doubling fills.
+        let mut rng = grid_core::Rng::seeded(4);
+        for _ in 0..2000 {
+            let open = rng.next_u64() as u128 | (rng.next_u64() as u128) << 64;
+            let open = open | open >> 1; // longer runs
+            let seeds = (rng.next_u64() & rng.next_u64() & rng.next_u64()) as u128
+                | ((rng.next_u64() & rng.next_u64()) as u128) << 64;
+            let (mut up, mut down) = (seeds, seeds);
+            for i in 1..128 {
+                up |= open & (up << 1) & (1 << i);
+            }
+            for i in (0..127).rev() {
+                down |= open & (down >> 1) & (1 << i);
+            }
+            assert_eq!(fill_up(seeds, open), up);
+            assert_eq!(fill_down(seeds, open), down);
+        }
+    }
 
     fn parse(s: &str) -> Vec<Cell> {
         s.bytes().map(|b| Cell::from_char(b).unwrap()).collect()

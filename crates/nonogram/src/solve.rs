@@ -1,7 +1,7 @@
 //! Solving a puzzle from start to proof: the clues' own contradictions, line logic, probing,
 //! then search, and the verdict with the technique it took.
 
-use crate::engine::{Board, Engine, Stats, Stop};
+use crate::engine::{Board, Engine, State, Stats, Stop};
 use crate::explain::Step;
 use crate::line::Cell;
 use crate::puzzle::Puzzle;
@@ -144,41 +144,44 @@ impl Verdict {
 }
 
 /// The stages in turn, each one only when the ones before left cells open.
-fn decide(engine: &mut Engine, puzzle: &Puzzle, mut board: Board, limit: usize) -> Verdict {
+fn decide(engine: &mut Engine, puzzle: &Puzzle, board: Board, limit: usize) -> Verdict {
     if let Some(why) = puzzle.contradiction() {
         return Verdict::impossible(Method::Line, board, why);
     }
+    let mut state = State::new(board);
     engine.queue_all();
-    if let Err(Stop::Conflict(l)) = engine.propagate(&mut board) {
+    if let Err(Stop::Conflict(l)) = engine.propagate(&mut state) {
         let why =
             format!("{l} cannot be completed: its clues contradict what the crossing lines force");
-        return Verdict::impossible(Method::Line, board, why);
+        return Verdict::impossible(Method::Line, state.into_board(), why);
     }
-    if is_solved(&board) {
-        return Verdict::solved(Method::Line, board);
+    if is_solved(state.board()) {
+        return Verdict::solved(Method::Line, state.into_board());
     }
     let mut scores = Vec::new();
-    match engine.probe(&mut board, &mut scores) {
+    match engine.probe(&mut state, &mut scores) {
         Err(Stop::Conflict(l)) => {
             let why = format!(
                 "every value of some cell leads to a contradiction (the last in {l}): the clues cannot all hold"
             );
-            return Verdict::impossible(Method::Probing, board, why);
+            return Verdict::impossible(Method::Probing, state.into_board(), why);
         }
         Err(Stop::Timeout) => {
             return Verdict {
                 status: Status::Unfinished,
                 method: Method::Probing,
-                board,
+                board: state.into_board(),
                 solutions: Vec::new(),
                 conflict: None,
             };
         }
-        Ok(()) if is_solved(&board) => return Verdict::solved(Method::Probing, board),
+        Ok(()) if is_solved(state.board()) => {
+            return Verdict::solved(Method::Probing, state.into_board());
+        }
         Ok(()) => {}
     }
     if let Some(steps) = &mut engine.steps {
-        let unknown = board
+        let unknown = state
             .cells()
             .iter()
             .filter(|&&c| c == Cell::Unknown)
@@ -186,7 +189,8 @@ fn decide(engine: &mut Engine, puzzle: &Puzzle, mut board: Board, limit: usize) 
         steps.push(Step::Search { unknown });
     }
     let mut found = Vec::new();
-    let outcome = engine.search(board.clone(), limit, &mut found);
+    let outcome = engine.search(state.clone(), limit, &mut found);
+    let board = state.into_board();
     match (outcome, found.len()) {
         (Ok(()), 0) => Verdict::impossible(
             Method::Search,

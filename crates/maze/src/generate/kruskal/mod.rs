@@ -25,10 +25,10 @@ mod tile;
 mod weights;
 
 use crate::cells::{Band, CellMaze};
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 use forest::Forest;
 use grid_core::{Dir, Rng};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use tile::{BorderBand, Borders, TilePass, Tiling};
 
 /// The side of a tile: 128 x 128 cells keep a tile's walls and forests (about 200 KB) in
@@ -184,7 +184,10 @@ impl StepOne<'_> {
 
 /// The candidates of all the parts in order, each part being in order.
 fn merged(parts: Vec<Vec<Candidate>>) -> impl Iterator<Item = Candidate> {
-    let mut parts: Vec<_> = parts.into_iter().map(|p| p.into_iter().peekable()).collect();
+    let mut parts: Vec<_> = parts
+        .into_iter()
+        .map(|p| p.into_iter().peekable())
+        .collect();
     let mut next: BinaryHeap<Reverse<(Order, usize)>> = parts
         .iter_mut()
         .enumerate()
