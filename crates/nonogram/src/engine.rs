@@ -86,6 +86,59 @@ impl State {
     }
 }
 
+/// What lines taught before, by line and known cells: probing and search meet the same
+/// line states again and again. Lines of up to 64 cells (most puzzles) are kept in half the
+/// room, which matters: a big cache is mostly fresh memory, and fresh memory is slow.
+#[derive(Debug)]
+struct LineCache {
+    narrow: FxHashMap<(u32, u64, u64), Option<(u64, u64)>>,
+    wide: FxHashMap<(u32, Masks), Option<Masks>>,
+}
+
+impl Default for LineCache {
+    fn default() -> Self {
+        LineCache {
+            narrow: FxHashMap::with_capacity_and_hasher(1 << 12, Default::default()),
+            wide: FxHashMap::default(),
+        }
+    }
+}
+
+/// Masks of a line of up to 64 cells, narrowed.
+fn narrow((filled, empty): Masks) -> Option<(u64, u64)> {
+    Some((u64::try_from(filled).ok()?, u64::try_from(empty).ok()?))
+}
+
+impl LineCache {
+    fn get(&self, l: usize, known: Masks) -> Option<Option<Masks>> {
+        match narrow(known) {
+            Some((f, e)) => self
+                .narrow
+                .get(&(l as u32, f, e))
+                .map(|r| r.map(|(f, e)| (f.into(), e.into()))),
+            None => self.wide.get(&(l as u32, known)).copied(),
+        }
+    }
+
+    fn insert(&mut self, l: usize, known: Masks, result: Option<Masks>) {
+        if self.narrow.len() + self.wide.len() >= CACHE_ENTRIES {
+            self.narrow.clear();
+            self.wide.clear();
+        }
+        match (narrow(known), result.map(narrow)) {
+            (Some((f, e)), None) => {
+                self.narrow.insert((l as u32, f, e), None);
+            }
+            (Some((f, e)), Some(Some(r))) => {
+                self.narrow.insert((l as u32, f, e), Some(r));
+            }
+            _ => {
+                self.wide.insert((l as u32, known), result);
+            }
+        }
+    }
+}
+
 /// Why solving stopped short.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Stop {
@@ -111,7 +164,7 @@ pub(crate) struct Engine<'a> {
     queue: Vec<usize>,
     queued: Vec<bool>,
     /// Lines solved before: probing and search meet the same line states again and again.
-    cache: FxHashMap<(u32, Masks), Option<Masks>>,
+    cache: LineCache,
     deadline: Option<Instant>,
     /// Deductions as a person would write them, when asked for.
     pub steps: Option<Vec<Step>>,
@@ -130,7 +183,7 @@ impl<'a> Engine<'a> {
             before: Vec::new(),
             queue: Vec::with_capacity(lines),
             queued: vec![false; lines],
-            cache: FxHashMap::with_capacity_and_hasher(1 << 12, Default::default()),
+            cache: LineCache::default(),
             deadline,
             steps: explain.then(Vec::new),
             searching: false,
@@ -236,14 +289,11 @@ impl<'a> Engine<'a> {
 
     /// Propagates line `l` from its masks, through the line cache; false on a conflict.
     fn propagate_masks(&mut self, state: &mut State, l: usize, id: LineId, known: Masks) -> bool {
-        let result = match self.cache.get(&(l as u32, known)) {
-            Some(&result) => result,
+        let result = match self.cache.get(l, known) {
+            Some(result) => result,
             None => {
                 let result = self.solve_masks(state, id, known);
-                if self.cache.len() >= CACHE_ENTRIES {
-                    self.cache.clear();
-                }
-                self.cache.insert((l as u32, known), result);
+                self.cache.insert(l, known, result);
                 result
             }
         };
