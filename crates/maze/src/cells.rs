@@ -211,6 +211,22 @@ impl CellMaze {
         }
     }
 
+    /// Opens the wall between `cell` and its neighbour in `dir` when `when` holds, without a
+    /// branch on it (for generators that decide on coin flips, which no predictor learns).
+    #[inline]
+    pub fn carve_when(&mut self, cell: usize, dir: Dir, when: bool) {
+        if self.trace.is_some() {
+            if when {
+                self.carve(cell, dir);
+            }
+            return;
+        }
+        let other = self.step(cell, dir);
+        let owner = cell.min(other);
+        let bit = if dir.index() & 1 == 1 { EAST } else { SOUTH };
+        self.links[owner] |= bit * u8::from(when);
+    }
+
     /// Opens the east walls of `len` cells from `first` on, joining `len + 1` cells of a row
     /// (the same as `len` carves east, in order).
     #[inline]

@@ -9,6 +9,7 @@
 
 use crate::cells::CellMaze;
 use grid_core::{BitSource, Dir, Rng};
+use std::hint::select_unpredictable;
 
 const NONE: u32 = u32::MAX;
 
@@ -24,15 +25,14 @@ pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
         sets.start_row(&mut label);
         // Join neighbours sideways. `left` is the set of the cell left of the wall; after a
         // join it is also the set of the cell to the right, so it carries over.
+        // Whether to join is a coin flip, so nothing here branches on it.
         let mut left = sets.find(label[0]);
         for col in 0..w - 1 {
             let right = sets.find(label[col + 1]);
-            if left != right && (last_row || bits.coin(rng)) {
-                sets.union(left, right);
-                maze.carve(row * w + col, Dir::East);
-            } else {
-                left = right;
-            }
+            let join = left != right && (last_row | bits.coin(rng));
+            sets.union_when(left, right, join);
+            maze.carve_when(row * w + col, Dir::East, join);
+            left = select_unpredictable(join, left, right);
         }
         if last_row {
             break;
@@ -47,12 +47,10 @@ pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
             let set = *l;
             let remaining = sets.take_member(set);
             let must = remaining == 0 && !sets.went_down(set);
-            if must || bits.coin(rng) {
-                sets.mark_down(set);
-                maze.carve(row * w + col, Dir::South);
-            } else {
-                *l = NONE;
-            }
+            let down = must | bits.coin(rng);
+            sets.mark_down_when(set, down);
+            maze.carve_when(row * w + col, Dir::South, down);
+            *l = select_unpredictable(down, set, NONE);
         }
     }
 }
@@ -116,8 +114,9 @@ impl Sets {
         x
     }
 
-    fn union(&mut self, a: u32, b: u32) {
-        self.parent[b as usize] = a;
+    /// Puts root `b` under root `a` when `when` holds.
+    fn union_when(&mut self, a: u32, b: u32, when: bool) {
+        self.parent[b as usize] = select_unpredictable(when, a, b);
     }
 
     /// Counts a cell of the row as a member of its set (a root).
@@ -135,7 +134,7 @@ impl Sets {
         self.down[set as usize]
     }
 
-    fn mark_down(&mut self, set: u32) {
-        self.down[set as usize] = true;
+    fn mark_down_when(&mut self, set: u32, when: bool) {
+        self.down[set as usize] |= when;
     }
 }
