@@ -255,38 +255,30 @@ impl CellMaze {
         }
     }
 
-    /// Raises the walls south of `len` cells of a row from `first` on, all but the one at
-    /// offset `gap`, inside an open room: one stroke of recursive division. A plain sweep
-    /// (the gap reopened after) rather than a test per cell, so that it vectorises.
-    pub fn build_south_walls(&mut self, first: usize, len: usize, gap: usize) {
-        for bits in &mut self.links[first..first + len] {
-            *bits &= !SOUTH;
+    /// Raises the walls on side `side` (south or east) of `len` cells from `first` on,
+    /// `stride` apart, all but the one at offset `gap`, inside an open room: one stroke of
+    /// recursive division, along a row (stride 1, south walls) or down a column (stride the
+    /// width, east walls).
+    #[inline]
+    pub fn build_walls(&mut self, first: usize, stride: usize, len: usize, gap: usize, side: Dir) {
+        let bit = if side == Dir::South { SOUTH } else { EAST };
+        for bits in self.links[first..].iter_mut().step_by(stride).take(len) {
+            *bits &= !bit;
         }
-        self.links[first + gap] |= SOUTH;
-    }
-
-    /// Raises the walls east of `len` cells of a column from `first` down, all but the one
-    /// at offset `gap`, inside an open room.
-    pub fn build_east_walls(&mut self, first: usize, len: usize, gap: usize) {
-        for bits in self.links[first..].iter_mut().step_by(self.width).take(len) {
-            *bits &= !EAST;
-        }
-        self.links[first + gap * self.width] |= EAST;
+        self.links[first + gap * stride] |= bit;
     }
 
     /// Opens every wall inside the rectangle: the open field recursive division starts from.
     pub fn open_field(&mut self) {
-        for row in 0..self.height {
-            for col in 0..self.width {
-                let mut bits = 0;
-                if col + 1 < self.width {
-                    bits |= EAST;
-                }
-                if row + 1 < self.height {
-                    bits |= SOUTH;
-                }
-                self.links[row * self.width + col] = bits;
-            }
+        // Every cell open east and south, then the east column and the south row closed: a
+        // fill and two short sweeps rather than a test per cell.
+        self.links.fill(EAST | SOUTH);
+        let (w, h) = (self.width, self.height);
+        for bits in self.links[w - 1..].iter_mut().step_by(w) {
+            *bits &= !EAST;
+        }
+        for bits in &mut self.links[(h - 1) * w..] {
+            *bits &= !SOUTH;
         }
     }
 

@@ -6,9 +6,10 @@
 
 use crate::cells::CellMaze;
 use grid_core::{BitSource, Dir, Pos, Rng};
+use std::hint::select_unpredictable;
 
 /// A rectangle of cells still to divide.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct Room {
     row: usize,
     col: usize,
@@ -19,80 +20,82 @@ struct Room {
 pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
     maze.open_field();
     let mut bits = BitSource::new();
-    let mut rooms = Vec::new();
-    push(
-        &mut rooms,
-        Room {
-            row: 0,
-            col: 0,
-            height: maze.height(),
-            width: maze.width(),
-        },
-    );
+    let mut rooms = Rooms::new(maze.width() + maze.height());
+    rooms.push(Room {
+        row: 0,
+        col: 0,
+        height: maze.height(),
+        width: maze.width(),
+    });
+    let w = maze.width();
     while let Some(room) = rooms.pop() {
-        let horizontal = match room.width.cmp(&room.height) {
-            std::cmp::Ordering::Less => true,
-            std::cmp::Ordering::Greater => false,
-            std::cmp::Ordering::Equal => bits.coin(rng),
-        };
-        if horizontal {
-            // A wall below row `at` of the room, with a gap at column `gap`.
-            let at = bits.below(rng, (room.height - 1) as u32) as usize;
-            let gap = bits.below(rng, room.width as u32) as usize;
-            let r = room.row + at;
-            let first = maze.index(r, room.col);
-            maze.build_south_walls(first, room.width, gap);
-            if maze.is_tracing() {
-                record_wall(maze, first, 1, room.width, gap, Dir::South);
-            }
-            push(
-                &mut rooms,
-                Room {
-                    height: at + 1,
-                    ..room
-                },
-            );
-            push(
-                &mut rooms,
-                Room {
-                    row: r + 1,
-                    height: room.height - at - 1,
-                    ..room
-                },
-            );
-        } else {
-            let at = bits.below(rng, (room.width - 1) as u32) as usize;
-            let gap = bits.below(rng, room.height as u32) as usize;
-            let c = room.col + at;
-            let first = maze.index(room.row, c);
-            let w = maze.width();
-            maze.build_east_walls(first, room.height, gap);
-            if maze.is_tracing() {
-                record_wall(maze, first, w, room.height, gap, Dir::East);
-            }
-            push(
-                &mut rooms,
-                Room {
-                    width: at + 1,
-                    ..room
-                },
-            );
-            push(
-                &mut rooms,
-                Room {
-                    col: c + 1,
-                    width: room.width - at - 1,
-                    ..room
-                },
-            );
+        // Across the longer side (a coin decides for a square). The two cuts are one cut in
+        // transposed coordinates, so one straight path serves both: which one a random room
+        // needs is a coin toss a branch would mispredict.
+        let coin = bits.coin(rng);
+        let horizontal = room.width < room.height || (room.width == room.height && coin);
+        let (span, across) = select_unpredictable(
+            horizontal,
+            (room.height, room.width),
+            (room.width, room.height),
+        );
+        // The wall runs after line `at` of the span, with a gap at `gap` along it.
+        let at = bits.below(rng, (span - 1) as u32) as usize;
+        let gap = bits.below(rng, across as u32) as usize;
+        let (dr, dc) = select_unpredictable(horizontal, (at, 0), (0, at));
+        let first = maze.index(room.row + dr, room.col + dc);
+        let (stride, side) = select_unpredictable(horizontal, (1, Dir::South), (w, Dir::East));
+        maze.build_walls(first, stride, across, gap, side);
+        if maze.is_tracing() {
+            record_wall(maze, first, stride, across, gap, side);
         }
+        let (first_rows, first_cols) = select_unpredictable(
+            horizontal,
+            (at + 1, room.width),
+            (room.height, at + 1),
+        );
+        rooms.push(Room {
+            height: first_rows,
+            width: first_cols,
+            ..room
+        });
+        rooms.push(Room {
+            row: room.row + select_unpredictable(horizontal, at + 1, 0),
+            col: room.col + select_unpredictable(horizontal, 0, at + 1),
+            height: select_unpredictable(horizontal, room.height - at - 1, room.height),
+            width: select_unpredictable(horizontal, room.width, room.width - at - 1),
+        });
     }
 }
 
-/// Keeps a room for dividing, unless it is a corridor (one cell wide or high) already.
-fn push(rooms: &mut Vec<Room>, room: Room) {
-    if room.width >= 2 && room.height >= 2 {
-        rooms.push(room);
+/// The rooms still to divide, last in first out. Each room divided is narrower or lower than
+/// the one it came from, so a stack as deep as the maze is wide and high never overflows.
+struct Rooms {
+    rooms: Vec<Room>,
+    len: usize,
+}
+
+impl Rooms {
+    fn new(depth: usize) -> Self {
+        Rooms {
+            rooms: vec![Room::default(); depth + 2],
+            len: 0,
+        }
+    }
+
+    /// Keeps a room for dividing, unless it is a corridor (one cell wide or high) already:
+    /// the room is written anyway and kept by moving the end, because whether a random cut
+    /// leaves a corridor is a coin toss a branch would mispredict.
+    #[inline]
+    fn push(&mut self, room: Room) {
+        self.rooms[self.len] = room;
+        self.len += usize::from(room.width >= 2 && room.height >= 2);
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<Room> {
+        self.len = self.len.checked_sub(1)?;
+        Some(self.rooms[self.len])
     }
 }
 
