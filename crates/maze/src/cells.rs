@@ -148,7 +148,7 @@ impl CellMaze {
     /// The marks of the four neighbours of `cell`, clockwise from north, `NO_CELL` for those
     /// off the board: one look at the neighbourhood for generators that ask several questions
     /// of it.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn neighbour_marks(&self, cell: usize) -> [u8; 4] {
         let w = self.width;
         // 32-bit division is several times cheaper than 64-bit, and cell counts fit.

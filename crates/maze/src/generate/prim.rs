@@ -49,7 +49,7 @@ impl Frontier {
 
 /// Takes `cell` into the maze and its outside neighbours (from `around`, their marks) into the
 /// frontier.
-#[inline]
+#[inline(always)]
 fn add(maze: &mut CellMaze, cell: usize, around: [u8; 4], frontier: &mut Frontier) {
     maze.set_mark(cell, IN);
     let outside = DirSet::where_mark(around, OUT);
