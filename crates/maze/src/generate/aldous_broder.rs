@@ -6,6 +6,7 @@
 //! random bits pick the direction and a step off the grid is simply drawn again.
 
 use super::bits::CellSet;
+use super::{COL_STEP, ROW_STEP};
 use crate::cells::CellMaze;
 use grid_core::{Dir, Rng};
 
@@ -48,7 +49,3 @@ pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
         }
     }
 }
-
-/// The row and column change of a step in each direction, clockwise from north.
-const ROW_STEP: [isize; 4] = [-1, 0, 1, 0];
-const COL_STEP: [isize; 4] = [0, 1, 0, -1];

@@ -162,6 +162,11 @@ pub fn generate(
     maze
 }
 
+/// The row and column change of a step in each direction, clockwise from north, for the
+/// random walks, which keep their row and column rather than divide at every step.
+pub(crate) const ROW_STEP: [isize; 4] = [-1, 0, 1, 0];
+pub(crate) const COL_STEP: [isize; 4] = [0, 1, 0, -1];
+
 /// A set of directions, bit `d.index()` for each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) struct DirSet(u8);

@@ -5,11 +5,12 @@
 //! Loops are erased implicitly: each cell remembers only the direction in which the walk last
 //! left it, so retracing from the walk's start follows the loop-erased path.
 
-use super::neighbours_where;
+use super::{COL_STEP, ROW_STEP};
 use crate::cells::CellMaze;
 use grid_core::{BitSource, Dir, Rng};
 
 pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
+    let (w, h) = (maze.width(), maze.height());
     let n = maze.len();
     let mut in_maze = vec![false; n];
     let mut exit = vec![Dir::North; n];
@@ -27,10 +28,20 @@ pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
             continue;
         }
         let mut cell = start;
+        let (mut row, mut col) = (start / w, start % w);
         while !in_maze[cell] {
-            let dir = neighbours_where(maze, cell, |_| true).pick(&mut bits, rng);
+            // Two random bits a step, drawn again off the board (see Aldous-Broder).
+            let d = loop {
+                let d = bits.take(rng, 2) as usize;
+                if [row > 0, col + 1 < w, row + 1 < h, col > 0][d] {
+                    break d;
+                }
+            };
+            let dir = Dir::ALL[d];
             exit[cell] = dir;
             cell = maze.step(cell, dir);
+            row = row.wrapping_add_signed(ROW_STEP[d]);
+            col = col.wrapping_add_signed(COL_STEP[d]);
         }
         let mut cell = start;
         while !in_maze[cell] {
