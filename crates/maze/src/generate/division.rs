@@ -49,11 +49,8 @@ pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
         if maze.is_tracing() {
             record_wall(maze, first, stride, across, gap, side);
         }
-        let (first_rows, first_cols) = select_unpredictable(
-            horizontal,
-            (at + 1, room.width),
-            (room.height, at + 1),
-        );
+        let (first_rows, first_cols) =
+            select_unpredictable(horizontal, (at + 1, room.width), (room.height, at + 1));
         rooms.push(Room {
             height: first_rows,
             width: first_cols,

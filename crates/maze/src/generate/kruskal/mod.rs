@@ -16,9 +16,10 @@
 //!    border cell. Kruskal's algorithm on those vertices, over the undecided walls and the
 //!    walls between tiles, decides the rest.
 //!
-//! A wall's weight is 32 random bits, ties broken by the wall's number, so that both steps
-//! agree on the order. Each tile draws its weights from its own stream, seeded from the
-//! maze's, so a maze does not depend on the order the tiles are visited in.
+//! A tile takes its walls in a random order and draws weights (32 random bits, ties broken by
+//! the wall's number) only for the walls it hands on, as `weights` explains. Each tile draws
+//! from its own stream, seeded from the maze's, so the tiles run on every core and the maze
+//! does not depend on how many there are or which tile comes first.
 
 mod forest;
 mod tile;
