@@ -56,11 +56,13 @@ pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
             width: first_cols,
             ..room
         });
+        // The rest of the span, beyond the wall.
+        let rest = span - at - 1;
         rooms.push(Room {
             row: room.row + select_unpredictable(horizontal, at + 1, 0),
             col: room.col + select_unpredictable(horizontal, 0, at + 1),
-            height: select_unpredictable(horizontal, room.height - at - 1, room.height),
-            width: select_unpredictable(horizontal, room.width, room.width - at - 1),
+            height: select_unpredictable(horizontal, rest, room.height),
+            width: select_unpredictable(horizontal, room.width, rest),
         });
     }
 }
