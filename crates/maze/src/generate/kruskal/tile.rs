@@ -8,9 +8,9 @@ use grid_core::{BitSource, Rng};
 
 /// The maze cut into square tiles (smaller ones along the east and south edges).
 ///
-/// Within a tile, cell `(r, c)` is `r * side + c` whatever the tile's width, and its east
-/// and south walls are `2` and `2 + 1` times that: numbers that shifts take apart, in the
-/// same order as the maze's own numbers for the same walls.
+/// Within a tile, cell `(r, c)` is `r * side + c` whatever the tile's width; its east wall is
+/// twice that and its south wall one more. Shifts take these numbers apart, and they run in
+/// the same order as the maze's own numbers for the same walls.
 #[derive(Debug)]
 pub(super) struct Tiling {
     width: usize,
