@@ -24,6 +24,14 @@ pub struct CellMaze {
     trace: Option<Trace>,
 }
 
+/// Where the wall between `cell` and `other`, its neighbour in `dir`, is kept: in the byte
+/// of the western or northern of the two, as its `EAST` or `SOUTH` bit.
+#[inline]
+fn wall_bit(cell: usize, other: usize, dir: Dir) -> (usize, u8) {
+    let bit = if dir.index() & 1 == 1 { EAST } else { SOUTH };
+    (cell.min(other), bit)
+}
+
 /// Some whole rows of a maze, lent out by `CellMaze::bands`.
 #[derive(Debug)]
 pub(crate) struct Band<'a> {
@@ -202,9 +210,7 @@ impl CellMaze {
     #[inline]
     pub fn carve(&mut self, cell: usize, dir: Dir) {
         let other = self.step(cell, dir);
-        // The wall belongs to the western or northern of the two cells.
-        let owner = cell.min(other);
-        let bit = if dir.index() & 1 == 1 { EAST } else { SOUTH };
+        let (owner, bit) = wall_bit(cell, other, dir);
         self.links[owner] |= bit;
         if self.trace.is_some() {
             self.record_carve(cell, dir, other);
@@ -221,9 +227,7 @@ impl CellMaze {
             }
             return;
         }
-        let other = self.step(cell, dir);
-        let owner = cell.min(other);
-        let bit = if dir.index() & 1 == 1 { EAST } else { SOUTH };
+        let (owner, bit) = wall_bit(cell, self.step(cell, dir), dir);
         self.links[owner] |= bit * u8::from(when);
     }
 

@@ -6,7 +6,7 @@
 //! random bits pick the direction and a step off the grid is simply drawn again.
 
 use super::bits::CellSet;
-use super::{COL_STEP, ROW_STEP};
+use super::{COL_STEP, ROW_STEP, stays_on_board};
 use crate::cells::CellMaze;
 use grid_core::{Dir, Rng};
 
@@ -26,11 +26,8 @@ pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
         for _ in 0..32 {
             let d = (word & 3) as usize;
             word >>= 2;
-            // Whether the step stays on the board, by table rather than by a branch on the
-            // direction, which is random and would mispredict three times in four. Off the
-            // board (rare but at the edges) the direction is drawn again.
-            let inside = [row > 0, col + 1 < w, row + 1 < h, col > 0][d];
-            if !inside {
+            // Off the board (rare but at the edges) the direction is drawn again.
+            if !stays_on_board(row, col, w, h, d) {
                 continue;
             }
             let dir = Dir::ALL[d];

@@ -5,7 +5,7 @@
 //! Loops are erased implicitly: each cell remembers only the direction in which the walk last
 //! left it, so retracing from the walk's start follows the loop-erased path.
 
-use super::{COL_STEP, ROW_STEP};
+use super::{COL_STEP, ROW_STEP, stays_on_board};
 use crate::cells::CellMaze;
 use grid_core::{BitSource, Dir, Rng};
 
@@ -33,7 +33,7 @@ pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
             // Two random bits a step, drawn again off the board (see Aldous-Broder).
             let d = loop {
                 let d = bits.take(rng, 2) as usize;
-                if [row > 0, col + 1 < w, row + 1 < h, col > 0][d] {
+                if stays_on_board(row, col, w, h, d) {
                     break d;
                 }
             };

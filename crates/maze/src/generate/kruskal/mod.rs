@@ -74,7 +74,7 @@ fn carve_in_tiles(maze: &mut CellMaze, rng: &mut Rng, side: usize) {
     let parts = match held.as_mut() {
         Some(held) => {
             let rows = borders.bands(&tiling).into_iter().map(|b| (None, b));
-            vec![step_one.run(rows, Some(held))]
+            vec![step_one.run(rows.collect(), Some(held))]
         }
         None => {
             let rows = maze.bands(side).into_iter().map(Some);
@@ -151,12 +151,7 @@ impl StepOne<'_> {
     }
 
     /// Step 1 on the rows of tiles, on this thread: their candidates, in order.
-    fn run<'m, 'b>(
-        &self,
-        rows: impl IntoIterator<Item = TileRow<'m, 'b>>,
-        mut held: Option<&mut Vec<(Order, u32)>>,
-    ) -> Vec<Candidate> {
-        let rows: Vec<_> = rows.into_iter().collect();
+    fn run(&self, rows: Vec<TileRow>, mut held: Option<&mut Vec<(Order, u32)>>) -> Vec<Candidate> {
         // Room for every border cell and every wall out of a tile: no regrowing.
         let tiles = rows.len() * self.tiling.across();
         let mut candidates = Vec::with_capacity(tiles * 6 * self.tiling.side());
