@@ -272,6 +272,19 @@ impl CellMaze {
         self.links[first + gap * stride] |= bit;
     }
 
+    /// Raises the walls in `walls` (for each of the four cells from `first` on, a byte of
+    /// `EAST` and `SOUTH` bits, first cell lowest) inside an open room. Bytes past the end of
+    /// the maze must be zero, and the maze at least four cells.
+    #[inline(always)]
+    pub(crate) fn build_row_walls(&mut self, first: usize, walls: u32) {
+        // One four-byte read and write; at the very end of the maze the window moves back
+        // and the walls with it.
+        let start = first.min(self.links.len() - 4);
+        let walls = walls << (8 * (first - start));
+        let window: &mut [u8; 4] = (&mut self.links[start..start + 4]).try_into().unwrap();
+        *window = (u32::from_le_bytes(*window) & !walls).to_le_bytes();
+    }
+
     /// Opens every wall inside the rectangle: the open field recursive division starts from.
     pub fn open_field(&mut self) {
         // Every cell open east and south, then the east column and the south row closed: a
