@@ -277,12 +277,15 @@ impl CellMaze {
     /// the maze must be zero, and the maze at least four cells.
     #[inline(always)]
     pub(crate) fn build_row_walls(&mut self, first: usize, walls: u32) {
-        // One four-byte read and write; at the very end of the maze the window moves back
-        // and the walls with it.
-        let start = first.min(self.links.len() - 4);
-        let walls = walls << (8 * (first - start));
-        let window: &mut [u8; 4] = (&mut self.links[start..start + 4]).try_into().unwrap();
-        *window = (u32::from_le_bytes(*window) & !walls).to_le_bytes();
+        // One four-byte read and write, except in the last three cells of the maze.
+        if let Some(window) = self.links.get_mut(first..first + 4) {
+            let window: &mut [u8; 4] = window.try_into().unwrap();
+            *window = (u32::from_le_bytes(*window) & !walls).to_le_bytes();
+        } else {
+            for (i, bits) in self.links[first..].iter_mut().enumerate() {
+                *bits &= !(walls >> (8 * i)) as u8;
+            }
+        }
     }
 
     /// Opens every wall inside the rectangle: the open field recursive division starts from.

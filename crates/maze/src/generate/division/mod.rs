@@ -106,6 +106,7 @@ fn divide<const TRACED: bool>(maze: &mut CellMaze, rng: &mut Rng, whole: Room) {
     let mut divider = Divider {
         rooms: Rooms::new(maze.width() + maze.height()),
         small: &SMALL_ROOMS,
+        pending: Pending::default(),
     };
     let draw = rng.next_u64() as u32;
     divider.settle::<TRACED>(maze, rng, whole, draw);
@@ -124,22 +125,26 @@ fn divide<const TRACED: bool>(maze: &mut CellMaze, rng: &mut Rng, whole: Room) {
         let (first, rest) = room.split(horizontal, cut.at);
         divider.settle::<TRACED>(maze, rng, first, (word >> 33) as u32);
         divider.settle::<TRACED>(maze, rng, rest, (word >> 48) as u32);
+        if divider.pending.is_full() {
+            divider.finish_pending(maze);
+        }
     }
+    divider.finish_pending(maze);
 }
 
 /// The rooms still to divide, and the tables that finish the small ones.
 struct Divider {
     rooms: Rooms,
     small: &'static SmallRooms,
+    pending: Pending,
 }
 
 impl Divider {
-    /// Finishes `room` from its table if it is small (with `draw`'s low 15 bits), and keeps
-    /// it for dividing if not.
+    /// Keeps `room` for dividing if it is big; if it is small, picks its ending with
+    /// `draw`'s low 15 bits and finishes it (or, untraced, puts it with the pending ones).
     ///
-    /// Every room goes through the same steps, a big one's table holding a single ending
-    /// without walls: whether a random cut leaves a small room is a toss-up that a branch
-    /// would mispredict.
+    /// Every room goes through the same steps whether it is big, small or a corridor: which
+    /// one a random cut leaves is a toss-up that a branch would mispredict.
     #[inline(always)]
     fn settle<const TRACED: bool>(
         &mut self,
@@ -150,22 +155,80 @@ impl Divider {
     ) {
         let shape = small::shape(room);
         let r = below(rng, draw, 15, self.small.count(shape));
+        let is_small = shape != BIG && shape != small::CORRIDOR;
         if TRACED {
-            if shape != BIG {
+            if is_small {
                 let raise = |part, cut| raise::<true>(maze, part, cut);
                 self.small.for_each_cut(room, r, raise);
             }
         } else {
-            let walls = self.small.walls(shape, r);
             let first = maze.index(room.row, room.col);
+            let entry = self.small.entry(shape, r);
+            self.pending.push_when(first, room.height, entry, is_small);
+        }
+        self.rooms.push_when(room, shape == BIG);
+    }
+
+    /// Raises the walls of the small rooms waiting for them, in a loop where every room
+    /// has walls to raise.
+    fn finish_pending(&mut self, maze: &mut CellMaze) {
+        for &room in self.pending.drain() {
+            let (first, height, entry) = Pending::unpack(room);
+            let walls = self.small.walls_at(entry);
             for i in 0..4 {
                 // Rows past the room's last have no walls; they stay on the room's last
                 // row so that they stay on the board.
-                let row = first + i.min(room.height - 1) * maze.width();
+                let row = first + i.min(height - 1) * maze.width();
                 maze.build_row_walls(row, spread_row(walls >> (8 * i)));
             }
         }
-        self.rooms.push_when(room, shape == BIG);
+    }
+}
+
+/// Small rooms whose ending is chosen and whose walls are not raised yet, each packed in a
+/// word: its first cell, its height and its ending's entry in the tables.
+struct Pending {
+    rooms: [u64; PENDING + 2],
+    len: usize,
+}
+
+/// How many small rooms wait before their walls go up: few enough to stay in cache. A step
+/// adds two at most, hence the two spare places.
+const PENDING: usize = 64;
+
+impl Default for Pending {
+    fn default() -> Self {
+        Pending {
+            rooms: [0; PENDING + 2],
+            len: 0,
+        }
+    }
+}
+
+impl Pending {
+    /// Adds a room if `keep` holds, without a branch on it.
+    #[inline(always)]
+    fn push_when(&mut self, first: usize, height: usize, entry: usize, keep: bool) {
+        debug_assert!(!keep || (u32::try_from(first).is_ok() && height <= 4 && entry < 1 << 14));
+        self.rooms[self.len] = first as u64 | (entry as u64) << 32 | (height as u64) << 48;
+        self.len += usize::from(keep);
+    }
+
+    fn unpack(room: u64) -> (usize, usize, usize) {
+        let first = room as u32 as usize;
+        let entry = (room >> 32) as usize & 0xffff;
+        let height = (room >> 48) as usize;
+        (first, height, entry)
+    }
+
+    #[inline(always)]
+    fn is_full(&self) -> bool {
+        self.len >= PENDING
+    }
+
+    fn drain(&mut self) -> &[u64] {
+        let len = std::mem::take(&mut self.len);
+        &self.rooms[..len]
     }
 }
 

@@ -25,6 +25,9 @@ const MAX_CELLS: usize = 12;
 /// single ending without walls.
 pub(super) const BIG: usize = SIDE * SIDE - 1;
 
+/// The slot every corridor uses (the 1 x 1 room's): one ending, without walls.
+pub(super) const CORRIDOR: usize = 0;
+
 /// The walls of a room's ending: one byte a row, two bits a cell (`EAST` and `SOUTH` as in
 /// the cell bytes), for rows and columns counted from the room's corner.
 pub(super) type Walls = u32;
@@ -46,7 +49,7 @@ pub(super) fn shape(room: Room) -> usize {
     let small = room.height <= SIDE && room.width <= SIDE;
     let slot = (room.height.wrapping_sub(1) * SIDE + room.width.wrapping_sub(1)) % (SIDE * SIDE);
     let slot = if small { slot } else { BIG };
-    if room.is_corridor() { 0 } else { slot }
+    if room.is_corridor() { CORRIDOR } else { slot }
 }
 
 impl SmallRooms {
@@ -59,7 +62,19 @@ impl SmallRooms {
     /// Ending number `r` of a room of `shape`.
     #[inline]
     pub fn walls(&self, shape: usize, r: usize) -> Walls {
-        self.walls[self.start[shape] + r]
+        self.walls[self.entry(shape, r)]
+    }
+
+    /// Where ending number `r` of a room of `shape` is kept, for `walls_at`: a number
+    /// under 2^14.
+    #[inline]
+    pub fn entry(&self, shape: usize, r: usize) -> usize {
+        self.start[shape] + r
+    }
+
+    #[inline]
+    pub fn walls_at(&self, entry: usize) -> Walls {
+        self.walls[entry]
     }
 
     /// The tables, smallest rooms first: a room's ending is its first cut and one ending of
@@ -303,7 +318,7 @@ mod tests {
         let tables = SmallRooms::build();
         assert_eq!(tables.count(shape(Room::sized(3, 4))), 6912);
         assert_eq!(tables.count(shape(Room::sized(2, 2))), 4);
-        assert!(tables.walls.len() < 15_000);
+        assert!(tables.walls.len() < 1 << 14);
         assert_eq!(shape(Room::sized(4, 4)), BIG);
         assert_eq!(shape(Room::sized(2, 5)), BIG);
         assert_eq!(shape(Room::sized(9, 1)), shape(Room::sized(1, 1)));
