@@ -27,13 +27,28 @@ pub(crate) fn best_guess(view: &Grid<Cell>, mines: usize, weighed: &Weighed) -> 
     if weighed.ln_layouts > MAX_LAYOUTS.ln() + 1e-9 {
         return None;
     }
-    let tiles: Vec<Pos> = view.positions().filter(|&p| view[p].is_closed()).collect();
+    debug_assert!(
+        weighed.safe.is_empty(),
+        "a safe tile is played, not guessed"
+    );
+    // Certain mines take no part: a mine in every layout, they are never opened and tell
+    // nothing apart. Leaving them out is what lets the search play the end of a board whose
+    // mines alone outnumber the tiles a layout can hold (an expert board has 99).
+    let mut certain = Grid::new(view.width(), view.height(), false);
+    for &p in &weighed.mines {
+        certain[p] = true;
+    }
+    let tiles: Vec<Pos> = view
+        .positions()
+        .filter(|&p| view[p].is_closed() && !certain[p])
+        .collect();
     if tiles.len() > MAX_TILES {
         return None;
     }
     let index = TileIndex::new(&tiles);
     let mut budget = BUDGET;
-    let layouts = list_layouts(view, &index, mines, &mut budget)?;
+    let left = mines.checked_sub(weighed.mines.len())?;
+    let layouts = list_layouts(view, &certain, &index, left, &mut budget)?;
     let mut game = Endgame::new(view, &tiles, &index, layouts, budget);
     let all = game.everything();
     let (tile, _) = game.best_guess(all, 0)?;
@@ -65,21 +80,25 @@ fn low_bits(n: usize) -> u64 {
     if n == 64 { u64::MAX } else { (1 << n) - 1 }
 }
 
-/// Every placement of `mines` mines on the covered tiles that agrees with the opened numbers, as bit
-/// sets over `tiles`; `None` past the budget or beyond `MAX_LAYOUTS`.
+/// Every placement of `mines` mines on the tiles of `index` that agrees with the opened
+/// numbers, the `certain` mines being placed already, as bit sets over the tiles; `None` past
+/// the budget or beyond `MAX_LAYOUTS`.
 fn list_layouts(
     view: &Grid<Cell>,
+    certain: &Grid<bool>,
     index: &TileIndex,
     mines: usize,
     budget: &mut u64,
 ) -> Option<Vec<u64>> {
-    // Each opened number with covered neighbours: (its tiles as a bit set, its count).
+    // Each opened number with tiles in doubt around it: (those tiles as a bit set, the mines
+    // among them).
     let numbers: Vec<(u64, u32)> = view
         .positions()
         .filter_map(|p| match view[p] {
             Cell::Open(n) => {
                 let set = index.around(view, p);
-                (set != 0).then_some((set, u32::from(n)))
+                let known = neighbours(view, p).filter(|&q| certain[q]).count() as u32;
+                (set != 0).then(|| (set, u32::from(n).saturating_sub(known)))
             }
             _ => None,
         })
@@ -248,7 +267,8 @@ mod tests {
         let tiles: Vec<Pos> = view.positions().filter(|&p| view[p].is_closed()).collect();
         let index = TileIndex::new(&tiles);
         let mut budget = BUDGET;
-        let layouts = list_layouts(view, &index, mines, &mut budget).unwrap();
+        let certain = Grid::new(view.width(), view.height(), false);
+        let layouts = list_layouts(view, &certain, &index, mines, &mut budget).unwrap();
         let mut game = Endgame::new(view, &tiles, &index, layouts, budget);
         let all = game.everything();
         let (t, chance) = game.best_guess(all, 0).unwrap();
@@ -279,12 +299,51 @@ mod tests {
     }
 
     #[test]
+    fn expert_endgames_are_searched_beside_their_many_certain_mines() {
+        // An expert board always has 99 covered mines, more tiles than a layout holds; the
+        // search must leave the certain ones out to play the end of the game at all.
+        use crate::game::Game;
+        use crate::setup::Level;
+        use grid_core::mines_doc::{FirstClick, GameState, Move, Rules};
+        let rules = Rules {
+            first_click: FirstClick::Opening,
+            no_guess: false,
+        };
+        let setup = Level::Expert.setup();
+        let mut searched = 0;
+        for seed in 1..=6 {
+            let mut game = Game::new(setup, rules, seed).unwrap();
+            let mut next = crate::bench::first_click(setup);
+            while game.play(Move::Open(next)).is_ok() && game.state() == GameState::Playing {
+                let view = game.view();
+                let weighed = weigh(view, setup.mines, &mut u64::MAX.clone())
+                    .unwrap()
+                    .unwrap();
+                if let Some(&safe) = weighed.safe.first() {
+                    next = safe;
+                    continue;
+                }
+                let covered = view.cells().iter().filter(|c| c.is_closed()).count();
+                let guess = best_guess(view, setup.mines, &weighed);
+                if covered > MAX_TILES && weighed.ln_layouts <= MAX_LAYOUTS.ln() {
+                    assert!(guess.is_some(), "seed {seed}: {covered} covered tiles");
+                    searched += 1;
+                }
+                next = guess.unwrap_or_else(|| crate::guess::choose(view, 99, &weighed).unwrap());
+            }
+        }
+        assert!(searched > 0, "no expert endgame met in 6 games");
+    }
+
+    #[test]
     fn layouts_are_listed_exactly() {
         // Beside a 2 in a corner, three covered tiles hold both mines: three layouts.
         let view = position(&["2#", "##"]);
         let tiles: Vec<Pos> = view.positions().filter(|&p| view[p].is_closed()).collect();
         let mut budget = BUDGET;
-        let layouts = list_layouts(&view, &TileIndex::new(&tiles), 2, &mut budget).unwrap();
+        let certain = Grid::new(view.width(), view.height(), false);
+        let index = TileIndex::new(&tiles);
+        let layouts = list_layouts(&view, &certain, &index, 2, &mut budget).unwrap();
         assert_eq!(layouts.len(), 3);
         assert!(layouts.iter().all(|l| l.count_ones() == 2));
     }
