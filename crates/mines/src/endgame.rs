@@ -15,7 +15,58 @@ use grid_core::{Grid, Pos};
 use rustc_hash::FxHashMap;
 
 /// Layouts at most for the search (one bit each in a position).
-const MAX_LAYOUTS: f64 = 64.0;
+const MAX_LAYOUTS: f64 = (64 * WORDS) as f64;
+
+/// Words in a set of layouts: 256 layouts. Measured on expert (10,000 games, game by game):
+/// 64 layouts win 53.02%, 128 53.14%, 256 53.27%, 512 53.34% and 1024 53.37%, but past 256
+/// the slowest expert position takes 164 ms (512) and 389 ms (1024) instead of 54.
+const WORDS: usize = 4;
+
+/// A set of layouts, one bit each.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+struct Layouts([u64; WORDS]);
+
+impl Layouts {
+    /// Layouts 0 to `n - 1`.
+    fn first(n: usize) -> Layouts {
+        let mut set = Layouts::default();
+        for l in 0..n {
+            set.insert(l);
+        }
+        set
+    }
+
+    fn one(l: usize) -> Layouts {
+        let mut set = Layouts::default();
+        set.insert(l);
+        set
+    }
+
+    fn insert(&mut self, l: usize) {
+        self.0[l / 64] |= 1 << (l % 64);
+    }
+
+    fn count_ones(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    fn is_empty(self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    /// The layouts of the set, by number.
+    fn members(self) -> impl Iterator<Item = usize> {
+        self.0.into_iter().enumerate().flat_map(|(i, mut word)| {
+            std::iter::from_fn(move || {
+                (word != 0).then(|| {
+                    let l = word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    64 * i + l
+                })
+            })
+        })
+    }
+}
 /// Covered tiles at most (one bit each in a layout).
 const MAX_TILES: usize = 64;
 /// Steps of listing and searching before giving the position back to the estimate.
@@ -141,7 +192,7 @@ struct Endgame {
     /// `shows[l][t]`: the number tile `t` shows in layout `l`.
     shows: Vec<Vec<u8>>,
     tiles: usize,
-    memo: FxHashMap<(u64, u64), f64>,
+    memo: FxHashMap<(Layouts, u64), f64>,
     budget: u64,
 }
 
@@ -167,37 +218,33 @@ impl Endgame {
         }
     }
 
-    fn everything(&self) -> u64 {
-        low_bits(self.layouts.len())
-    }
-
-    fn members(set: u64) -> impl Iterator<Item = usize> {
-        (0..64).filter(move |&l| set >> l & 1 == 1)
+    fn everything(&self) -> Layouts {
+        Layouts::first(self.layouts.len())
     }
 
     /// Tiles that hold a mine in at least one layout of `set`.
-    fn maybe_mine(&self, set: u64) -> u64 {
-        Self::members(set).fold(0, |m, l| m | self.layouts[l])
+    fn maybe_mine(&self, set: Layouts) -> u64 {
+        set.members().fold(0, |m, l| m | self.layouts[l])
     }
 
     /// Splits `set` by what the tiles of `shown` show.
-    fn split(&self, set: u64, shown: u64) -> Vec<u64> {
-        let mut classes: Vec<(Vec<u8>, u64)> = Vec::new();
-        for l in Self::members(set) {
+    fn split(&self, set: Layouts, shown: u64) -> Vec<Layouts> {
+        let mut classes: Vec<(Vec<u8>, Layouts)> = Vec::new();
+        for l in set.members() {
             let key: Vec<u8> = (0..self.tiles)
                 .filter(|&t| shown >> t & 1 == 1)
                 .map(|t| self.shows[l][t])
                 .collect();
             match classes.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, members)) => *members |= 1 << l,
-                None => classes.push((key, 1 << l)),
+                Some((_, members)) => members.insert(l),
+                None => classes.push((key, Layouts::one(l))),
             }
         }
         classes.into_iter().map(|(_, members)| members).collect()
     }
 
     /// The chance of winning from the layouts `set`, the tiles `opened` being open.
-    fn win(&mut self, set: u64, opened: u64) -> Option<f64> {
+    fn win(&mut self, set: Layouts, opened: u64) -> Option<f64> {
         if set.count_ones() <= 1 {
             return Some(1.0);
         }
@@ -223,17 +270,21 @@ impl Endgame {
 
     /// The guess with the best chance of winning from `set` (no tile being certainly safe),
     /// and that chance.
-    fn best_guess(&mut self, set: u64, opened: u64) -> Option<(usize, f64)> {
+    fn best_guess(&mut self, set: Layouts, opened: u64) -> Option<(usize, f64)> {
         let size = f64::from(set.count_ones());
         let mut best: Option<(usize, f64)> = None;
         for t in 0..self.tiles {
             if opened >> t & 1 == 1 {
                 continue;
             }
-            let safe = Self::members(set)
+            let safe = set
+                .members()
                 .filter(|&l| self.layouts[l] >> t & 1 == 0)
-                .fold(0u64, |s, l| s | 1 << l);
-            if safe == 0 {
+                .fold(Layouts::default(), |mut s, l| {
+                    s.insert(l);
+                    s
+                });
+            if safe.is_empty() {
                 continue;
             }
             let mut chance = 0.0;
