@@ -21,6 +21,10 @@ const MAX_LAYOUTS: f64 = (64 * WORDS) as f64;
 /// 64 layouts win 53.02%, 128 53.14%, 256 53.27%, 512 53.34% and 1024 53.37%, but past 256
 /// the slowest expert position takes 164 ms (512) and 389 ms (1024) instead of 54.
 const WORDS: usize = 4;
+/// Tiles in doubt at most (one bit each in a layout).
+const MAX_TILES: usize = 64;
+/// Steps of listing and searching before giving the position back to the estimate.
+const BUDGET: u64 = 200_000;
 
 /// A set of layouts, one bit each.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -67,10 +71,6 @@ impl Layouts {
         })
     }
 }
-/// Covered tiles at most (one bit each in a layout).
-const MAX_TILES: usize = 64;
-/// Steps of listing and searching before giving the position back to the estimate.
-const BUDGET: u64 = 200_000;
 
 /// The guess with the best chance of winning, when the position is small enough to play out
 /// (`None` otherwise: the caller estimates instead).
@@ -384,6 +384,16 @@ mod tests {
             }
         }
         assert!(searched > 0, "no expert endgame met in 6 games");
+    }
+
+    #[test]
+    fn layout_sets_hold_what_is_put_in() {
+        let mut set = Layouts::first(3);
+        set.insert(64);
+        set.insert(255);
+        assert_eq!(set.members().collect::<Vec<_>>(), [0, 1, 2, 64, 255]);
+        assert_eq!(set.count_ones(), 5);
+        assert!(Layouts::default().is_empty() && !Layouts::one(200).is_empty());
     }
 
     #[test]
