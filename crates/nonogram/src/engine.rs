@@ -373,19 +373,19 @@ impl<'a> Engine<'a> {
     }
 
     /// Sets one cell and propagates.
-    fn assume(&mut self, board: &mut State, index: usize, value: Cell) -> Result<(), Stop> {
-        board.set(index, value);
+    fn assume(&mut self, state: &mut State, index: usize, value: Cell) -> Result<(), Stop> {
+        state.set(index, value);
         self.queue_cell(index);
-        self.propagate(board)
+        self.propagate(state)
     }
 
     /// One round of probing: every unknown cell is assumed filled and blank in turn. A
     /// contradiction proves the opposite; cells that both assumptions agree on are certain.
     /// Returns whether anything was learnt; `Err` when the board itself is impossible.
-    pub fn probe_round(&mut self, board: &mut State, scores: &mut [u32]) -> Result<bool, Stop> {
+    pub fn probe_round(&mut self, state: &mut State, scores: &mut [u32]) -> Result<bool, Stop> {
         let mut learnt = false;
         let recording = self.steps.take();
-        let result = self.probe_cells(board, scores, &mut learnt, recording);
+        let result = self.probe_cells(state, scores, &mut learnt, recording);
         result.map(|()| learnt)
     }
 
@@ -393,7 +393,7 @@ impl<'a> Engine<'a> {
     #[allow(clippy::needless_range_loop)]
     fn probe_cells(
         &mut self,
-        board: &mut State,
+        state: &mut State,
         scores: &mut [u32],
         learnt: &mut bool,
         mut recording: Option<Vec<Step>>,
@@ -402,10 +402,10 @@ impl<'a> Engine<'a> {
         // an earlier probe of this round reached them (bit 1 filled, bit 2 blank). Probing such
         // a value again can only find a subset of what that probe found, so it is skipped.
         // Whatever the board learns makes the marks stale, so they are cleared then.
-        let mut implied = vec![0u8; board.len()];
+        let mut implied = vec![0u8; state.len()];
         let mut outcome = Ok(());
-        for index in self.probe_order(board) {
-            if board.cells()[index] != Cell::Unknown || implied[index] == BOTH {
+        for index in self.probe_order(state) {
+            if state.cells()[index] != Cell::Unknown || implied[index] == BOTH {
                 continue;
             }
             if self.out_of_time() {
@@ -415,7 +415,7 @@ impl<'a> Engine<'a> {
             self.stats.probes += 1;
             let try_value = |engine: &mut Self, value: Cell| -> Option<Result<State, Stop>> {
                 (implied[index] & bit(value) == 0).then(|| {
-                    let mut b = board.clone();
+                    let mut b = state.clone();
                     engine.assume(&mut b, index, value).map(|()| b)
                 })
             };
@@ -444,7 +444,7 @@ impl<'a> Engine<'a> {
                     };
                     if let Some(steps) = &mut recording {
                         steps.push(Step::Contradiction {
-                            cell: board.board().pos_of(index),
+                            cell: state.board().pos_of(index),
                             assumed,
                             conflict: l,
                         });
@@ -455,21 +455,21 @@ impl<'a> Engine<'a> {
                         Some(Ok(b)) if recording.is_none() => b,
                         _ => {
                             self.steps = recording.take();
-                            let mut redo = board.clone();
+                            let mut redo = state.clone();
                             let again = self.assume(&mut redo, index, assumed.opposite());
                             recording = self.steps.take();
                             again?;
                             redo
                         }
                     };
-                    *board = result;
+                    *state = result;
                     *learnt = true;
                     implied.fill(0);
                 }
                 (None, None) => {
                     let (filled, empty) = (filled.and_then(Result::ok), empty.and_then(Result::ok));
                     for b in filled.iter().chain(empty.iter()) {
-                        mark_implied(&mut implied, board, b);
+                        mark_implied(&mut implied, state, b);
                     }
                     let (Some(filled), Some(empty)) = (filled, empty) else {
                         continue;
@@ -477,14 +477,14 @@ impl<'a> Engine<'a> {
                     let changes = |b: &State| {
                         b.cells()
                             .iter()
-                            .zip(board.cells())
+                            .zip(state.cells())
                             .filter(|(x, y)| x != y)
                             .count() as u32
                     };
                     scores[index] = (changes(&filled) + 1) * (changes(&empty) + 1);
-                    let common: Vec<usize> = (0..board.len())
+                    let common: Vec<usize> = (0..state.len())
                         .filter(|&i| {
-                            board.cells()[i] == Cell::Unknown
+                            state.cells()[i] == Cell::Unknown
                                 && filled.cells()[i] != Cell::Unknown
                                 && filled.cells()[i] == empty.cells()[i]
                         })
@@ -492,25 +492,25 @@ impl<'a> Engine<'a> {
                     if !common.is_empty() {
                         if let Some(steps) = &mut recording {
                             steps.push(Step::BothWays {
-                                cell: board.board().pos_of(index),
+                                cell: state.board().pos_of(index),
                                 filled: common
                                     .iter()
                                     .filter(|&&i| filled.cells()[i] == Cell::Filled)
-                                    .map(|&i| board.board().pos_of(i))
+                                    .map(|&i| state.board().pos_of(i))
                                     .collect(),
                                 empty: common
                                     .iter()
                                     .filter(|&&i| filled.cells()[i] == Cell::Empty)
-                                    .map(|&i| board.board().pos_of(i))
+                                    .map(|&i| state.board().pos_of(i))
                                     .collect(),
                             });
                         }
                         for &i in &common {
-                            board.set(i, filled.cells()[i]);
+                            state.set(i, filled.cells()[i]);
                             self.queue_cell(i);
                         }
                         self.steps = recording.take();
-                        let settled = self.propagate(board);
+                        let settled = self.propagate(state);
                         recording = self.steps.take();
                         settled?;
                         *learnt = true;
@@ -530,9 +530,9 @@ impl<'a> Engine<'a> {
     /// Inside the search, cells are probed in reading order instead: the branching rule
     /// reads the scores of this order's probes, and it measured far better so (webpbn 6574
     /// takes 0.35 s this way and 24 s the other).
-    fn probe_order(&self, board: &State) -> Vec<usize> {
+    fn probe_order(&self, state: &State) -> Vec<usize> {
         let (w, h) = (self.puzzle.width(), self.puzzle.height());
-        let cells = board.cells();
+        let cells = state.cells();
         let known = |c: &Cell| *c != Cell::Unknown;
         if self.searching {
             return (0..cells.len()).filter(|&i| !known(&cells[i])).collect();
@@ -554,10 +554,10 @@ impl<'a> Engine<'a> {
     }
 
     /// Probing rounds until nothing more is learnt.
-    pub fn probe(&mut self, board: &mut State, scores: &mut Vec<u32>) -> Result<(), Stop> {
+    pub fn probe(&mut self, state: &mut State, scores: &mut Vec<u32>) -> Result<(), Stop> {
         scores.clear();
-        scores.resize(board.len(), 0);
-        while self.probe_round(board, scores)? {}
+        scores.resize(state.len(), 0);
+        while self.probe_round(state, scores)? {}
         Ok(())
     }
 
@@ -565,32 +565,32 @@ impl<'a> Engine<'a> {
     /// `Err(Timeout)` when time ran out (the solutions found so far stay in `found`).
     pub fn search(
         &mut self,
-        board: State,
+        state: State,
         limit: usize,
         found: &mut Vec<Board>,
     ) -> Result<(), Stop> {
         // An explicit stack of boards to explore: no recursion, whatever the depth.
-        let mut stack = vec![board];
+        let mut stack = vec![state];
         let mut scores = Vec::new();
         let steps = self.steps.take();
         self.searching = true;
         let result = (|| {
-            while let Some(mut board) = stack.pop() {
+            while let Some(mut state) = stack.pop() {
                 self.stats.nodes += 1;
-                match self.probe(&mut board, &mut scores) {
+                match self.probe(&mut state, &mut scores) {
                     Err(Stop::Conflict(_)) => continue,
                     Err(Stop::Timeout) => return Err(Stop::Timeout),
                     Ok(()) => {}
                 }
-                let Some(branch) = best_branch(&board, &scores) else {
-                    found.push(board.into_board());
+                let Some(branch) = best_branch(&state, &scores) else {
+                    found.push(state.into_board());
                     if found.len() >= limit {
                         return Ok(());
                     }
                     continue;
                 };
                 for value in [Cell::Empty, Cell::Filled] {
-                    let mut child = board.clone();
+                    let mut child = state.clone();
                     match self.assume(&mut child, branch, value) {
                         Ok(()) => stack.push(child),
                         Err(Stop::Conflict(_)) => {}
@@ -619,8 +619,8 @@ fn bit(value: Cell) -> u8 {
 }
 
 /// Marks the values a consistent probe reached for the cells still unknown on the board.
-fn mark_implied(implied: &mut [u8], board: &State, probed: &State) {
-    for (i, (&now, &then)) in board.cells().iter().zip(probed.cells()).enumerate() {
+fn mark_implied(implied: &mut [u8], state: &State, probed: &State) {
+    for (i, (&now, &then)) in state.cells().iter().zip(probed.cells()).enumerate() {
         if now == Cell::Unknown {
             implied[i] |= bit(then);
         }
@@ -629,8 +629,8 @@ fn mark_implied(implied: &mut [u8], board: &State, probed: &State) {
 
 /// The unknown cell to branch on: the one whose two assumptions taught the most (the
 /// product of the cells each one settled), or `None` when the board is solved.
-fn best_branch(board: &State, scores: &[u32]) -> Option<usize> {
-    (0..board.len())
-        .filter(|&i| board.cells()[i] == Cell::Unknown)
+fn best_branch(state: &State, scores: &[u32]) -> Option<usize> {
+    (0..state.len())
+        .filter(|&i| state.cells()[i] == Cell::Unknown)
         .max_by_key(|&i| (scores.get(i).copied().unwrap_or(0), std::cmp::Reverse(i)))
 }

@@ -135,6 +135,7 @@ fn divide<const TRACED: bool>(maze: &mut CellMaze, rng: &mut Rng, whole: Room) {
 /// The rooms still to divide, and the tables that finish the small ones.
 struct Divider {
     rooms: Rooms,
+    /// `SMALL_ROOMS`, looked up once rather than at every room of the hot loop.
     small: &'static SmallRooms,
     pending: Pending,
 }
