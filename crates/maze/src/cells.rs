@@ -20,8 +20,37 @@ pub(crate) const NO_CELL: u8 = u8::MAX;
 pub struct CellMaze {
     width: usize,
     height: usize,
+    /// `width` as a divisor, for the column of a cell number.
+    columns: Divisor,
     links: Vec<u8>,
     trace: Option<Trace>,
+}
+
+/// A divisor fixed for a maze's lifetime, with the remainder by two multiplications
+/// (Lemire, Kaser and Kurz, "Faster remainder by direct computation", 2019): the walking
+/// generators want the column of a cell at every step, and a division takes several times
+/// as long, on the path every next step waits for.
+#[derive(Debug, Clone, Copy)]
+struct Divisor {
+    divisor: u32,
+    inverse: u64,
+}
+
+impl Divisor {
+    fn new(divisor: u32) -> Self {
+        assert!(divisor > 0, "no division by zero");
+        Divisor {
+            divisor,
+            inverse: (u64::MAX / u64::from(divisor)).wrapping_add(1),
+        }
+    }
+
+    /// `n % divisor`, for any 32-bit `n`.
+    #[inline(always)]
+    fn rem(self, n: u32) -> u32 {
+        let fraction = self.inverse.wrapping_mul(u64::from(n));
+        ((u128::from(fraction) * u128::from(self.divisor)) >> 64) as u32
+    }
 }
 
 /// Where the wall between `cell` and `other`, its neighbour in `dir`, is kept: in the byte
@@ -69,6 +98,7 @@ impl CellMaze {
         CellMaze {
             width,
             height,
+            columns: Divisor::new(width as u32),
             links: vec![0; width * height],
             trace: trace.then(|| Trace {
                 order: Vec::new(),
@@ -101,6 +131,12 @@ impl CellMaze {
     #[inline]
     pub fn index(&self, row: usize, col: usize) -> usize {
         row * self.width + col
+    }
+
+    /// The column of cell number `cell`.
+    #[inline(always)]
+    pub(crate) fn col(&self, cell: usize) -> usize {
+        self.columns.rem(cell as u32) as usize
     }
 
     #[inline]
@@ -159,8 +195,7 @@ impl CellMaze {
     #[inline(always)]
     pub(crate) fn neighbour_marks(&self, cell: usize) -> [u8; 4] {
         let w = self.width;
-        // 32-bit division is several times cheaper than 64-bit, and cell counts fit.
-        let col = (cell as u32 % w as u32) as usize;
+        let col = self.col(cell);
         let mark = |ok: bool, c: usize| if ok { self.mark(c) } else { NO_CELL };
         [
             mark(cell >= w, cell.wrapping_sub(w)),
@@ -457,6 +492,23 @@ impl RowSource for CellMaze {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn divisor_gives_the_remainder(divisor in 1u32.., n: u32) {
+            prop_assert_eq!(Divisor::new(divisor).rem(n), n % divisor);
+        }
+    }
+
+    #[test]
+    fn divisor_gives_the_remainder_at_the_edges() {
+        for divisor in [1, 2, 3, 7, 2000, 16383, u32::MAX - 1, u32::MAX] {
+            for n in [0, 1, divisor - 1, divisor, u32::MAX - 1, u32::MAX] {
+                assert_eq!(Divisor::new(divisor).rem(n), n % divisor, "{n} % {divisor}");
+            }
+        }
+    }
 
     #[test]
     fn carving_opens_both_sides() {

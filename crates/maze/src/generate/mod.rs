@@ -274,9 +274,7 @@ pub(crate) fn neighbours_where(
     mut want: impl FnMut(usize) -> bool,
 ) -> DirSet {
     let w = maze.width();
-    // Cell counts fit in 32 bits (the size limit sees to it), and 32-bit division is several
-    // times cheaper than 64-bit on common processors.
-    let col = (cell as u32 % w as u32) as usize;
+    let col = maze.col(cell);
     let mut set = DirSet::default();
     if cell >= w && want(cell - w) {
         set.insert(Dir::North);
