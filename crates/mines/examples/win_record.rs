@@ -81,9 +81,14 @@ fn compare(before: &str, after: &str) {
     } else {
         0.0
     };
+    let verdict = if z.abs() > 1.96 {
+        "a real difference at 95%"
+    } else {
+        "within the noise at 95%"
+    };
     println!(
         "{n} games: before {:.2}%, after {:.2}% ({:+.2} points); won only before {only_a}, \
-         only after {only_b}; z = {z:+.2} (beyond +-1.96: a real difference at 95%)",
+         only after {only_b}; z = {z:+.2}: {verdict}",
         100.0 * wa / n,
         100.0 * wb / n,
         100.0 * (wb - wa) / n

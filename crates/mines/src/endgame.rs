@@ -7,6 +7,11 @@
 //! The chance of winning a position is the best, over its guesses, of the chances of the
 //! positions they lead to, weighted by how many layouts lead there. Positions are sets of
 //! layouts (bit sets), remembered once computed.
+//!
+//! Three things keep it fast enough for 1024 layouts: the guesses are tried safest first and
+//! given up once they cannot beat the best found (a guess wins at most as often as it is
+//! safe); a position is remembered by its set of layouts alone, however it was reached; and
+//! the small sets deep in the search are searched over narrower bit sets.
 
 use crate::layout::neighbours;
 use crate::solver::Weighed;
@@ -15,34 +20,34 @@ use grid_core::{Grid, Pos};
 use rustc_hash::FxHashMap;
 
 /// Layouts at most for the search (one bit each in a position).
-const MAX_LAYOUTS: f64 = (64 * WORDS) as f64;
+const MAX_LAYOUTS: f64 = (64 * MAX_WORDS) as f64;
 
-/// Words in a set of layouts: 256 layouts. Measured on expert (10,000 games, game by game):
-/// 64 layouts win 53.02%, 128 53.14%, 256 53.27%, 512 53.34% and 1024 53.37%, but past 256
-/// the slowest expert position takes 164 ms (512) and 389 ms (1024) instead of 54.
-const WORDS: usize = 4;
+/// Words in the widest set of layouts: 1024 layouts. Measured on expert, game by game: 64
+/// layouts win 53.02%, 128 53.14% and 256 53.27% (10,000 games); 1024 win 0.12 points more
+/// than 256 (30,000 games, z = 2.6). The slowest of 600 expert games' positions takes 85 ms.
+const MAX_WORDS: usize = 16;
 /// Tiles in doubt at most (one bit each in a layout).
 const MAX_TILES: usize = 64;
 /// Steps of listing and searching before giving the position back to the estimate.
 const BUDGET: u64 = 200_000;
 
 /// A set of layouts, one bit each.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-struct Layouts([u64; WORDS]);
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Layouts<const W: usize>([u64; W]);
 
-impl Layouts {
+impl<const W: usize> Default for Layouts<W> {
+    fn default() -> Self {
+        Layouts([0; W])
+    }
+}
+
+impl<const W: usize> Layouts<W> {
     /// Layouts 0 to `n - 1`.
-    fn first(n: usize) -> Layouts {
+    fn first(n: usize) -> Self {
         let mut set = Layouts::default();
         for l in 0..n {
             set.insert(l);
         }
-        set
-    }
-
-    fn one(l: usize) -> Layouts {
-        let mut set = Layouts::default();
-        set.insert(l);
         set
     }
 
@@ -58,6 +63,18 @@ impl Layouts {
         self.0.iter().all(|&w| w == 0)
     }
 
+    fn and(self, other: Self) -> Self {
+        Layouts(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+
+    fn and_not(self, other: Self) -> Self {
+        Layouts(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+    }
+
+    fn intersects(self, other: Self) -> bool {
+        self.0.iter().zip(other.0).any(|(a, b)| a & b != 0)
+    }
+
     /// The layouts of the set, by number.
     fn members(self) -> impl Iterator<Item = usize> {
         self.0.into_iter().enumerate().flat_map(|(i, mut word)| {
@@ -69,6 +86,12 @@ impl Layouts {
                 })
             })
         })
+    }
+
+    /// The lowest-numbered layout of the set, which must not be empty.
+    fn first_member(self) -> usize {
+        let i = self.0.iter().position(|&w| w != 0).expect("a layout");
+        64 * i + self.0[i].trailing_zeros() as usize
     }
 }
 
@@ -100,10 +123,34 @@ pub(crate) fn best_guess(view: &Grid<Cell>, mines: usize, weighed: &Weighed) -> 
     let mut budget = BUDGET;
     let left = mines.checked_sub(weighed.mines.len())?;
     let layouts = list_layouts(view, &certain, &index, left, &mut budget)?;
-    let mut game = Endgame::new(view, &tiles, &index, layouts, budget);
-    let all = game.everything();
-    let (tile, _) = game.best_guess(all, 0)?;
+    let (tile, _) = play_out(view, &tiles, &index, layouts, budget)?;
     Some(tiles[tile])
+}
+
+/// The best first guess over `layouts` and its chance of winning, by a search whose layout
+/// sets are as wide as the layouts need: most endgames have few, and narrow sets are
+/// faster to combine, hash and compare.
+fn play_out(
+    view: &Grid<Cell>,
+    tiles: &[Pos],
+    index: &TileIndex,
+    layouts: Vec<u64>,
+    budget: u64,
+) -> Option<(usize, f64)> {
+    fn run<const W: usize>(around: &[u64], layouts: Vec<u64>, budget: u64) -> Option<(usize, f64)> {
+        let game = Endgame::<W>::new(around, layouts, None);
+        let mut search = Search::<W> {
+            memo: FxHashMap::default(),
+            budget,
+        };
+        game.best_guess(&mut search, game.everything())
+    }
+    let around: Vec<u64> = tiles.iter().map(|&p| index.around(view, p)).collect();
+    match layouts.len() {
+        0..=64 => run::<1>(&around, layouts, budget),
+        65..=256 => run::<4>(&around, layouts, budget),
+        _ => run::<MAX_WORDS>(&around, layouts, budget),
+    }
 }
 
 /// The covered tiles by their bit in a layout.
@@ -186,113 +233,224 @@ fn list_layouts(
     Some(found)
 }
 
-/// The search over positions of an endgame.
-struct Endgame {
-    layouts: Vec<u64>,
-    /// `shows[l][t]`: the number tile `t` shows in layout `l`.
-    shows: Vec<Vec<u8>>,
-    tiles: usize,
-    memo: FxHashMap<(Layouts, u64), f64>,
+/// What the whole search of one position shares, in every width of sets it runs at: the
+/// chances already computed, by set of layouts in the numbering of the whole position (`R`
+/// words wide), and the steps left.
+struct Search<const R: usize> {
+    /// The chance of winning from each set of layouts met, by its fingerprint. The set alone
+    /// decides it: the tiles opened to reach it show the same in all its layouts, so opening
+    /// them again would tell nothing.
+    memo: FxHashMap<u128, f64>,
     budget: u64,
 }
 
-impl Endgame {
-    fn new(
-        view: &Grid<Cell>,
-        tiles: &[Pos],
-        index: &TileIndex,
-        layouts: Vec<u64>,
-        budget: u64,
-    ) -> Endgame {
-        let around: Vec<u64> = tiles.iter().map(|&p| index.around(view, p)).collect();
-        let shows = layouts
-            .iter()
-            .map(|&l| around.iter().map(|&a| (l & a).count_ones() as u8).collect())
-            .collect();
+impl<const R: usize> Layouts<R> {
+    /// The set itself when it fits in 128 bits, and otherwise a 128-bit hash of it: a wide
+    /// set (up to 1024 layouts) as a key costs more to compare and store than the rest of
+    /// the search. Each lane's step from one word to the next is invertible, so two sets
+    /// that differ in one word never collide; other pairs collide with odds of about 2^-128.
+    fn fingerprint(self) -> u128 {
+        if R <= 2 {
+            return self.0.iter().rev().fold(0, |f, &w| f << 64 | u128::from(w));
+        }
+        let (mut a, mut b) = (0x243f_6a88_85a3_08d3_u64, 0x1319_8a2e_0370_7344_u64);
+        for &w in &self.0 {
+            a = (a ^ w).wrapping_mul(0xbf58_476d_1ce4_e5b9).rotate_left(31);
+            b = (b ^ w).wrapping_mul(0x94d0_49bb_1331_11eb).rotate_left(27);
+        }
+        u128::from(a) << 64 | u128::from(b)
+    }
+}
+
+/// The search over positions of an endgame, over sets of layouts `W` words wide.
+///
+/// Its questions are all of the form "which layouts of this set have a mine at tile t, or
+/// show n there", so it keeps the answers as layout sets, tile by tile: a question is then a
+/// few word operations instead of a pass over the layouts. Deep in the search the sets are
+/// small, and there a narrower `Endgame` over just their layouts takes over: wide sets would
+/// cost as much to combine as the whole position.
+struct Endgame<'a, const W: usize> {
+    /// The layouts, each as the set of tiles holding its mines.
+    layouts: Vec<u64>,
+    /// `around[t]`: the tiles around tile `t`.
+    around: &'a [u64],
+    /// Each layout's number in the whole position; `None` in the whole position's own search.
+    numbers: Option<Vec<usize>>,
+    /// `mine_at[t]`: the layouts with a mine at tile `t`.
+    mine_at: Vec<Layouts<W>>,
+    /// `showing[t][n]`: the layouts in which tile `t` is safe and shows `n`.
+    showing: Vec<[Layouts<W>; 9]>,
+    /// `shows[t * layouts + l]`: the number tile `t` shows in layout `l` (0 where it holds a
+    /// mine).
+    shows: Vec<u8>,
+}
+
+impl<'a, const W: usize> Endgame<'a, W> {
+    fn new(around: &'a [u64], layouts: Vec<u64>, numbers: Option<Vec<usize>>) -> Self {
+        debug_assert!(layouts.len() <= 64 * W);
+        let tiles = around.len();
+        let mut mine_at = vec![Layouts::default(); tiles];
+        let mut showing = vec![[Layouts::default(); 9]; tiles];
+        let mut shows = vec![0; tiles * layouts.len()];
+        for (t, &near) in around.iter().enumerate() {
+            for (l, &mines) in layouts.iter().enumerate() {
+                if mines >> t & 1 == 1 {
+                    mine_at[t].insert(l);
+                } else {
+                    let n = (mines & near).count_ones() as u8;
+                    showing[t][n as usize].insert(l);
+                    shows[t * layouts.len() + l] = n;
+                }
+            }
+        }
         Endgame {
             layouts,
+            around,
+            numbers,
+            mine_at,
+            showing,
             shows,
-            tiles: tiles.len(),
-            memo: FxHashMap::default(),
-            budget,
         }
     }
 
-    fn everything(&self) -> Layouts {
+    fn tiles(&self) -> usize {
+        self.around.len()
+    }
+
+    fn everything(&self) -> Layouts<W> {
         Layouts::first(self.layouts.len())
     }
 
-    /// Tiles that hold a mine in at least one layout of `set`.
-    fn maybe_mine(&self, set: Layouts) -> u64 {
-        set.members().fold(0, |m, l| m | self.layouts[l])
-    }
-
-    /// Splits `set` by what the tiles of `shown` show.
-    fn split(&self, set: Layouts, shown: u64) -> Vec<Layouts> {
-        let mut classes: Vec<(Vec<u8>, Layouts)> = Vec::new();
-        for l in set.members() {
-            let key: Vec<u8> = (0..self.tiles)
-                .filter(|&t| shown >> t & 1 == 1)
-                .map(|t| self.shows[l][t])
-                .collect();
-            match classes.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, members)) => members.insert(l),
-                None => classes.push((key, Layouts::one(l))),
-            }
+    /// `set` in the numbering of the whole position.
+    fn key<const R: usize>(&self, set: Layouts<W>) -> Layouts<R> {
+        let mut key = Layouts::default();
+        match &self.numbers {
+            None => key.0[..W].copy_from_slice(&set.0),
+            Some(numbers) => set.members().for_each(|l| key.insert(numbers[l])),
         }
-        classes.into_iter().map(|(_, members)| members).collect()
+        key
     }
 
-    /// The chance of winning from the layouts `set`, the tiles `opened` being open.
-    fn win(&mut self, set: Layouts, opened: u64) -> Option<f64> {
-        if set.count_ones() <= 1 {
+    /// The chance of winning from `set` by a search over sets `V` words wide.
+    fn win_narrowed<const V: usize, const R: usize>(
+        &self,
+        search: &mut Search<R>,
+        set: Layouts<W>,
+    ) -> Option<f64> {
+        let members = set.members();
+        let (layouts, numbers) = members
+            .map(|l| {
+                let number = self.numbers.as_ref().map_or(l, |numbers| numbers[l]);
+                (self.layouts[l], number)
+            })
+            .unzip();
+        let narrow = Endgame::<V>::new(self.around, layouts, Some(numbers));
+        narrow.win(search, narrow.everything())
+    }
+
+    /// The tiles safe in every layout of `set` that show different numbers in some of them:
+    /// opened at no risk, they tell those layouts apart.
+    fn telling_safe_tiles(&self, set: Layouts<W>) -> u64 {
+        let first = set.first_member();
+        (0..self.tiles())
+            .filter(|&t| !set.intersects(self.mine_at[t]))
+            .filter(|&t| {
+                let shows = self.shows[t * self.layouts.len() + first];
+                let shown_first = self.showing[t][usize::from(shows)];
+                !set.and_not(shown_first).is_empty()
+            })
+            .fold(0, |tiles, t| tiles | 1 << t)
+    }
+
+    /// Splits `set`, whose layouts all leave the tiles of `shown` safe, by what those tiles
+    /// show.
+    fn split(&self, set: Layouts<W>, shown: u64) -> Vec<Layouts<W>> {
+        let mut classes = vec![set];
+        for t in (0..self.tiles()).filter(|&t| shown >> t & 1 == 1) {
+            classes = classes
+                .iter()
+                .flat_map(|&class| self.showing[t].iter().map(move |&n| class.and(n)))
+                .filter(|class| !class.is_empty())
+                .collect();
+        }
+        classes
+    }
+
+    /// The chance of winning from the layouts `set`.
+    fn win<const R: usize>(&self, search: &mut Search<R>, set: Layouts<W>) -> Option<f64> {
+        let count = set.count_ones();
+        if count <= 1 {
             return Some(1.0);
         }
-        if let Some(&known) = self.memo.get(&(set, opened)) {
+        let key = self.key::<R>(set).fingerprint();
+        if let Some(&known) = search.memo.get(&key) {
             return Some(known);
         }
-        self.budget = self.budget.checked_sub(1)?;
-        let free = low_bits(self.tiles) & !opened & !self.maybe_mine(set);
-        let chance = if free != 0 {
-            // Safe in every layout: opened at no risk, and what they show splits the layouts.
-            let size = f64::from(set.count_ones());
-            let mut total = 0.0;
-            for class in self.split(set, free) {
-                total += f64::from(class.count_ones()) / size * self.win(class, opened | free)?;
-            }
-            total
+        // Narrowing again to one word measured slower: the small sets at the bottom of the
+        // search are many, and each would build tables of its own.
+        let chance = if W > 4 && count <= 256 {
+            self.win_narrowed::<4, R>(search, set)?
         } else {
-            self.best_guess(set, opened)?.1
+            search.budget = search.budget.checked_sub(1)?;
+            let safe = self.telling_safe_tiles(set);
+            if safe != 0 {
+                let size = f64::from(count);
+                let mut total = 0.0;
+                for class in self.split(set, safe) {
+                    total += f64::from(class.count_ones()) / size * self.win(search, class)?;
+                }
+                total
+            } else {
+                self.best_guess(search, set)?.1
+            }
         };
-        self.memo.insert((set, opened), chance);
+        search.memo.insert(key, chance);
         Some(chance)
     }
 
     /// The guess with the best chance of winning from `set` (no tile being certainly safe),
     /// and that chance.
-    fn best_guess(&mut self, set: Layouts, opened: u64) -> Option<(usize, f64)> {
-        let size = f64::from(set.count_ones());
+    ///
+    /// A guess wins at most as often as it is safe, so the tiles go safest first, and the
+    /// search stops as soon as that bound (or, within a tile, what its remaining numbers could
+    /// add) cannot beat the best found: the answer is the same, for a fraction of the work.
+    fn best_guess<const R: usize>(
+        &self,
+        search: &mut Search<R>,
+        set: Layouts<W>,
+    ) -> Option<(usize, f64)> {
+        let all = set.count_ones();
+        let size = f64::from(all);
+        // A tile safe in every layout tells nothing here (or it would have been opened), and
+        // one that is a mine in all of them loses.
+        let mut order: Vec<(u32, usize)> = (0..self.tiles())
+            .map(|t| (set.and_not(self.mine_at[t]).count_ones(), t))
+            .filter(|&(count, _)| count > 0 && count < all)
+            .collect();
+        order.sort_unstable_by_key(|&(count, t)| (std::cmp::Reverse(count), t));
+        let beaten =
+            |best: Option<(usize, f64)>, bound: f64| best.is_some_and(|(_, b)| bound <= b + 1e-12);
         let mut best: Option<(usize, f64)> = None;
-        for t in 0..self.tiles {
-            if opened >> t & 1 == 1 {
-                continue;
-            }
-            let safe = set
-                .members()
-                .filter(|&l| self.layouts[l] >> t & 1 == 0)
-                .fold(Layouts::default(), |mut s, l| {
-                    s.insert(l);
-                    s
-                });
-            if safe.is_empty() {
-                continue;
+        for (count, t) in order {
+            let safe = set.and_not(self.mine_at[t]);
+            let mut unexplored = f64::from(count) / size;
+            if beaten(best, unexplored) {
+                break;
             }
             let mut chance = 0.0;
-            for class in self.split(safe, 1 << t) {
-                chance +=
-                    f64::from(class.count_ones()) / size * self.win(class, opened | 1 << t)?;
+            for shows in &self.showing[t] {
+                let class = safe.and(*shows);
+                if class.is_empty() {
+                    continue;
+                }
+                let weight = f64::from(class.count_ones()) / size;
+                chance += weight * self.win(search, class)?;
+                unexplored -= weight;
+                if beaten(best, chance + unexplored) {
+                    break;
+                }
             }
-            if best.is_none_or(|(_, b)| chance > b + 1e-12) {
+            if !beaten(best, chance) {
                 best = Some((t, chance));
             }
         }
@@ -320,9 +478,7 @@ mod tests {
         let mut budget = BUDGET;
         let certain = Grid::new(view.width(), view.height(), false);
         let layouts = list_layouts(view, &certain, &index, mines, &mut budget).unwrap();
-        let mut game = Endgame::new(view, &tiles, &index, layouts, budget);
-        let all = game.everything();
-        let (t, chance) = game.best_guess(all, 0).unwrap();
+        let (t, chance) = play_out(view, &tiles, &index, layouts, budget).unwrap();
         (tiles[t], chance)
     }
 
@@ -388,12 +544,117 @@ mod tests {
 
     #[test]
     fn layout_sets_hold_what_is_put_in() {
-        let mut set = Layouts::first(3);
+        let mut set = Layouts::<4>::first(3);
         set.insert(64);
         set.insert(255);
-        assert_eq!(set.members().collect::<Vec<_>>(), [0, 1, 2, 64, 255]);
         assert_eq!(set.count_ones(), 5);
-        assert!(Layouts::default().is_empty() && !Layouts::one(200).is_empty());
+        let mut other = Layouts::<4>::default();
+        other.insert(255);
+        assert!(set.intersects(other) && set.and(other) == other);
+        assert_eq!(set.and_not(other).count_ones(), 4);
+        assert!(Layouts::<4>::default().is_empty() && !other.is_empty());
+    }
+
+    /// The chance of winning from the layouts `set` (by number) with the tiles `opened` open,
+    /// played out in full the plain way: no pruning, no memo, no narrowing.
+    fn reference_win(layouts: &[u64], around: &[u64], set: &[usize], opened: u64) -> f64 {
+        if set.len() <= 1 {
+            return 1.0;
+        }
+        let shows = |l: usize, t: usize| (layouts[l] & around[t]).count_ones();
+        let safe_in = |ls: &[usize], t: usize| ls.iter().all(|&l| layouts[l] >> t & 1 == 0);
+        // The classes of `ls` by what the tiles `shown` show.
+        let classes = |ls: &[usize], shown: u64| {
+            let mut classes: Vec<(Vec<u32>, Vec<usize>)> = Vec::new();
+            for &l in ls {
+                let key: Vec<u32> = (0..around.len())
+                    .filter(|&t| shown >> t & 1 == 1)
+                    .map(|t| shows(l, t))
+                    .collect();
+                match classes.iter_mut().find(|(k, _)| *k == key) {
+                    Some((_, members)) => members.push(l),
+                    None => classes.push((key, vec![l])),
+                }
+            }
+            classes.into_iter().map(|(_, members)| members)
+        };
+        let size = set.len() as f64;
+        let free = (0..around.len())
+            .filter(|&t| opened >> t & 1 == 0 && safe_in(set, t))
+            .fold(0u64, |f, t| f | 1 << t);
+        if free != 0 {
+            return classes(set, free)
+                .map(|c| c.len() as f64 / size * reference_win(layouts, around, &c, opened | free))
+                .sum();
+        }
+        (0..around.len())
+            .filter(|&t| opened >> t & 1 == 0)
+            .map(|t| {
+                let safe: Vec<usize> = set
+                    .iter()
+                    .copied()
+                    .filter(|&l| layouts[l] >> t & 1 == 0)
+                    .collect();
+                classes(&safe, 1 << t)
+                    .map(|c| {
+                        c.len() as f64 / size * reference_win(layouts, around, &c, opened | 1 << t)
+                    })
+                    .sum::<f64>()
+            })
+            .fold(0.0, f64::max)
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+        /// The search's chance of winning is the plain search's on positions from random small
+        /// boards: every shortcut it takes is exact.
+        #[test]
+        fn the_search_wins_as_often_as_the_plain_one(
+            mines in proptest::collection::btree_set(0usize..20, 3..7),
+            open in proptest::collection::vec(0usize..20, 4..12),
+        ) {
+            let (w, h) = (5, 4);
+            let is_mine = |p: Pos| mines.contains(&(p.row * w + p.col));
+            let mut view = Grid::new(w, h, Cell::Covered);
+            for &o in &open {
+                let p = Pos::new(o / w, o % w);
+                if !is_mine(p) {
+                    let n = neighbours(&view, p).filter(|&q| is_mine(q)).count();
+                    view[p] = Cell::Open(n as u8);
+                }
+            }
+            let tiles: Vec<Pos> = view.positions().filter(|&p| view[p].is_closed()).collect();
+            let index = TileIndex::new(&tiles);
+            let certain = Grid::new(w, h, false);
+            let mut budget = u64::MAX;
+            let layouts = list_layouts(&view, &certain, &index, mines.len(), &mut budget);
+            // The plain search is slow past a few dozen layouts.
+            proptest::prop_assume!(layouts.as_ref().is_some_and(|l| l.len() <= 40));
+            let layouts = layouts.unwrap();
+            let around: Vec<u64> = tiles.iter().map(|&p| index.around(&view, p)).collect();
+            let all: Vec<usize> = (0..layouts.len()).collect();
+            let expected = reference_win(&layouts, &around, &all, 0);
+            // At every width, the widest narrowing as it goes.
+            for (width, chance) in [
+                (1, win_with::<1>(&around, layouts.clone())),
+                (4, win_with::<4>(&around, layouts.clone())),
+                (16, win_with::<16>(&around, layouts.clone())),
+            ] {
+                proptest::prop_assert!(
+                    (chance - expected).abs() < 1e-9,
+                    "{width} words: {chance} vs {expected}"
+                );
+            }
+        }
+    }
+
+    fn win_with<const W: usize>(around: &[u64], layouts: Vec<u64>) -> f64 {
+        let game = Endgame::<W>::new(around, layouts, None);
+        let mut search = Search::<W> {
+            memo: FxHashMap::default(),
+            budget: u64::MAX,
+        };
+        game.win(&mut search, game.everything()).unwrap()
     }
 
     #[test]
