@@ -133,7 +133,7 @@ impl CellMaze {
         row * self.width + col
     }
 
-    /// The column of cell number `cell`.
+    /// The column of cell number `cell`, which fits in 32 bits (the size limit sees to it).
     #[inline(always)]
     pub(crate) fn col(&self, cell: usize) -> usize {
         self.columns.rem(cell as u32) as usize

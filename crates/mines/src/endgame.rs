@@ -248,7 +248,9 @@ impl<const R: usize> Layouts<R> {
     /// The set itself when it fits in 128 bits, and otherwise a 128-bit hash of it: a wide
     /// set (up to 1024 layouts) as a key costs more to compare and store than the rest of
     /// the search. Each lane's step from one word to the next is invertible, so two sets
-    /// that differ in one word never collide; other pairs collide with odds of about 2^-128.
+    /// that differ in one word never collide; any other pair must collide in both lanes at
+    /// once, which for sets not built to do it is about as likely as for random values
+    /// (2^-128).
     fn fingerprint(self) -> u128 {
         if R <= 2 {
             return self.0.iter().rev().fold(0, |f, &w| f << 64 | u128::from(w));
