@@ -7,12 +7,12 @@ use crate::game::Game;
 use crate::setup::Setup;
 use crate::solver::analyse;
 use grid_core::Pos;
-use grid_core::mines_doc::{GameState, Move, Rules};
+use grid_core::mines_doc::{FirstClick, GameState, Move, Rules};
 
 /// Plays one game to its end; true on a win.
 pub fn play_one(setup: Setup, rules: Rules, seed: u64) -> bool {
     let mut game = Game::new(setup, rules, seed).expect("the bench's setup was checked");
-    let mut next = first_click(setup);
+    let mut next = first_click(setup, rules.first_click);
     loop {
         if game.play(Move::Open(next)).is_err() {
             return false;
@@ -40,19 +40,22 @@ pub fn play_one(setup: Setup, rules: Rules, seed: u64) -> bool {
     }
 }
 
-/// Where the solver clicks first: near a corner, so that the opening reaches the edges and
-/// leaves less frontier to guess across than an opening in the middle, but not in the corner
-/// itself, whose opening is the smallest. How far from it depends on the board: the third
-/// tile of the third row on boards of up to 256 tiles, the fourth of the fourth on larger
-/// ones (nearer the middle on a board too small for either).
+/// Where the solver clicks first, under the first-click rule `rule`: near a corner, so that
+/// the opening reaches the edges and leaves less frontier to guess across than an opening in
+/// the middle, but not in the corner itself, whose opening is the smallest. How far from it
+/// depends on the board and the rule: the fourth tile of the fourth row on boards of more
+/// than 256 tiles when the first click opens an area, and otherwise the third of the third
+/// (nearer the middle on a board too small for either).
 ///
-/// Measured on the opening rule, seeds from 1: beginner wins 97.18% there against 96.82, 96.94
-/// and 96.36% on the second, fourth and fifth tiles of those rows (100,000 games) and 96.5% in
-/// the middle (10,000); intermediate 89.30% against 89.03% on the fourth of the fourth
+/// Measured from seed 1: on the opening rule, beginner wins 97.18% there against 96.82, 96.94
+/// and 96.36% on the second, fourth and fifth tiles of those rows (100,000 games) and 96.5%
+/// in the middle (10,000); intermediate 89.30% against 89.03% on the fourth of the fourth
 /// (100,000); expert 53.76% against 53.15% on the third of the third (100,000), 51.76% on the
-/// fifth of the fifth (30,000) and 46.7% in the corner (2,000).
-pub fn first_click(setup: Setup) -> Pos {
-    let from_corner = if setup.width * setup.height > 256 {
+/// fifth of the fifth (30,000) and 46.7% in the corner (2,000). On the safe rule, expert wins
+/// 36.75% on the third of the third against 36.12% on the fourth of the fourth (100,000).
+pub fn first_click(setup: Setup, rule: FirstClick) -> Pos {
+    let large = setup.width * setup.height > 256;
+    let from_corner = if large && rule == FirstClick::Opening {
         3
     } else {
         2
@@ -78,7 +81,23 @@ pub fn win_rate(wins: u64, games: u64) -> (f64, f64) {
 mod tests {
     use super::*;
     use crate::setup::Level;
-    use grid_core::mines_doc::FirstClick;
+
+    #[test]
+    fn the_first_click_is_near_a_corner_and_further_in_on_big_boards_that_open() {
+        use FirstClick::{Opening, Safe};
+        let expert = Level::Expert.setup();
+        assert_eq!(first_click(expert, Opening), Pos::new(3, 3));
+        assert_eq!(first_click(expert, Safe), Pos::new(2, 2));
+        for level in [Level::Beginner, Level::Intermediate] {
+            assert_eq!(first_click(level.setup(), Opening), Pos::new(2, 2));
+        }
+        let tiny = Setup {
+            width: 3,
+            height: 2,
+            mines: 1,
+        };
+        assert_eq!(first_click(tiny, Opening), Pos::new(0, 1));
+    }
 
     #[test]
     fn beginner_games_are_mostly_won() {

@@ -522,7 +522,7 @@ mod tests {
         let mut searched = 0;
         for seed in 1..=6 {
             let mut game = Game::new(setup, rules, seed).unwrap();
-            let mut next = crate::bench::first_click(setup);
+            let mut next = crate::bench::first_click(setup, rules.first_click);
             while game.play(Move::Open(next)).is_ok() && game.state() == GameState::Playing {
                 let view = game.view();
                 let weighed = weigh(view, setup.mines, &mut u64::MAX.clone())
