@@ -333,7 +333,8 @@ impl<'a, const W: usize> Endgame<'a, W> {
         key
     }
 
-    /// The chance of winning from `set` by a search over sets `V` words wide.
+    /// The chance of winning from `set` by a search over sets `V` words wide. The caller has
+    /// looked `set` up and remembers the answer.
     fn win_narrowed<const V: usize, const R: usize>(
         &self,
         search: &mut Search<R>,
@@ -347,7 +348,7 @@ impl<'a, const W: usize> Endgame<'a, W> {
             })
             .unzip();
         let narrow = Endgame::<V>::new(self.around, layouts, Some(numbers));
-        narrow.win(search, narrow.everything())
+        narrow.work_out(search, narrow.everything())
     }
 
     /// The tiles safe in every layout of `set` that show different numbers in some of them:
@@ -393,21 +394,26 @@ impl<'a, const W: usize> Endgame<'a, W> {
         let chance = if W > 4 && count <= 256 {
             self.win_narrowed::<4, R>(search, set)?
         } else {
-            search.budget = search.budget.checked_sub(1)?;
-            let safe = self.telling_safe_tiles(set);
-            if safe != 0 {
-                let size = f64::from(count);
-                let mut total = 0.0;
-                for class in self.split(set, safe) {
-                    total += f64::from(class.count_ones()) / size * self.win(search, class)?;
-                }
-                total
-            } else {
-                self.best_guess(search, set)?.1
-            }
+            self.work_out(search, set)?
         };
         search.memo.insert(key, chance);
         Some(chance)
+    }
+
+    /// The chance of winning from `set`, at least two layouts not yet remembered: by the
+    /// tiles safe in all of them when they tell the layouts apart, else by the best guess.
+    fn work_out<const R: usize>(&self, search: &mut Search<R>, set: Layouts<W>) -> Option<f64> {
+        search.budget = search.budget.checked_sub(1)?;
+        let safe = self.telling_safe_tiles(set);
+        if safe == 0 {
+            return Some(self.best_guess(search, set)?.1);
+        }
+        let size = f64::from(set.count_ones());
+        let mut total = 0.0;
+        for class in self.split(set, safe) {
+            total += f64::from(class.count_ones()) / size * self.win(search, class)?;
+        }
+        Some(total)
     }
 
     /// The guess with the best chance of winning from `set` (no tile being certainly safe),
