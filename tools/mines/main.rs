@@ -220,33 +220,21 @@ fn new(args: &NewArgs) -> Result<i32> {
     Ok(grid_core::EXIT_OK)
 }
 
-/// Plays the games on every core, each thread taking the next game number as it goes.
+/// Plays the games on every core and reports the win rate.
 fn bench(args: &BenchArgs) -> Result<i32> {
     use std::sync::atomic::{AtomicU64, Ordering};
     let setup = args.game.setup();
     let rules = args.game.rules();
     setup.check(rules.first_click).map_err(Error::usage)?;
     let first_seed = args.game.seed.unwrap_or_else(Rng::fresh_seed);
-    let next = AtomicU64::new(0);
     let wins = AtomicU64::new(0);
     let progress = common::Progress::new("mines bench", args.games as usize);
     let start = std::time::Instant::now();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= args.games {
-                        break;
-                    }
-                    if mines::bench::play_one(setup, rules, first_seed.wrapping_add(i)) {
-                        wins.fetch_add(1, Ordering::Relaxed);
-                    }
-                    progress.tick(i as usize + 1);
-                }
-            });
+    let threads = mines::bench::play_all(setup, rules, first_seed, args.games, |i, won| {
+        if won {
+            wins.fetch_add(1, Ordering::Relaxed);
         }
+        progress.tick(i as usize + 1);
     });
     let seconds = start.elapsed().as_secs_f64();
     let wins = wins.into_inner();

@@ -14,9 +14,9 @@
 //! --seed 1` plays them), on the opening first-click rule.
 
 use grid_core::mines_doc::{FirstClick, Rules};
-use mines::bench::play_one;
+use mines::bench::play_all;
 use mines::setup::Level;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -41,30 +41,11 @@ fn record(level: Level, games: usize) -> String {
         first_click: FirstClick::Opening,
         no_guess: false,
     };
-    let next = AtomicUsize::new(0);
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut results = vec![b'?'; games];
-    let shares: Vec<Vec<(usize, bool)>> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..cores)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut done = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= games {
-                            return done;
-                        }
-                        done.push((i, play_one(level.setup(), rules, i as u64 + 1)));
-                    }
-                })
-            })
-            .collect();
-        workers.into_iter().map(|w| w.join().unwrap()).collect()
+    let results = Mutex::new(vec![b'?'; games]);
+    play_all(level.setup(), rules, 1, games as u64, |i, won| {
+        results.lock().unwrap()[i as usize] = if won { b'1' } else { b'0' };
     });
-    for (i, won) in shares.into_iter().flatten() {
-        results[i] = if won { b'1' } else { b'0' };
-    }
-    String::from_utf8(results).unwrap()
+    String::from_utf8(results.into_inner().unwrap()).unwrap()
 }
 
 fn compare(before: &str, after: &str) {

@@ -8,6 +8,7 @@ use crate::setup::Setup;
 use crate::solver::analyse;
 use grid_core::Pos;
 use grid_core::mines_doc::{FirstClick, GameState, Move, Rules};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Plays one game to its end; true on a win.
 pub fn play_one(setup: Setup, rules: Rules, seed: u64) -> bool {
@@ -38,6 +39,34 @@ pub fn play_one(setup: Setup, rules: Rules, seed: u64) -> bool {
             None => return game.state() == GameState::Won,
         }
     }
+}
+
+/// Plays games `0..games`, game `i` on seed `first_seed + i`, on every core, each thread
+/// taking the next game as it goes; `done(i, won)` hears of each game as it ends. Returns the
+/// number of threads.
+pub fn play_all(
+    setup: Setup,
+    rules: Rules,
+    first_seed: u64,
+    games: u64,
+    done: impl Fn(u64, bool) + Sync,
+) -> usize {
+    let next = AtomicU64::new(0);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= games {
+                        break;
+                    }
+                    done(i, play_one(setup, rules, first_seed.wrapping_add(i)));
+                }
+            });
+        }
+    });
+    threads
 }
 
 /// Where the solver clicks first, under the first-click rule `rule`.
