@@ -1,23 +1,29 @@
 //! The guess to make when no tile is certainly safe.
 //!
 //! The safest tile is not always the best guess: a guess that survives but teaches nothing
-//! only leads to another guess. So among the safest tiles (often many: the tiles off the
-//! frontier all share one chance) the most promising are weighed by their progress too, the chance that the tile is safe *and* that what it shows makes
-//! some other tile certainly safe. That chance is exact: for each number the tile could show,
-//! the position with that number is analysed, and the ratio of its layouts to the current
-//! position's is the chance of seeing that number.
+//! only leads to another guess. So every tile nearly as safe as the safest is weighed by the
+//! chance of surviving it *and* the move after: for each number the tile could show, the
+//! position with that number is analysed exactly, and the ratio of its layouts to the current
+//! position's is the chance of seeing that number; the move after is judged by the safest
+//! tiles of that position (a certainly safe tile when the number settles one).
+//!
+//! This is the "secondary safety" of David Hill's JSMinesweeper. Measured on the same 10,000
+//! expert games (seed 1), it wins 0.74 points more than the rule it replaced, which took
+//! only the safest tiles and added their chance of making progress to their safety.
 
 use crate::layout::neighbours;
 use crate::solver::{Weighed, weigh};
 use grid_core::mines_doc::Cell;
 use grid_core::{Grid, Pos};
 
-/// Tiles weighed for their progress at most (the most promising by a cheap estimate).
-const CANDIDATES: usize = 6;
-/// How much progress counts against safety. Measured with `mines bench` over 2000 expert
-/// games (seed 1): 0 (safety alone, ties broken by the estimate) wins 48.7%, 0.2 to 0.4 win
-/// 51.4%, 0.8 51.3%; letting riskier tiles in (by 0.02 or 0.05) gained nothing or lost.
-const PROGRESS_WEIGHT: f64 = 0.4;
+/// How much less safe than the safest a tile may be and still be weighed: 90% of its safety.
+/// On the same 10,000 expert games, 95% won 0.29 points fewer and 80% 0.03 fewer.
+const SAFETY_CUTOFF: f64 = 0.9;
+/// Tiles weighed at most next to a number, and away from the numbers (where tiles are often
+/// all as safe, and the cheap estimate picks the likeliest to open an area). Twelve and six
+/// won 0.02 points more than eight and four, at 10% more time.
+const FRONTIER_CANDIDATES: usize = 8;
+const INTERIOR_CANDIDATES: usize = 4;
 /// Counting steps allowed for the look ahead of one guess, all candidates together: when a
 /// position is too hard to look ahead in, the cheap estimate decides, so that no analysis
 /// takes long. Expert, 10,000 games: unbounded 52.7%, 400,000 steps 52.2%, 100,000 51.7%.
@@ -25,82 +31,188 @@ const LOOK_BUDGET: u64 = 400_000;
 
 /// The tile to guess in `view`, whose odds are `weighed`.
 pub(crate) fn choose(view: &Grid<Cell>, mines: usize, weighed: &Weighed) -> Option<Pos> {
-    let risk = |p: Pos| weighed.probability[p].unwrap_or(1.0);
+    let candidates = candidates(view, weighed);
+    if candidates.len() <= 1 {
+        return candidates.first().map(|c| c.pos);
+    }
+    let mut budget = LOOK_BUDGET;
+    let mut best: Option<(Pos, f64)> = None;
+    for c in &candidates {
+        let bar = best.map_or(f64::NEG_INFINITY, |b| b.1);
+        match two_moves(view, mines, weighed.ln_layouts, c, bar, &mut budget) {
+            Outlook::Chance(chance) if chance > bar => best = Some((c.pos, chance)),
+            Outlook::Chance(_) | Outlook::Below => {}
+            Outlook::OutOfBudget => return Some(by_estimate(&candidates)),
+        }
+    }
+    best.map(|b| b.0)
+}
+
+/// A tile worth weighing.
+struct Candidate {
+    pos: Pos,
+    /// The chance that it is safe.
+    safety: f64,
+    /// The cheap estimate of its worth: safe, and its covered neighbours too, as if they
+    /// were independent (a tile likely to open an area scores highest).
+    estimate: f64,
+}
+
+/// The tiles within `SAFETY_CUTOFF` of the safest, the most promising few by the cheap
+/// estimate next to the numbers and away from them, safest first (so that the look ahead of
+/// the later ones can stop as soon as they cannot win).
+fn candidates(view: &Grid<Cell>, weighed: &Weighed) -> Vec<Candidate> {
+    let safety = |p: Pos| 1.0 - weighed.probability[p].unwrap_or(1.0);
     let closed: Vec<Pos> = view.positions().filter(|&p| view[p].is_closed()).collect();
-    let safest = closed
-        .iter()
-        .map(|&p| risk(p))
-        .fold(f64::INFINITY, f64::min);
-    // The cheap estimate: safe, and all covered neighbours safe (as if independent).
+    let safest = closed.iter().map(|&p| safety(p)).fold(0.0, f64::max);
     let opens = |p: Pos| -> f64 {
         neighbours(view, p)
             .filter(|&q| view[q].is_closed())
-            .map(|q| 1.0 - risk(q))
+            .map(safety)
             .product()
     };
-    let mut candidates: Vec<(Pos, f64)> = closed
-        .iter()
-        .copied()
-        .filter(|&p| risk(p) <= safest)
-        .map(|p| (p, (1.0 - risk(p)) * (1.0 + 0.3 * opens(p))))
-        .collect();
-    candidates.sort_by(|a, b| b.1.total_cmp(&a.1));
-    candidates.truncate(CANDIDATES);
-    if candidates.len() <= 1 {
-        return candidates.first().map(|c| c.0);
-    }
-    let mut budget = LOOK_BUDGET;
-    let mut best = (candidates[0].0, f64::NEG_INFINITY);
-    for &(p, _) in &candidates {
-        let Some(progress) = progress(view, mines, weighed.ln_layouts, p, &mut budget) else {
-            return Some(candidates[0].0);
-        };
-        let score = 1.0 - risk(p) + PROGRESS_WEIGHT * progress;
-        if score > best.1 {
-            best = (p, score);
-        }
-    }
-    Some(best.0)
+    let on_frontier = |p: Pos| neighbours(view, p).any(|q| matches!(view[q], Cell::Open(_)));
+    let most_promising = |frontier: bool, n: usize| {
+        let mut list: Vec<Candidate> = closed
+            .iter()
+            .copied()
+            .filter(|&p| on_frontier(p) == frontier && safety(p) >= safest * SAFETY_CUTOFF)
+            .map(|pos| Candidate {
+                pos,
+                safety: safety(pos),
+                estimate: safety(pos) * (1.0 + 0.3 * opens(pos)),
+            })
+            .collect();
+        list.sort_by(|a, b| b.estimate.total_cmp(&a.estimate));
+        list.truncate(n);
+        list
+    };
+    let mut candidates = most_promising(true, FRONTIER_CANDIDATES);
+    candidates.extend(most_promising(false, INTERIOR_CANDIDATES));
+    candidates.sort_by(|a, b| b.safety.total_cmp(&a.safety));
+    candidates
 }
 
-/// The chance that `p` is safe and shows a number after which some tile is certainly safe;
-/// `None` when `budget` runs out.
-fn progress(
+/// The candidate the cheap estimate likes best (the first of equals).
+fn by_estimate(candidates: &[Candidate]) -> Pos {
+    let mut best = &candidates[0];
+    for c in candidates {
+        if c.estimate > best.estimate {
+            best = c;
+        }
+    }
+    best.pos
+}
+
+/// What the look ahead of one candidate found.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Outlook {
+    /// The chance of surviving the guess and the move after it.
+    Chance(f64),
+    /// That chance is certainly below the bar: the candidate cannot be the best.
+    Below,
+    /// The counting budget ran out.
+    OutOfBudget,
+}
+
+/// The chance of surviving a guess at `c` and the move after it, unless it is certainly
+/// below `bar`.
+fn two_moves(
     view: &Grid<Cell>,
     mines: usize,
     ln_layouts: f64,
-    p: Pos,
+    c: &Candidate,
+    bar: f64,
     budget: &mut u64,
-) -> Option<f64> {
-    let covered = neighbours(view, p).filter(|&q| view[q].is_closed()).count();
+) -> Outlook {
+    let covered = neighbours(view, c.pos)
+        .filter(|&q| view[q].is_closed())
+        .count();
     let mut child = view.clone();
-    let mut total = 0.0;
+    let mut chance = 0.0;
+    // The chance of the numbers not yet looked at: at best, each is followed by a safe move.
+    let mut unseen = c.safety;
     for shown in 0..=covered as u8 {
-        child[p] = Cell::Open(shown);
+        if chance + unseen < bar {
+            return Outlook::Below;
+        }
+        child[c.pos] = Cell::Open(shown);
         match weigh(&child, mines, budget) {
             Ok(Some(after)) => {
-                if !after.safe.is_empty() {
-                    total += (after.ln_layouts - ln_layouts).exp();
-                }
+                let seen = (after.ln_layouts - ln_layouts).exp();
+                unseen -= seen;
+                chance += seen * next_move(&after);
             }
-            Ok(None) => return None,
+            Ok(None) => return Outlook::OutOfBudget,
             // No layout shows that number there.
             Err(_) => {}
         }
     }
-    Some(total)
+    Outlook::Chance(chance)
+}
+
+/// How safe the next move of a position is: the safety of its safest tile, blended 4 to 1
+/// with that of the second safest (a position with a single good move is worse off than one
+/// with two; on the same 10,000 expert games the blend won 0.14 points more than the safest
+/// alone). A certainly safe tile counts as safety 1; a position whose covered tiles are all
+/// mines is won.
+fn next_move(position: &Weighed) -> f64 {
+    let (mut first, mut second) = (0.0f64, 0.0f64);
+    for risk in position.probability.cells().iter().flatten() {
+        let safety = 1.0 - risk;
+        if safety > first {
+            second = first;
+            first = safety;
+        } else if safety > second {
+            second = safety;
+        }
+    }
+    if first == 0.0 {
+        return 1.0;
+    }
+    if second == 0.0 {
+        second = first;
+    }
+    (4.0 * first + second) / 5.0
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
+    use crate::setup::Setup;
+    use grid_core::Rng;
+    use grid_core::mines_doc::{FirstClick, Move, Rules};
+
+    fn weighed(view: &Grid<Cell>, mines: usize) -> Weighed {
+        weigh(view, mines, &mut u64::MAX.clone()).unwrap().unwrap()
+    }
+
+    fn chance(view: &Grid<Cell>, mines: usize, p: Pos) -> f64 {
+        let w = weighed(view, mines);
+        let c = Candidate {
+            pos: p,
+            safety: 1.0 - w.probability[p].unwrap(),
+            estimate: 0.0,
+        };
+        match two_moves(
+            view,
+            mines,
+            w.ln_layouts,
+            &c,
+            f64::NEG_INFINITY,
+            &mut u64::MAX.clone(),
+        ) {
+            Outlook::Chance(x) => x,
+            other => panic!("{other:?}"),
+        }
+    }
 
     #[test]
     fn the_first_guess_on_a_covered_board_is_a_corner() {
         // Every tile is as likely a mine; a corner is likeliest to open an area.
         let view = Grid::new(9, 9, Cell::Covered);
-        let weighed = weigh(&view, 10, &mut u64::MAX.clone()).unwrap().unwrap();
-        let p = choose(&view, 10, &weighed).unwrap();
+        let p = choose(&view, 10, &weighed(&view, 10)).unwrap();
         assert!(
             (p.row == 0 || p.row == 8) && (p.col == 0 || p.col == 8),
             "{p}"
@@ -108,34 +220,86 @@ mod tests {
     }
 
     #[test]
-    fn progress_is_the_chance_of_a_safe_tile_after() {
-        // One covered tile next to a 1 is certainly the mine; elsewhere a fresh covered row.
-        // Opening (1, 2) shows a number that settles its covered neighbours or not; its
-        // progress can never exceed its safety.
+    fn surviving_two_moves_is_no_likelier_than_surviving_one() {
+        // Three 1s under a covered row of three: the middle of the row is the mine (all
+        // three 1s see it), the corners are safe.
         let mut view = Grid::new(3, 3, Cell::Covered);
-        for p in [Pos::new(2, 0), Pos::new(2, 1), Pos::new(2, 2)] {
-            view[p] = Cell::Open(0);
-        }
-        view[Pos::new(1, 0)] = Cell::Open(1);
-        view[Pos::new(1, 1)] = Cell::Open(1);
-        view[Pos::new(1, 2)] = Cell::Open(1);
-        let weighed = weigh(&view, 1, &mut u64::MAX.clone()).unwrap().unwrap();
         for c in 0..3 {
-            let p = Pos::new(0, c);
-            let safety = 1.0 - weighed.probability[p].unwrap();
-            let got = progress(&view, 1, weighed.ln_layouts, p, &mut u64::MAX.clone()).unwrap();
-            assert!(got <= safety + 1e-12, "{p}: {got} > {safety}");
+            view[Pos::new(2, c)] = Cell::Open(0);
+            view[Pos::new(1, c)] = Cell::Open(1);
         }
-        // The middle of the top row is the mine (all three 1s see it): the corners are safe,
-        // and opening one settles everything.
-        assert_eq!(weighed.probability[Pos::new(0, 1)], Some(1.0));
-        let corner = progress(
-            &view,
-            1,
-            weighed.ln_layouts,
-            Pos::new(0, 0),
-            &mut u64::MAX.clone(),
-        );
-        assert!((corner.unwrap() - 1.0).abs() < 1e-12);
+        let w = weighed(&view, 1);
+        assert_eq!(w.probability[Pos::new(0, 1)], Some(1.0));
+        // Opening a safe corner leaves one covered safe tile and the mine: the game is as good
+        // as won, so both moves are survived for certain.
+        assert!((chance(&view, 1, Pos::new(0, 0)) - 1.0).abs() < 1e-12);
+        // The mine itself: no move after it.
+        assert_eq!(chance(&view, 1, Pos::new(0, 1)), 0.0);
+    }
+
+    #[test]
+    fn two_moves_weigh_the_next_guess() {
+        // A 1 in the corner of a 2x2 board with one mine: the three covered tiles are each a
+        // mine one time in three. Opening any of them shows 1 (the mine is a neighbour), and
+        // leaves two tiles one of which is the mine: a 50:50, and then the game is won.
+        let mut view = Grid::new(2, 2, Cell::Covered);
+        view[Pos::new(0, 0)] = Cell::Open(1);
+        let got = chance(&view, 1, Pos::new(1, 1));
+        assert!((got - 2.0 / 3.0 * 0.5).abs() < 1e-12, "{got}");
+    }
+
+    #[test]
+    fn pruning_never_changes_the_choice() {
+        // The candidates' chances, every one looked at in full, against `choose`, which stops
+        // looking at a candidate as soon as it cannot beat the best so far.
+        let mut rng = Rng::seeded(11);
+        let mut checked = 0;
+        for seed in 0..200 {
+            let setup = Setup {
+                width: 8,
+                height: 8,
+                mines: 12,
+            };
+            let rules = Rules {
+                first_click: FirstClick::Safe,
+                no_guess: false,
+            };
+            let mut game = Game::new(setup, rules, seed).unwrap();
+            let _ = game.play(Move::Open(Pos::new(rng.index(8), rng.index(8))));
+            if game.state().is_over() {
+                continue;
+            }
+            let view = game.view().clone();
+            let w = weighed(&view, 12);
+            if !w.safe.is_empty() {
+                continue;
+            }
+            let list = candidates(&view, &w);
+            if list.len() < 2 {
+                continue;
+            }
+            let full: Vec<f64> = list
+                .iter()
+                .map(|c| {
+                    match two_moves(
+                        &view,
+                        12,
+                        w.ln_layouts,
+                        c,
+                        f64::NEG_INFINITY,
+                        &mut u64::MAX.clone(),
+                    ) {
+                        Outlook::Chance(x) => x,
+                        other => panic!("{other:?}"),
+                    }
+                })
+                .collect();
+            let top = full.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let chosen = choose(&view, 12, &w).unwrap();
+            let i = list.iter().position(|c| c.pos == chosen).unwrap();
+            assert!((full[i] - top).abs() < 1e-12, "seed {seed}: {chosen}");
+            checked += 1;
+        }
+        assert!(checked > 20, "{checked} positions checked");
     }
 }
