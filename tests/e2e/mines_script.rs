@@ -301,6 +301,14 @@ fn bench_plays_seeded_games_and_reports_the_win_rate() {
 }
 
 #[test]
+fn bench_of_no_games_is_refused() {
+    let r = run("mines", &["bench", "--games", "0"], "");
+    assert_eq!(r.status, 2);
+    assert!(r.stdout.is_empty());
+    assert!(r.stderr.contains("--games"), "{}", r.stderr);
+}
+
+#[test]
 fn no_guess_boards_are_won_by_deduction_alone() {
     // The solver opens certainly safe tiles first and only guesses when none is left; on a
     // no-guess board it never has to, so it wins every game.

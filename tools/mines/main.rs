@@ -69,8 +69,8 @@ struct BenchArgs {
     #[command(flatten)]
     game: GameArgs,
 
-    /// Number of games.
-    #[arg(long, default_value_t = 1000)]
+    /// Number of games (at least 1: a win rate over no games means nothing).
+    #[arg(long, default_value_t = 1000, value_parser = parse_games)]
     games: u64,
 
     /// Print one JSON object on the last line.
@@ -152,6 +152,14 @@ enum FirstClickArg {
 
 fn parse_level(s: &str) -> std::result::Result<Level, String> {
     s.parse()
+}
+
+fn parse_games(s: &str) -> std::result::Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(0) => Err("a bench plays at least 1 game".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err("expected a whole number of games, 1 or more".into()),
+    }
 }
 
 impl GameArgs {
