@@ -1,7 +1,7 @@
 //! Where the mines are, and the numbers they make.
 
 use crate::setup::Setup;
-use grid_core::mines_doc::FirstClick;
+use grid_core::mines_doc::{Cell, FirstClick};
 use grid_core::{Grid, Pos, Rng};
 
 /// The mines of a board: `true` where a mine is.
@@ -81,6 +81,12 @@ pub fn neighbours<T>(grid: &Grid<T>, p: Pos) -> impl Iterator<Item = Pos> + use<
         cols.map(move |c| Pos::new(r, c))
     })
     .filter(move |&q| q != p)
+}
+
+/// Whether `p` touches an opened number in `view`: whether it is on the frontier, where
+/// the numbers say something about it.
+pub(crate) fn touches_open(view: &Grid<Cell>, p: Pos) -> bool {
+    neighbours(view, p).any(|q| matches!(view[q], Cell::Open(_)))
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 //! then played again from the start, without help, and the process repeats from wherever that
 //! play gets stuck, until a play needs no help at all.
 
-use crate::layout::{Layout, neighbours};
+use crate::layout::{Layout, neighbours, touches_open};
 use crate::setup::Setup;
 use crate::solver::weigh;
 use grid_core::mines_doc::{Cell, FirstClick};
@@ -247,9 +247,6 @@ impl Play {
     /// covered tile touches a number, the mine goes into the opened area instead (outside
     /// what the first click keeps free), and the board is played again from the start.
     fn help(&mut self, layout: &mut Layout, kept: &impl Fn(Pos) -> bool, rng: &mut Rng) -> Help {
-        let touches_open = |view: &Grid<Cell>, p: Pos| {
-            neighbours(view, p).any(|q| matches!(view[q], Cell::Open(_)))
-        };
         let edge_mines: Vec<Pos> = self
             .view
             .positions()
