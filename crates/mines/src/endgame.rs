@@ -138,12 +138,16 @@ fn play_out(
     budget: u64,
 ) -> Option<(usize, f64)> {
     fn run<const W: usize>(around: &[u64], layouts: Vec<u64>, budget: u64) -> Option<(usize, f64)> {
-        let game = Endgame::<W>::new(around, layouts, None);
-        let mut search = Search::<W> {
-            memo: FxHashMap::default(),
+        let live = low_bits(around.len());
+        // A search remembers some fifty positions a layout (990 layouts: 55,000): room made
+        // at once spares the table growing step by step, each step moving it to fresh memory.
+        let room = (64 * layouts.len()).min(budget as usize);
+        let game = Endgame::<W>::new(around, layouts, None, live);
+        let mut search = Search {
+            memo: FxHashMap::with_capacity_and_hasher(room, Default::default()),
             budget,
         };
-        game.best_guess(&mut search, game.everything())
+        game.best_guess(&mut search, game.everything(), live)
     }
     let around: Vec<u64> = tiles.iter().map(|&p| index.around(view, p)).collect();
     match layouts.len() {
@@ -171,6 +175,17 @@ impl TileIndex {
             .filter_map(|q| self.0.get(&q))
             .fold(0, |s, &i| s | 1 << i)
     }
+}
+
+/// The members of a set of tiles, lowest first.
+fn bits(mut set: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let t = set.trailing_zeros() as usize;
+            set &= set - 1;
+            t
+        })
+    })
 }
 
 /// The lowest `n` bits (n up to 64).
@@ -234,34 +249,27 @@ fn list_layouts(
 }
 
 /// What the whole search of one position shares, in every width of sets it runs at: the
-/// chances already computed, by set of layouts in the numbering of the whole position (`R`
-/// words wide), and the steps left.
-struct Search<const R: usize> {
-    /// The chance of winning from each set of layouts met, by its fingerprint. The set alone
-    /// decides it: the tiles opened to reach it show the same in all its layouts, so opening
-    /// them again would tell nothing.
+/// chances already computed, and the steps left.
+struct Search {
+    /// The chance of winning from each set of layouts met, by its key (`Endgame::key`). The
+    /// set alone decides it: the tiles opened to reach it show the same in all its layouts,
+    /// so opening them again would tell nothing.
     memo: FxHashMap<u128, f64>,
     budget: u64,
 }
 
-impl<const R: usize> Layouts<R> {
-    /// The set itself when it fits in 128 bits, and otherwise a 128-bit hash of it: a wide
-    /// set (up to 1024 layouts) as a key costs more to compare and store than the rest of
-    /// the search. Each lane's step from one word to the next is invertible, so two sets
-    /// that differ in one word never collide; any other pair must collide in both lanes at
-    /// once, which for sets not built to do it is about as likely as for random values
-    /// (2^-128).
-    fn fingerprint(self) -> u128 {
-        if R <= 2 {
-            return self.0.iter().rev().fold(0, |f, &w| f << 64 | u128::from(w));
-        }
-        let (mut a, mut b) = (0x243f_6a88_85a3_08d3_u64, 0x1319_8a2e_0370_7344_u64);
-        for &w in &self.0 {
-            a = (a ^ w).wrapping_mul(0xbf58_476d_1ce4_e5b9).rotate_left(31);
-            b = (b ^ w).wrapping_mul(0x94d0_49bb_1331_11eb).rotate_left(27);
-        }
-        u128::from(a) << 64 | u128::from(b)
-    }
+/// A layout's share of the key of every set that holds it: 128 bits that look random, made
+/// from the layout's number in the whole position by two rounds of a 64-bit mixer (the
+/// finaliser of SplitMix64) with different seeds.
+fn layout_hash(number: usize) -> u128 {
+    let mix = |mut z: u64| {
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let n = number as u64;
+    u128::from(mix(n.wrapping_add(0x9e37_79b9_7f4a_7c15))) << 64
+        | u128::from(mix(n ^ 0x243f_6a88_85a3_08d3))
 }
 
 /// The search over positions of an endgame, over sets of layouts `W` words wide.
@@ -278,67 +286,70 @@ struct Endgame<'a, const W: usize> {
     around: &'a [u64],
     /// Each layout's number in the whole position; `None` in the whole position's own search.
     numbers: Option<Vec<usize>>,
+    /// `hashes[l]`: layout `l`'s share of a set's key, by its number in the whole position.
+    hashes: Vec<u128>,
     /// `mine_at[t]`: the layouts with a mine at tile `t`.
     mine_at: Vec<Layouts<W>>,
     /// `showing[t][n]`: the layouts in which tile `t` is safe and shows `n`.
     showing: Vec<[Layouts<W>; 9]>,
-    /// `shows[t * layouts + l]`: the number tile `t` shows in layout `l` (0 where it holds a
-    /// mine).
-    shows: Vec<u8>,
 }
 
 impl<'a, const W: usize> Endgame<'a, W> {
-    fn new(around: &'a [u64], layouts: Vec<u64>, numbers: Option<Vec<usize>>) -> Self {
+    /// The tables of the tiles `live` (the others are never asked about).
+    fn new(around: &'a [u64], layouts: Vec<u64>, numbers: Option<Vec<usize>>, live: u64) -> Self {
         debug_assert!(layouts.len() <= 64 * W);
         let tiles = around.len();
         let mut mine_at = vec![Layouts::default(); tiles];
         let mut showing = vec![[Layouts::default(); 9]; tiles];
-        let mut shows = vec![0; tiles * layouts.len()];
-        for (t, &near) in around.iter().enumerate() {
+        for t in bits(live) {
             for (l, &mines) in layouts.iter().enumerate() {
                 if mines >> t & 1 == 1 {
                     mine_at[t].insert(l);
                 } else {
-                    let n = (mines & near).count_ones() as u8;
-                    showing[t][n as usize].insert(l);
-                    shows[t * layouts.len() + l] = n;
+                    showing[t][(mines & around[t]).count_ones() as usize].insert(l);
                 }
             }
         }
+        let hashes = (0..layouts.len())
+            .map(|l| layout_hash(numbers.as_ref().map_or(l, |numbers| numbers[l])))
+            .collect();
         Endgame {
             layouts,
             around,
             numbers,
+            hashes,
             mine_at,
             showing,
-            shows,
         }
-    }
-
-    fn tiles(&self) -> usize {
-        self.around.len()
     }
 
     fn everything(&self) -> Layouts<W> {
         Layouts::first(self.layouts.len())
     }
 
-    /// `set` in the numbering of the whole position.
-    fn key<const R: usize>(&self, set: Layouts<W>) -> Layouts<R> {
-        let mut key = Layouts::default();
-        match &self.numbers {
-            None => key.0[..W].copy_from_slice(&set.0),
-            Some(numbers) => set.members().for_each(|l| key.insert(numbers[l])),
+    /// The key of `set` in the memo: the same for the same layouts of the whole position,
+    /// whichever narrowed search meets them, and cheap to make in any of them.
+    ///
+    /// In a position of at most 64 layouts a set is its own key. Beyond that the key is the
+    /// exclusive or of its layouts' hashes (Zobrist's hashing): a narrowed search
+    /// makes it from its own members, with no need to spell the set out in the whole
+    /// position's numbering. Two different sets get the same key only when the hashes of the
+    /// layouts in one and not the other cancel out, which for sets not built to do it is as
+    /// likely as two random 128-bit values being equal (2^-128).
+    fn key(&self, set: Layouts<W>) -> u128 {
+        if W == 1 && self.numbers.is_none() {
+            return u128::from(set.0[0]);
         }
-        key
+        set.members().fold(0, |key, l| key ^ self.hashes[l])
     }
 
     /// The chance of winning from `set` by a search over sets `V` words wide. The caller has
     /// looked `set` up and remembers the answer.
-    fn win_narrowed<const V: usize, const R: usize>(
+    fn win_narrowed<const V: usize>(
         &self,
-        search: &mut Search<R>,
+        search: &mut Search,
         set: Layouts<W>,
+        live: u64,
     ) -> Option<f64> {
         let members = set.members();
         let (layouts, numbers) = members
@@ -347,54 +358,70 @@ impl<'a, const W: usize> Endgame<'a, W> {
                 (self.layouts[l], number)
             })
             .unzip();
-        let narrow = Endgame::<V>::new(self.around, layouts, Some(numbers));
-        narrow.work_out(search, narrow.everything())
+        let narrow = Endgame::<V>::new(self.around, layouts, Some(numbers), live);
+        narrow.work_out(search, narrow.everything(), live)
     }
 
-    /// The tiles safe in every layout of `set` that show different numbers in some of them:
-    /// opened at no risk, they tell those layouts apart.
-    fn telling_safe_tiles(&self, set: Layouts<W>) -> u64 {
+    /// Of the tiles `live`, those that still tell the layouts of `set` apart (the live ones),
+    /// and among them those safe in every layout of `set`, which tell them apart at no risk.
+    ///
+    /// A tile that holds a mine in every layout of a set, or is safe in all of them and shows
+    /// the same number in all, does so in every smaller set too: the search drops it for
+    /// good, and deep down looks at a handful of tiles rather than all of them.
+    fn survey(&self, set: Layouts<W>, live: u64) -> (u64, u64) {
         let first = set.first_member();
-        (0..self.tiles())
-            .filter(|&t| !set.intersects(self.mine_at[t]))
-            .filter(|&t| {
-                let shows = self.shows[t * self.layouts.len() + first];
-                let shown_first = self.showing[t][usize::from(shows)];
-                !set.and_not(shown_first).is_empty()
-            })
-            .fold(0, |tiles, t| tiles | 1 << t)
+        let (mut safe, mut still) = (0, 0);
+        for t in bits(live) {
+            if !set.intersects(self.mine_at[t]) {
+                let shows = (self.layouts[first] & self.around[t]).count_ones() as usize;
+                if set.and_not(self.showing[t][shows]).is_empty() {
+                    continue;
+                }
+                safe |= 1 << t;
+            } else if set.and_not(self.mine_at[t]).is_empty() {
+                continue;
+            }
+            still |= 1 << t;
+        }
+        (safe, still)
     }
 
     /// Splits `set`, whose layouts all leave the tiles of `shown` safe, by what those tiles
     /// show.
     fn split(&self, set: Layouts<W>, shown: u64) -> Vec<Layouts<W>> {
         let mut classes = vec![set];
-        for t in (0..self.tiles()).filter(|&t| shown >> t & 1 == 1) {
-            classes = classes
-                .iter()
-                .flat_map(|&class| self.showing[t].iter().map(move |&n| class.and(n)))
-                .filter(|class| !class.is_empty())
-                .collect();
+        let mut next = Vec::new();
+        for t in bits(shown) {
+            for class in classes.drain(..) {
+                for &n in &self.showing[t] {
+                    let part = class.and(n);
+                    if !part.is_empty() {
+                        next.push(part);
+                    }
+                }
+            }
+            std::mem::swap(&mut classes, &mut next);
         }
         classes
     }
 
-    /// The chance of winning from the layouts `set`.
-    fn win<const R: usize>(&self, search: &mut Search<R>, set: Layouts<W>) -> Option<f64> {
+    /// The chance of winning from the layouts `set`, where only the tiles `live` may still
+    /// tell them apart.
+    fn win(&self, search: &mut Search, set: Layouts<W>, live: u64) -> Option<f64> {
         let count = set.count_ones();
         if count <= 1 {
             return Some(1.0);
         }
-        let key = self.key::<R>(set).fingerprint();
+        let key = self.key(set);
         if let Some(&known) = search.memo.get(&key) {
             return Some(known);
         }
         // Narrowing again to one word measured slower: the small sets at the bottom of the
         // search are many, and each would build tables of its own.
         let chance = if W > 4 && count <= 256 {
-            self.win_narrowed::<4, R>(search, set)?
+            self.win_narrowed::<4>(search, set, live)?
         } else {
-            self.work_out(search, set)?
+            self.work_out(search, set, live)?
         };
         search.memo.insert(key, chance);
         Some(chance)
@@ -402,16 +429,16 @@ impl<'a, const W: usize> Endgame<'a, W> {
 
     /// The chance of winning from `set`, at least two layouts not yet remembered: by the
     /// tiles safe in all of them when they tell the layouts apart, else by the best guess.
-    fn work_out<const R: usize>(&self, search: &mut Search<R>, set: Layouts<W>) -> Option<f64> {
+    fn work_out(&self, search: &mut Search, set: Layouts<W>, live: u64) -> Option<f64> {
         search.budget = search.budget.checked_sub(1)?;
-        let safe = self.telling_safe_tiles(set);
+        let (safe, live) = self.survey(set, live);
         if safe == 0 {
-            return Some(self.best_guess(search, set)?.1);
+            return Some(self.best_guess(search, set, live)?.1);
         }
         let size = f64::from(set.count_ones());
         let mut total = 0.0;
         for class in self.split(set, safe) {
-            total += f64::from(class.count_ones()) / size * self.win(search, class)?;
+            total += f64::from(class.count_ones()) / size * self.win(search, class, live)?;
         }
         Some(total)
     }
@@ -422,16 +449,12 @@ impl<'a, const W: usize> Endgame<'a, W> {
     /// A guess wins at most as often as it is safe, so the tiles go safest first, and the
     /// search stops as soon as that bound (or, within a tile, what its remaining numbers could
     /// add) cannot beat the best found: the answer is the same, for a fraction of the work.
-    fn best_guess<const R: usize>(
-        &self,
-        search: &mut Search<R>,
-        set: Layouts<W>,
-    ) -> Option<(usize, f64)> {
+    fn best_guess(&self, search: &mut Search, set: Layouts<W>, live: u64) -> Option<(usize, f64)> {
         let all = set.count_ones();
         let size = f64::from(all);
         // A tile safe in every layout tells nothing here (or it would have been opened), and
         // one that is a mine in all of them loses.
-        let mut order: Vec<(u32, usize)> = (0..self.tiles())
+        let mut order: Vec<(u32, usize)> = bits(live)
             .map(|t| (set.and_not(self.mine_at[t]).count_ones(), t))
             .filter(|&(count, _)| count > 0 && count < all)
             .collect();
@@ -452,7 +475,7 @@ impl<'a, const W: usize> Endgame<'a, W> {
                     continue;
                 }
                 let weight = f64::from(class.count_ones()) / size;
-                chance += weight * self.win(search, class)?;
+                chance += weight * self.win(search, class, live)?;
                 unexplored -= weight;
                 if beaten(best, chance + unexplored) {
                     break;
@@ -657,12 +680,13 @@ mod tests {
     }
 
     fn win_with<const W: usize>(around: &[u64], layouts: Vec<u64>) -> f64 {
-        let game = Endgame::<W>::new(around, layouts, None);
-        let mut search = Search::<W> {
+        let live = low_bits(around.len());
+        let game = Endgame::<W>::new(around, layouts, None, live);
+        let mut search = Search {
             memo: FxHashMap::default(),
             budget: u64::MAX,
         };
-        game.win(&mut search, game.everything()).unwrap()
+        game.win(&mut search, game.everything(), live).unwrap()
     }
 
     #[test]
