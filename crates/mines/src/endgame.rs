@@ -28,8 +28,12 @@ const MAX_LAYOUTS: f64 = (64 * MAX_WORDS) as f64;
 const MAX_WORDS: usize = 16;
 /// Tiles in doubt at most (one bit each in a layout).
 const MAX_TILES: usize = 64;
-/// Steps of listing and searching before giving the position back to the estimate.
-const BUDGET: u64 = 200_000;
+/// Steps of listing the layouts (each a few word operations) before giving the position
+/// back to the estimate.
+const LIST_BUDGET: u64 = 300_000;
+/// Positions the search may work out before giving up. A step costs about a microsecond;
+/// the most any of 3,000 expert games' positions took is 82,000.
+const SEARCH_BUDGET: u64 = 100_000;
 
 /// A set of layouts, one bit each.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -120,10 +124,10 @@ pub(crate) fn best_guess(view: &Grid<Cell>, mines: usize, weighed: &Weighed) -> 
         return None;
     }
     let index = TileIndex::new(&tiles);
-    let mut budget = BUDGET;
+    let mut budget = LIST_BUDGET;
     let left = mines.checked_sub(weighed.mines.len())?;
     let layouts = list_layouts(view, &certain, &index, left, &mut budget)?;
-    let (tile, _) = play_out(view, &tiles, &index, layouts, budget)?;
+    let (tile, _) = play_out(view, &tiles, &index, layouts, SEARCH_BUDGET)?;
     Some(tiles[tile])
 }
 
@@ -506,10 +510,10 @@ mod tests {
     fn solve(view: &Grid<Cell>, mines: usize) -> (Pos, f64) {
         let tiles: Vec<Pos> = view.positions().filter(|&p| view[p].is_closed()).collect();
         let index = TileIndex::new(&tiles);
-        let mut budget = BUDGET;
+        let mut budget = LIST_BUDGET;
         let certain = Grid::new(view.width(), view.height(), false);
         let layouts = list_layouts(view, &certain, &index, mines, &mut budget).unwrap();
-        let (t, chance) = play_out(view, &tiles, &index, layouts, budget).unwrap();
+        let (t, chance) = play_out(view, &tiles, &index, layouts, SEARCH_BUDGET).unwrap();
         (tiles[t], chance)
     }
 
@@ -694,7 +698,7 @@ mod tests {
         // Beside a 2 in a corner, three covered tiles hold both mines: three layouts.
         let view = position(&["2#", "##"]);
         let tiles: Vec<Pos> = view.positions().filter(|&p| view[p].is_closed()).collect();
-        let mut budget = BUDGET;
+        let mut budget = LIST_BUDGET;
         let certain = Grid::new(view.width(), view.height(), false);
         let index = TileIndex::new(&tiles);
         let layouts = list_layouts(&view, &certain, &index, 2, &mut budget).unwrap();
