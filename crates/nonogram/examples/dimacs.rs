@@ -158,7 +158,8 @@ impl Cnf {
                 self.clauses.push(before);
                 // Reached by one kind of cell only: that is what the cell is.
                 if reads.iter().all(|&f| f == reads[0]) {
-                    self.clauses.push(vec![-to, if reads[0] { cell } else { -cell }]);
+                    self.clauses
+                        .push(vec![-to, if reads[0] { cell } else { -cell }]);
                 }
             }
         }
