@@ -15,6 +15,7 @@
 
 use grid_core::Document;
 use grid_core::nonogram_doc::NonogramDoc;
+use std::io::Write;
 
 fn main() {
     let Some(path) = std::env::args().nth(1) else {
@@ -52,7 +53,13 @@ fn main() {
         }
         out.push_str("0\n");
     }
-    print!("{out}");
+    // A reader that stops early (`| head`) is no error.
+    if let Err(e) = std::io::stdout().write_all(out.as_bytes())
+        && e.kind() != std::io::ErrorKind::BrokenPipe
+    {
+        eprintln!("dimacs: {e}");
+        std::process::exit(1);
+    }
 }
 
 struct Cnf {
