@@ -369,8 +369,9 @@ impl<'a, const W: usize> Endgame<'a, W> {
         narrow.work_out(search, narrow.everything(), live)
     }
 
-    /// Of the tiles `live`, those that still tell the layouts of `set` apart (the live ones),
-    /// and among them those safe in every layout of `set`, which tell them apart at no risk.
+    /// Of the tiles `live`: those safe in every layout of `set` that tell its layouts apart
+    /// (opened at no risk), and those that still tell them apart at all, safe or not (the
+    /// tiles live below `set`).
     ///
     /// A tile that holds a mine in every layout of a set, or is safe in all of them and shows
     /// the same number in all, does so in every smaller set too: the search drops it for
