@@ -545,6 +545,25 @@ mod tests {
     }
 
     #[test]
+    fn a_search_past_its_budget_gives_the_position_back() {
+        // A 4x4 board with three mines and nothing open: 560 layouts, far more positions to
+        // work out than a budget of 100 steps allows. The search must stop and say so (the
+        // caller then estimates), which is what bounds the time of any analysis.
+        let view = Grid::new(4, 4, Cell::Covered);
+        let tiles: Vec<Pos> = view.positions().collect();
+        let index = TileIndex::new(&tiles);
+        let certain = Grid::new(4, 4, false);
+        let mut budget = LIST_BUDGET;
+        let layouts = list_layouts(&view, &certain, &index, 3, &mut budget).unwrap();
+        assert_eq!(layouts.len(), 560);
+        assert!(play_out(&view, &tiles, &index, layouts.clone(), 100).is_none());
+        assert!(play_out(&view, &tiles, &index, layouts, SEARCH_BUDGET).is_some());
+        // And the listing stops at its own budget.
+        let mut short = 50;
+        assert!(list_layouts(&view, &certain, &index, 3, &mut short).is_none());
+    }
+
+    #[test]
     fn expert_endgames_are_searched_beside_their_many_certain_mines() {
         // An expert board always has 99 covered mines, more tiles than a layout holds; the
         // search must leave the certain ones out to play the end of the game at all.
