@@ -39,7 +39,7 @@ const LIST_BUDGET: u64 = 300_000;
 const SEARCH_BUDGET: u64 = 60_000;
 
 /// A set of layouts, one bit each.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 struct Layouts<const W: usize>([u64; W]);
 
 impl<const W: usize> Default for Layouts<W> {
@@ -84,15 +84,10 @@ impl<const W: usize> Layouts<W> {
 
     /// The layouts of the set, by number.
     fn members(self) -> impl Iterator<Item = usize> {
-        self.0.into_iter().enumerate().flat_map(|(i, mut word)| {
-            std::iter::from_fn(move || {
-                (word != 0).then(|| {
-                    let l = word.trailing_zeros() as usize;
-                    word &= word - 1;
-                    64 * i + l
-                })
-            })
-        })
+        self.0
+            .into_iter()
+            .enumerate()
+            .flat_map(|(i, word)| bits(word).map(move |l| 64 * i + l))
     }
 
     /// The lowest-numbered layout of the set, which must not be empty.
@@ -184,7 +179,7 @@ impl TileIndex {
     }
 }
 
-/// The members of a set of tiles, lowest first.
+/// The members of a set of tiles (or of one word of a set of layouts), lowest first.
 fn bits(mut set: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (set != 0).then(|| {
