@@ -159,6 +159,40 @@ fn play_out(
     }
 }
 
+/// The chance of winning `view` with the best first guess, and with `first` as the first
+/// guess, played out in full: the yardstick for rules that pick a guess without a search.
+#[cfg(test)]
+pub(crate) fn chances(view: &Grid<Cell>, mines: usize, first: Pos) -> (f64, f64) {
+    let tiles: Vec<Pos> = view.positions().filter(|&p| view[p].is_closed()).collect();
+    let index = TileIndex::new(&tiles);
+    let certain = Grid::new(view.width(), view.height(), false);
+    let layouts =
+        list_layouts(view, &certain, &index, mines, &mut u64::MAX.clone()).expect("few layouts");
+    let around: Vec<u64> = tiles.iter().map(|&p| index.around(view, p)).collect();
+    let game = Endgame::<MAX_WORDS>::new(&around, layouts, None, low_bits(tiles.len()));
+    let mut search = Search {
+        memo: FxHashMap::default(),
+        budget: u64::MAX,
+    };
+    let all = game.everything();
+    let (_, best) = game
+        .best_guess(&mut search, all, low_bits(tiles.len()))
+        .expect("no budget");
+    let t = index.0[&first];
+    let safe = all.and_not(game.mine_at[t]);
+    let size = f64::from(all.count_ones());
+    let chance = game.showing[t]
+        .iter()
+        .map(|shows| safe.and(*shows))
+        .filter(|class| !class.is_empty())
+        .map(|class| {
+            let win = game.win(&mut search, class, low_bits(tiles.len()));
+            f64::from(class.count_ones()) / size * win.expect("no budget")
+        })
+        .sum();
+    (best, chance)
+}
+
 /// The covered tiles by their bit in a layout.
 struct TileIndex(FxHashMap<Pos, usize>);
 

@@ -12,6 +12,7 @@
 //! only the safest tiles and added their chance of making progress to their safety (3,311
 //! games won only now, 2,741 only before; docs/performance.md has every variant tried).
 
+use crate::fifty;
 use crate::layout::{neighbours, touches_open};
 use crate::solver::{Weighed, weigh};
 use grid_core::mines_doc::Cell;
@@ -30,6 +31,11 @@ const INTERIOR_CANDIDATES: usize = 4;
 /// position is too hard to look ahead in, the cheap estimate decides, so that no analysis
 /// takes long. Expert, 10,000 games: unbounded 52.7%, 400,000 steps 52.2%, 100,000 51.7%.
 const LOOK_BUDGET: u64 = 400_000;
+/// How much of a tile's unavoidable risk (the chance that it is the mine half of a
+/// fifty-fifty, which must be guessed some time anyway) is credited back to it.
+const INFLUENCE_CREDIT: f64 = 0.9;
+/// Counting steps allowed for the influence of all candidates together.
+const INFLUENCE_BUDGET: u64 = 200_000;
 
 /// The tile to guess in `view`, whose odds are `weighed`.
 pub(crate) fn choose(view: &Grid<Cell>, mines: usize, weighed: &Weighed) -> Option<Pos> {
@@ -38,20 +44,46 @@ pub(crate) fn choose(view: &Grid<Cell>, mines: usize, weighed: &Weighed) -> Opti
         return candidates.first().map(|c| c.pos);
     }
     let mut budget = LOOK_BUDGET;
+    let mut influence_budget = INFLUENCE_BUDGET;
     let mut best: Option<(Pos, f64)> = None;
     let mut best_dead: Option<(Pos, f64)> = None;
     for c in &candidates {
         let bar = best.map_or(f64::NEG_INFINITY, |b| b.1);
-        match two_moves(view, mines, weighed.ln_layouts, c, bar, &mut budget) {
-            Outlook::Chance(chance) if chance > bar => best = Some((c.pos, chance)),
-            Outlook::Dead(chance) if best_dead.is_none_or(|b| chance > b.1) => {
-                best_dead = Some((c.pos, chance))
+        let credit = credit(view, mines, weighed, c, &mut influence_budget);
+        match two_moves(
+            view,
+            mines,
+            weighed.ln_layouts,
+            c,
+            bar / credit,
+            &mut budget,
+        ) {
+            Outlook::Chance(chance) if chance * credit > bar => {
+                best = Some((c.pos, chance * credit))
+            }
+            Outlook::Dead(chance) if best_dead.is_none_or(|b| chance * credit > b.1) => {
+                best_dead = Some((c.pos, chance * credit))
             }
             Outlook::Chance(_) | Outlook::Dead(_) | Outlook::Below => {}
             Outlook::OutOfBudget => return Some(by_estimate(&candidates)),
         }
     }
     best.or(best_dead).map(|b| b.0)
+}
+
+/// The factor a candidate's chance is raised by for the risk it takes that no play could
+/// avoid: the chance that it is the mine half of a fifty-fifty, mostly credited back to its
+/// safety (JSMinesweeper's "50/50 influence"). A tile that would have to be guessed anyway
+/// costs little to guess now, and shows a number if it survives.
+fn credit(
+    view: &Grid<Cell>,
+    mines: usize,
+    weighed: &Weighed,
+    c: &Candidate,
+    budget: &mut u64,
+) -> f64 {
+    let unavoidable = fifty::influence(view, mines, weighed, c.pos, budget).unwrap_or(0.0);
+    1.0 + INFLUENCE_CREDIT * unavoidable / c.safety
 }
 
 /// A tile worth weighing.
@@ -322,6 +354,7 @@ mod tests {
             let full: Vec<(f64, bool)> = list
                 .iter()
                 .map(|c| {
+                    let credit = credit(&view, 12, &w, c, &mut u64::MAX.clone());
                     match two_moves(
                         &view,
                         12,
@@ -330,8 +363,8 @@ mod tests {
                         f64::NEG_INFINITY,
                         &mut u64::MAX.clone(),
                     ) {
-                        Outlook::Chance(x) => (x, false),
-                        Outlook::Dead(x) => (x, true),
+                        Outlook::Chance(x) => (x * credit, false),
+                        Outlook::Dead(x) => (x * credit, true),
                         other => panic!("{other:?}"),
                     }
                 })

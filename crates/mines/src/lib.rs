@@ -5,6 +5,7 @@
 pub mod bench;
 mod count;
 mod endgame;
+mod fifty;
 pub mod game;
 mod guess;
 pub mod layout;

@@ -9,7 +9,7 @@
 
 use crate::count::{Constraint, Counts, count_layouts};
 use crate::layout::neighbours;
-use crate::{endgame, guess};
+use crate::{endgame, fifty, guess};
 use grid_core::mines_doc::Cell;
 use grid_core::{Grid, Pos};
 
@@ -47,6 +47,7 @@ pub fn analyse_within(
     let best = match weighed.safe.first() {
         Some(&p) => Some(p),
         None => endgame::best_guess(view, mines, &weighed)
+            .or_else(|| fifty::unavoidable(view, mines, &weighed))
             .or_else(|| guess::choose(view, mines, &weighed)),
     };
     let Weighed {
@@ -79,6 +80,18 @@ pub(crate) struct Weighed {
 pub(crate) fn weigh(
     view: &Grid<Cell>,
     mines: usize,
+    budget: &mut u64,
+) -> Result<Option<Weighed>, String> {
+    weigh_given(view, mines, &[], budget)
+}
+
+/// `weigh` over only the layouts that agree with `given` as well: covered tiles known to be a
+/// mine (`true`) or safe (`false`), as a caller supposes them. Comparing the layout counts
+/// with and without a supposition gives its chance.
+pub(crate) fn weigh_given(
+    view: &Grid<Cell>,
+    mines: usize,
+    given: &[(Pos, bool)],
     budget: &mut u64,
 ) -> Result<Option<Weighed>, String> {
     if let Some(p) = view
@@ -123,6 +136,17 @@ pub(crate) fn weigh(
         constraints.push(Constraint {
             vars,
             target: n as u32,
+        });
+    }
+    for &(p, mine) in given {
+        debug_assert!(view[p].is_closed(), "{p} is not covered");
+        if var_of[p] == usize::MAX {
+            var_of[p] = frontier.len();
+            frontier.push(p);
+        }
+        constraints.push(Constraint {
+            vars: vec![var_of[p]],
+            target: mine as u32,
         });
     }
     let interior = closed.len() - frontier.len();
