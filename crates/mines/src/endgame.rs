@@ -129,6 +129,79 @@ pub(crate) fn best_guess(view: &Grid<Cell>, mines: usize, weighed: &Weighed) -> 
     Some(tiles[tile])
 }
 
+/// The best guess inside a part of the board that plays out on its own, if there is one
+/// small enough to search: a group of covered tiles next to numbers whose every covered
+/// neighbour is in the group or certainly a mine, and which holds the same number of mines
+/// in every layout.
+///
+/// Nothing outside such a group can tell anything about it, nor it about the rest, and its
+/// mine count leaves the rest's odds alone: the chance of winning the game is the chance of
+/// winning the group times that of winning the rest, whatever the order. So the group may
+/// be played out first, by the exact search, even when the whole board is far too large
+/// for it (JSMinesweeper's "isolated edge").
+pub(crate) fn isolated_guess(view: &Grid<Cell>, weighed: &Weighed) -> Option<Pos> {
+    let mut certain = Grid::new(view.width(), view.height(), false);
+    for &p in &weighed.mines {
+        certain[p] = true;
+    }
+    let in_doubt = |p: Pos| view[p].is_closed() && !certain[p];
+    let mut seen = Grid::new(view.width(), view.height(), false);
+    let mut budget = LIST_BUDGET;
+    for start in view.positions() {
+        if seen[start] || !in_doubt(start) || !crate::layout::touches_open(view, start) {
+            continue;
+        }
+        let group = group_of(view, start, &in_doubt, &mut seen);
+        let closed_off = group
+            .iter()
+            .all(|&t| neighbours(view, t).all(|q| !in_doubt(q) || group.contains(&q)));
+        if !closed_off || group.len() > MAX_TILES {
+            continue;
+        }
+        let index = TileIndex::new(&group);
+        let mut by_count = (0..=group.len())
+            .map(|k| list_layouts(view, &certain, &index, k, &mut budget))
+            .collect::<Option<Vec<_>>>()?
+            .into_iter()
+            .filter(|layouts| !layouts.is_empty());
+        let (Some(layouts), None) = (by_count.next(), by_count.next()) else {
+            continue;
+        };
+        if layouts.len() < 2 {
+            continue;
+        }
+        if let Some((tile, _)) = play_out(view, &group, &index, layouts, SEARCH_BUDGET) {
+            return Some(group[tile]);
+        }
+    }
+    None
+}
+
+/// The tiles in doubt linked to `start` through the numbers they share, marked in `seen`.
+fn group_of(
+    view: &Grid<Cell>,
+    start: Pos,
+    in_doubt: &impl Fn(Pos) -> bool,
+    seen: &mut Grid<bool>,
+) -> Vec<Pos> {
+    let mut group = vec![start];
+    seen[start] = true;
+    let mut next = 0;
+    while next < group.len() {
+        let t = group[next];
+        next += 1;
+        for number in neighbours(view, t).filter(|&q| matches!(view[q], Cell::Open(_))) {
+            for q in neighbours(view, number) {
+                if in_doubt(q) && !seen[q] {
+                    seen[q] = true;
+                    group.push(q);
+                }
+            }
+        }
+    }
+    group
+}
+
 /// The best first guess over `layouts` and its chance of winning, by a search whose layout
 /// sets are as wide as the layouts need: most endgames have few, and narrow sets are
 /// faster to combine, hash and compare.
@@ -743,6 +816,31 @@ mod tests {
             budget: u64::MAX,
         };
         game.win(&mut search, game.everything(), live).unwrap()
+    }
+
+    /// Playing out a closed-off group first wins as often as the best guess of the whole
+    /// board, on positions from random small boards.
+    #[test]
+    fn a_closed_off_group_is_played_as_well_as_the_whole_board() {
+        let mut rng = grid_core::Rng::seeded(7);
+        let mut found = 0;
+        for _ in 0..40000 {
+            let (view, mines) = crate::testing::random_position(&mut rng, 5, 4);
+            let weighed = weigh(&view, mines, &mut u64::MAX.clone()).unwrap().unwrap();
+            if !weighed.safe.is_empty() || weighed.ln_layouts > 300f64.ln() {
+                continue;
+            }
+            let Some(tile) = isolated_guess(&view, &weighed) else {
+                continue;
+            };
+            let (best, chance) = chances(&view, mines, tile);
+            assert!(
+                chance >= best - 1e-9,
+                "{tile}: {chance} < {best} in {view:?}"
+            );
+            found += 1;
+        }
+        assert!(found >= 30, "only {found} positions had a closed-off group");
     }
 
     #[test]

@@ -254,8 +254,8 @@ fn offset(view: &Grid<Cell>, p: Pos, dr: isize, dc: isize) -> Option<Pos> {
 mod tests {
     use super::*;
     use crate::endgame;
-    use crate::layout::neighbours;
     use crate::solver::weigh;
+    use crate::testing::random_position;
     use grid_core::Rng;
 
     fn weighed(view: &Grid<Cell>, mines: usize) -> Weighed {
@@ -305,24 +305,7 @@ mod tests {
         let mut rng = Rng::seeded(5);
         let mut found = 0;
         for _ in 0..20000 {
-            let (w, h, mines) = (5, 4, 3 + rng.index(5));
-            let mut is_mine = Grid::new(w, h, false);
-            let mut placed = 0;
-            while placed < mines {
-                let p = Pos::new(rng.index(h), rng.index(w));
-                if !is_mine[p] {
-                    is_mine[p] = true;
-                    placed += 1;
-                }
-            }
-            let mut view = Grid::new(w, h, Cell::Covered);
-            for _ in 0..4 + rng.index(10) {
-                let p = Pos::new(rng.index(h), rng.index(w));
-                if !is_mine[p] {
-                    let n = neighbours(&view, p).filter(|&q| is_mine[q]).count();
-                    view[p] = Cell::Open(n as u8);
-                }
-            }
+            let (view, mines) = random_position(&mut rng, 5, 4);
             let weighed = weighed(&view, mines);
             if !weighed.safe.is_empty() || weighed.ln_layouts > 300f64.ln() {
                 continue;

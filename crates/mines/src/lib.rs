@@ -13,6 +13,8 @@ pub mod noguess;
 pub mod position;
 pub mod setup;
 pub mod solver;
+#[cfg(test)]
+mod testing;
 
 pub use game::{Game, MoveError};
 pub use layout::Layout;

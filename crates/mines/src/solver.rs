@@ -47,6 +47,7 @@ pub fn analyse_within(
     let best = match weighed.safe.first() {
         Some(&p) => Some(p),
         None => endgame::best_guess(view, mines, &weighed)
+            .or_else(|| endgame::isolated_guess(view, &weighed))
             .or_else(|| fifty::unavoidable(view, mines, &weighed))
             .or_else(|| guess::choose(view, mines, &weighed)),
     };

@@ -1,0 +1,29 @@
+//! Positions for tests.
+
+use crate::layout::neighbours;
+use grid_core::mines_doc::Cell;
+use grid_core::{Grid, Pos, Rng};
+
+/// A position from a random small board: `w` x `h` with 3 to 7 mines, a few tiles opened at
+/// random (those that are not mines), and its number of mines.
+pub(crate) fn random_position(rng: &mut Rng, w: usize, h: usize) -> (Grid<Cell>, usize) {
+    let mines = 3 + rng.index(5);
+    let mut is_mine = Grid::new(w, h, false);
+    let mut placed = 0;
+    while placed < mines {
+        let p = Pos::new(rng.index(h), rng.index(w));
+        if !is_mine[p] {
+            is_mine[p] = true;
+            placed += 1;
+        }
+    }
+    let mut view = Grid::new(w, h, Cell::Covered);
+    for _ in 0..4 + rng.index(10) {
+        let p = Pos::new(rng.index(h), rng.index(w));
+        if !is_mine[p] {
+            let n = neighbours(&view, p).filter(|&q| is_mine[q]).count();
+            view[p] = Cell::Open(n as u8);
+        }
+    }
+    (view, mines)
+}
