@@ -12,8 +12,11 @@
 //! mine, one half of such a fifty-fifty. Guessing it loses exactly the layouts that no play
 //! can win for certain, and when it survives it shows a number. This is the 50/50 and
 //! pseudo-50/50 rule of David Hill's JSMinesweeper, checked here exactly: the layouts where
-//! the tile is a mine are counted with and without the rest of the fifty-fifty supposed.
+//! the tile is a mine are counted with and without the rest of the fifty-fifty supposed. A
+//! test plays such guesses out against the exact search on random small boards: each was a
+//! best first guess.
 
+use crate::layout::touches_open;
 use crate::solver::{Weighed, weigh_given};
 use grid_core::mines_doc::Cell;
 use grid_core::{Grid, Pos};
@@ -45,9 +48,10 @@ pub(crate) fn unavoidable(view: &Grid<Cell>, mines: usize, weighed: &Weighed) ->
 }
 
 /// The chance that `tile` is the mine half of a fifty-fifty: the share of its risk that no
-/// play could avoid for certain. The pairs it could belong to exclude one another (each
-/// needs a different partner safe), the boxes may not, so the largest box counts; `None`
-/// when the budget runs out.
+/// play could avoid for certain. The shares of its pairs are added and the largest of its
+/// boxes' (a pair to the left and one to the right exclude one another, but one beside and
+/// one below may overlap, and boxes overlap pairs), capped at what the tile's odds allow;
+/// `None` when the budget runs out.
 pub(crate) fn influence(
     view: &Grid<Cell>,
     mines: usize,
@@ -124,9 +128,12 @@ impl Pattern {
         })
     }
 
-    /// Cheap necessary conditions: every supposed mine at least as likely a mine as `tile`,
-    /// every supposed safe tile at least as likely safe, and no two tiles off the frontier
-    /// (where every layout has a twin with their mines exchanged, so one cannot force another).
+    /// Cheap conditions for `holds`: every supposed mine at least as likely a mine as `tile`
+    /// and every supposed safe tile at least as likely safe (both necessary), and not `tile`
+    /// and another of the pattern both off the frontier. Tiles there are interchangeable: a
+    /// layout with one a mine has a twin with its mine moved to another tile there, so one
+    /// forces another only when few such tiles are left, and those rare patterns are not
+    /// worth a count each.
     fn may_hold(&self, view: &Grid<Cell>, weighed: &Weighed) -> bool {
         const SLACK: f64 = 1e-9;
         let risk = |p: Pos| weighed.probability[p].unwrap_or(1.0);
@@ -134,7 +141,7 @@ impl Pattern {
         if r <= SLACK || r >= 1.0 - SLACK {
             return false;
         }
-        let interior = |p: Pos| !crate::layout::touches_open(view, p);
+        let interior = |p: Pos| !touches_open(view, p);
         let mut others = self.mines.iter().chain(&self.safe);
         self.mines.iter().all(|&p| risk(p) >= r - SLACK)
             && self.safe.iter().all(|&p| 1.0 - risk(p) >= r - SLACK)

@@ -22,8 +22,10 @@ pub struct Analysis {
     pub safe: Vec<Pos>,
     /// Covered tiles that are certainly mines.
     pub mines: Vec<Pos>,
-    /// The move to play: a safe tile when there is one, else the guess of `guess::choose`
-    /// (among the least likely mines, the one most likely to make progress).
+    /// The move to play: a safe tile when there is one; else the guess likeliest to win,
+    /// found by the exact search when few layouts remain (`endgame`), by the exact search of
+    /// a group closed off from the rest, as an unavoidable fifty-fifty (`fifty`), or among
+    /// the nearly safest tiles by a look ahead (`guess`), in that order.
     pub best: Option<Pos>,
 }
 
