@@ -613,14 +613,7 @@ impl<'a, const W: usize> Endgame<'a, W> {
 mod tests {
     use super::*;
     use crate::solver::weigh;
-
-    fn position(rows: &[&str]) -> Grid<Cell> {
-        let cells = rows
-            .iter()
-            .flat_map(|r| r.bytes().map(|b| Cell::from_char(b).expect("a cell")))
-            .collect();
-        Grid::from_vec(rows[0].len(), rows.len(), cells).unwrap()
-    }
+    use crate::testing::position;
 
     /// The chance of winning with the best first guess, and that guess.
     fn solve(view: &Grid<Cell>, mines: usize) -> (Pos, f64) {

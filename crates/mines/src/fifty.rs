@@ -261,21 +261,8 @@ fn offset(view: &Grid<Cell>, p: Pos, dr: isize, dc: isize) -> Option<Pos> {
 mod tests {
     use super::*;
     use crate::endgame;
-    use crate::solver::weigh;
-    use crate::testing::random_position;
+    use crate::testing::{position, random_position, weighed};
     use grid_core::Rng;
-
-    fn weighed(view: &Grid<Cell>, mines: usize) -> Weighed {
-        weigh(view, mines, &mut u64::MAX.clone()).unwrap().unwrap()
-    }
-
-    fn position(rows: &[&str]) -> Grid<Cell> {
-        let cells = rows
-            .iter()
-            .flat_map(|r| r.bytes().map(|b| Cell::from_char(b).expect("a cell")))
-            .collect();
-        Grid::from_vec(rows[0].len(), rows.len(), cells).unwrap()
-    }
 
     #[test]
     fn a_pair_that_nothing_can_tell_apart_is_a_fifty_fifty() {

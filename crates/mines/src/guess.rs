@@ -233,12 +233,9 @@ mod tests {
     use super::*;
     use crate::game::Game;
     use crate::setup::Setup;
+    use crate::testing::weighed;
     use grid_core::Rng;
     use grid_core::mines_doc::{FirstClick, Move, Rules};
-
-    fn weighed(view: &Grid<Cell>, mines: usize) -> Weighed {
-        weigh(view, mines, &mut u64::MAX.clone()).unwrap().unwrap()
-    }
 
     fn chance(view: &Grid<Cell>, mines: usize, p: Pos) -> f64 {
         let w = weighed(view, mines);

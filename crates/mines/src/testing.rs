@@ -1,6 +1,7 @@
 //! Positions for tests.
 
 use crate::layout::neighbours;
+use crate::solver::{Weighed, weigh};
 use grid_core::mines_doc::Cell;
 use grid_core::{Grid, Pos, Rng};
 
@@ -26,4 +27,18 @@ pub(crate) fn random_position(rng: &mut Rng, w: usize, h: usize) -> (Grid<Cell>,
         }
     }
     (view, mines)
+}
+
+/// A position from rows of the document's characters (`#` covered, `0`-`8` open, `F` flagged).
+pub(crate) fn position(rows: &[&str]) -> Grid<Cell> {
+    let cells = rows
+        .iter()
+        .flat_map(|r| r.bytes().map(|b| Cell::from_char(b).expect("a cell")))
+        .collect();
+    Grid::from_vec(rows[0].len(), rows.len(), cells).unwrap()
+}
+
+/// The odds of a position that must have some, counted without a budget.
+pub(crate) fn weighed(view: &Grid<Cell>, mines: usize) -> Weighed {
+    weigh(view, mines, &mut u64::MAX.clone()).unwrap().unwrap()
 }
