@@ -23,6 +23,12 @@ impl Pos {
     /// quadrant. Whether it lies inside a particular grid is the grid's question.
     pub fn step(self, dir: Dir) -> Option<Pos> {
         let (dr, dc) = dir.delta();
+        self.offset(dr, dc)
+    }
+
+    /// The position `dr` rows and `dc` columns away, or `None` when that would leave the
+    /// non-negative quadrant (for shapes that reach further than one step).
+    pub fn offset(self, dr: isize, dc: isize) -> Option<Pos> {
         Some(Pos {
             row: self.row.checked_add_signed(dr)?,
             col: self.col.checked_add_signed(dc)?,

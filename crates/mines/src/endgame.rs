@@ -14,7 +14,7 @@
 //! small sets deep in the search are searched over narrower bit sets; and a tile that can no
 //! longer tell the layouts of a set apart is not looked at again below it.
 
-use crate::layout::neighbours;
+use crate::layout::{neighbours, touches_open};
 use crate::solver::Weighed;
 use grid_core::mines_doc::Cell;
 use grid_core::{Grid, Pos};
@@ -159,14 +159,17 @@ fn closed_off_guess(view: &Grid<Cell>, weighed: &Weighed) -> Option<Pos> {
     let mut seen = Grid::new(view.width(), view.height(), false);
     let mut budget = LIST_BUDGET;
     for start in view.positions() {
-        if seen[start] || !in_doubt(start) || !crate::layout::touches_open(view, start) {
+        if seen[start] || !in_doubt(start) || !touches_open(view, start) {
             continue;
         }
         let group = group_of(view, start, &in_doubt, &mut seen);
+        if group.len() > MAX_TILES {
+            continue;
+        }
         let closed_off = group
             .iter()
             .all(|&t| neighbours(view, t).all(|q| !in_doubt(q) || group.contains(&q)));
-        if !closed_off || group.len() > MAX_TILES {
+        if !closed_off {
             continue;
         }
         let index = TileIndex::new(&group);

@@ -33,7 +33,7 @@ const MAX_UNSETTLED: usize = 3;
 pub(crate) fn unavoidable(view: &Grid<Cell>, mines: usize, weighed: &Weighed) -> Option<Pos> {
     let mut budget = CHECK_BUDGET;
     let mut best: Option<(Pos, f64)> = None;
-    for pattern in patterns(view) {
+    for pattern in patterns(view, weighed) {
         let risk = weighed.probability[pattern.tile]?;
         if best.is_some_and(|b| b.1 <= risk) || !pattern.may_hold(view, weighed) {
             continue;
@@ -107,13 +107,12 @@ impl Pattern {
         safe: &[Offset],
         witnesses: &[Offset],
     ) -> Option<Pattern> {
-        let covered =
-            |&(dr, dc): &Offset| offset(view, tile, dr, dc).filter(|&p| view[p].is_closed());
+        let covered = |&d: &Offset| offset(view, tile, d).filter(|&p| view[p].is_closed());
         let mines_in_group: Vec<Pos> = mines.iter().map(covered).collect::<Option<_>>()?;
         let safe: Vec<Pos> = safe.iter().map(covered).collect::<Option<_>>()?;
         let mut all_mines = mines_in_group;
         for w in witnesses {
-            match offset(view, tile, w.0, w.1) {
+            match offset(view, tile, *w) {
                 None => {}
                 // An opened witness already tells the halves apart.
                 Some(p) if !view[p].is_closed() => return None,
@@ -197,10 +196,11 @@ impl Pattern {
     }
 }
 
-/// Every pattern of the board: each covered tile as the mine half of its fifty-fifties.
-fn patterns(view: &Grid<Cell>) -> impl Iterator<Item = Pattern> + '_ {
+/// Every pattern of the board whose tile may be a mine and may be safe (no other can be half
+/// of a fifty-fifty): each such tile as the mine half of its fifty-fifties.
+fn patterns<'a>(view: &'a Grid<Cell>, weighed: &'a Weighed) -> impl Iterator<Item = Pattern> + 'a {
     view.positions()
-        .filter(|&p| view[p].is_closed())
+        .filter(|&p| weighed.probability[p].is_some_and(|r| r > 0.0 && r < 1.0))
         .flat_map(move |tile| patterns_of(view, tile))
 }
 
@@ -250,11 +250,8 @@ fn patterns_of(view: &Grid<Cell>, tile: Pos) -> impl Iterator<Item = Pattern> + 
 type Offset = (isize, isize);
 
 /// The tile `dr` rows and `dc` columns from `p`, if it is on the board.
-fn offset(view: &Grid<Cell>, p: Pos, dr: isize, dc: isize) -> Option<Pos> {
-    let row = p.row.checked_add_signed(dr)?;
-    let col = p.col.checked_add_signed(dc)?;
-    let q = Pos::new(row, col);
-    view.contains(q).then_some(q)
+fn offset(view: &Grid<Cell>, p: Pos, (dr, dc): Offset) -> Option<Pos> {
+    p.offset(dr, dc).filter(|&q| view.contains(q))
 }
 
 #[cfg(test)]
