@@ -106,7 +106,9 @@ fn knotty_has_more_than_one_solution() {
     assert_eq!(r.status, 0, "{}", r.stderr);
     let doc = r.doc();
     assert_eq!(doc["solution"]["status"], "multiple");
-    assert_eq!(doc["solution"]["solutions"], 2);
+    // --all means all: the two pictures differ in two independent places, four solutions.
+    assert_eq!(doc["solution"]["solutions"], 4);
+    assert_eq!(doc["solution"]["grids"].as_array().unwrap().len(), 4);
 }
 
 #[test]
@@ -233,12 +235,12 @@ fn malformed_input_names_the_file_and_line() {
     let text = std::fs::read_to_string(data("small.non"))
         .unwrap()
         .replace("1,1", "1,x");
-    let r = run("nonosolve", &["--format", "non"], &text);
+    let r = run("nonosolve", &["--input-format", "non"], &text);
     r.assert_error("nonosolve", 2, "stdin line 7: \"x\" is not a whole number");
     let negative = AMBIGUOUS.replace("[[1],[1]],\"cols\"", "[[-1],[1]],\"cols\"");
     run("nonosolve", &[], &negative).assert_error("nonosolve", 2, "field `clues`");
     let cut = &std::fs::read_to_string(data("small.xml")).unwrap()[..300];
-    run("nonosolve", &["--format", "xml"], cut).assert_error("nonosolve", 2, "stdin line");
+    run("nonosolve", &["--input-format", "xml"], cut).assert_error("nonosolve", 2, "stdin line");
     let colour = std::fs::read_to_string(data("small.xml")).unwrap().replace(
         "<color name=\"black\" char=\"X\">000</color>",
         "<color name=\"black\" char=\"X\">000</color><color name=\"red\" char=\"r\">f00</color>",

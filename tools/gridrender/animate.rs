@@ -5,9 +5,10 @@
 
 use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use crossterm::{cursor, queue, style::Print, terminal};
-use grid_core::{MazeDoc, Pos, Result};
+use grid_cli::Result;
+use grid_core::{MazeDoc, Pos};
+use grid_render::animate::{Look, Replay};
 use owo_colors::OwoColorize;
-use render::animate::{Look, Replay};
 use std::io::{self, Stdout, Write};
 use std::time::{Duration, Instant};
 
@@ -16,7 +17,7 @@ const LONGEST_STAGE: f64 = 10.0;
 
 pub fn play(maze: &MazeDoc, fps: f64) -> Result<()> {
     let replay = Replay::of(maze);
-    let mut screen = crate::common::screen::FullScreen::on_stdout(false)?;
+    let mut screen = grid_cli::screen::FullScreen::on_stdout(false)?;
     let mut shown = replay.start.clone();
     let out = &mut screen.out;
     draw_all(out, maze, &shown)?;

@@ -1,20 +1,19 @@
 //! gridrender: draws grid documents on the terminal, as text, or as SVG and PNG pictures.
 
 mod animate;
-#[path = "../common/mod.rs"]
-mod common;
 
 use clap::Parser;
-use common::ColorChoice;
+use grid_cli::args::{ColorArg, InputArgs};
+use grid_cli::input::plain_io;
+use grid_cli::run::GenerateArg;
+use grid_cli::{Error, Output, Result, Status};
 use grid_core::MazeDoc;
-use grid_core::{Error, Result};
-use render::{
-    MazeStyle, Options, Picture, PictureOptions, Theme, render_animation, render_picture,
-    render_text,
+use grid_render::{
+    MazeStyle, Options, Picture, PictureOptions, RenderError, Theme, render_animation,
+    render_picture, render_text,
 };
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -28,7 +27,7 @@ Examples:
 /// Draw grid documents (mazes, minesweeper boards, nonograms): in colour on a terminal, as
 /// plain text, or as SVG and PNG pictures.
 #[derive(Debug, Parser)]
-#[command(version, after_help = EXAMPLES, long_about = None)]
+#[command(name = "gridrender", version, after_help = EXAMPLES, allow_negative_numbers = true)]
 struct Args {
     /// What to draw: term (text, in colour on a terminal), text (never colour), svg, png, or
     /// html (a self-contained page where the solution can be shown and hidden).
@@ -36,13 +35,12 @@ struct Args {
     #[arg(long, short, value_enum)]
     format: Option<Format>,
 
-    /// Write to this file instead of stdout.
-    #[arg(long, short)]
+    /// Write to this file instead of stdout (written whole, or not at all).
+    #[arg(long, short, value_name = "FILE")]
     output: Option<PathBuf>,
 
-    /// When to use colour in text: auto means when stdout is a terminal and NO_COLOR is not set.
-    #[arg(long, value_enum, default_value = "auto")]
-    color: ColorChoice,
+    #[command(flatten)]
+    color: ColorArg,
 
     /// How to draw mazes: thin walls for cell mazes (auto), or blocks for every tile.
     #[arg(long, value_enum, default_value = "auto")]
@@ -50,7 +48,7 @@ struct Args {
 
     /// Pixels a tile in pictures, or a cell for cell mazes with thin walls (default: 16 a
     /// tile, less for big documents).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..=256))]
     cell_size: Option<u32>,
 
     /// The palette of pictures.
@@ -63,32 +61,45 @@ struct Args {
     animate: bool,
 
     /// Frames a second of the replay (long stages are sped up to last at most 10 s).
-    #[arg(long, default_value_t = 30.0, value_parser = parse_fps)]
+    #[arg(long, default_value_t = 30.0, requires = "animate", value_parser = parse_fps)]
     fps: f64,
 
-    /// Input files of documents; stdin when none or `-`.
-    files: Vec<PathBuf>,
+    #[command(flatten)]
+    generate: GenerateArg,
+
+    #[command(flatten)]
+    input: InputArgs,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum Format {
+    /// Text, in colour on a terminal.
     Term,
+    /// Plain text, never colour.
     Text,
+    /// An SVG picture.
     Svg,
+    /// A PNG picture.
     Png,
+    /// A self-contained HTML page (the SVG inline) that shows and hides the solution.
     Html,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
 enum StyleArg {
+    /// Thin walls for cell mazes, blocks for other maps.
     Auto,
+    /// Thin walls between cells.
     Thin,
+    /// Every tile a square.
     Blocks,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
 enum ThemeArg {
+    /// Dark ink on a light ground.
     Light,
+    /// Light ink on a dark ground.
     Dark,
 }
 
@@ -99,8 +110,17 @@ fn parse_fps(s: &str) -> std::result::Result<f64, String> {
     }
 }
 
-fn main() -> ExitCode {
-    common::run("gridrender", || run(Args::parse()))
+fn main() -> std::process::ExitCode {
+    grid_cli::run::main("gridrender", run)
+}
+
+/// A drawing's error, with the advice only this tool can give (which flag to change).
+fn advise(e: RenderError) -> Error {
+    match e {
+        RenderError::TooLarge { .. } => Error::input(format!("{e}: choose a smaller --cell-size")),
+        RenderError::StillFormat => Error::usage(format!("{e}: animate with --format svg or html")),
+        other => other.into_doc().into(),
+    }
 }
 
 /// The format asked for, or the one the output file's extension names.
@@ -131,7 +151,7 @@ fn format_of(args: &Args) -> Result<Format> {
     }
 }
 
-fn run(args: Args) -> Result<i32> {
+fn run(args: Args) -> Result<Status> {
     let format = format_of(&args)?;
     let to_terminal = args.output.is_none() && std::io::stdout().is_terminal();
     if format == Format::Png && to_terminal {
@@ -139,85 +159,120 @@ fn run(args: Args) -> Result<i32> {
             "a PNG picture would garble the terminal: write it with -o FILE or redirect stdout",
         ));
     }
-    let text = Options {
-        color: format == Format::Term && args.output.is_none() && args.color.enabled(),
-        maze_style: match args.style {
-            StyleArg::Auto => MazeStyle::Auto,
-            StyleArg::Thin => MazeStyle::Thin,
-            StyleArg::Blocks => MazeStyle::Blocks,
-        },
-    };
-    let pictures = PictureOptions {
+    if args.animate && matches!(format, Format::Term | Format::Text) {
+        return animate_on_terminal(&args, format);
+    }
+    match picture_of(format) {
+        Some(picture) => draw_picture(&args, picture),
+        None => draw_text(&args, format),
+    }
+}
+
+fn picture_of(format: Format) -> Option<Picture> {
+    match format {
+        Format::Svg => Some(Picture::Svg),
+        Format::Png => Some(Picture::Png),
+        Format::Html => Some(Picture::Html),
+        Format::Term | Format::Text => None,
+    }
+}
+
+fn picture_options(args: &Args) -> PictureOptions {
+    PictureOptions {
         cell_size: args.cell_size,
         thin_walls: !matches!(args.style, StyleArg::Blocks),
         theme: match args.theme {
             ThemeArg::Light => Theme::Light,
             ThemeArg::Dark => Theme::Dark,
         },
-    };
-    if args.animate && matches!(format, Format::Term | Format::Text) {
-        return animate_on_terminal(&args, format);
     }
-    // Everything is drawn into memory first, so that a bad document leaves nothing half-drawn
-    // and a file is only written whole.
-    let mut drawing = Vec::new();
-    for (n, item) in common::documents(&args.files).enumerate() {
+}
+
+/// Each document as text, written as soon as it is drawn (a document that cannot be drawn
+/// leaves nothing of itself on stdout); to a file only when all are drawn.
+fn draw_text(args: &Args, format: Format) -> Result<Status> {
+    let options = Options {
+        color: format == Format::Term && args.output.is_none() && args.color.color.enabled(),
+        maze_style: match args.style {
+            StyleArg::Auto => MazeStyle::Auto,
+            StyleArg::Thin => MazeStyle::Thin,
+            StyleArg::Blocks => MazeStyle::Blocks,
+        },
+    };
+    let mut out = Output::stdout();
+    let mut whole = Vec::new();
+    for (n, item) in grid_cli::documents(&args.input.files).enumerate() {
         let (place, doc) = item?;
-        let picture = match format {
-            Format::Svg => Some(Picture::Svg),
-            Format::Png => Some(Picture::Png),
-            Format::Html => Some(Picture::Html),
-            Format::Term | Format::Text => None,
-        };
-        if picture.is_some() && n > 0 {
-            return Err(Error::usage(
-                "a picture holds one document, and the input has more: draw them one at a time",
-            ));
-        }
         let mut one = Vec::new();
-        match picture {
-            Some(p) if args.animate => render_animation(&doc, p, &pictures, args.fps, &mut one),
-            Some(p) => render_picture(&doc, p, &pictures, &mut one),
-            None => render_text(&doc, &text, &mut one),
-        }
-        .map_err(|e| place.locate(e))?;
         if n > 0 {
-            drawing.push(b'\n');
+            one.push(b'\n');
         }
-        drawing.extend_from_slice(&one);
+        render_text(&doc, &options, &mut one).map_err(|e| place.locate(advise(e)))?;
+        match &args.output {
+            Some(_) => whole.extend_from_slice(&one),
+            None => {
+                out.write_all(&one)?;
+                out.answered()?;
+            }
+        }
+    }
+    if let Some(path) = &args.output {
+        write_file(path, &whole)?;
+    }
+    out.finish()?;
+    Ok(Status::Ok)
+}
+
+/// The one document of the input as a picture, drawn whole before a byte is written.
+fn draw_picture(args: &Args, picture: Picture) -> Result<Status> {
+    let options = picture_options(args);
+    let mut docs = grid_cli::documents(&args.input.files);
+    let Some(first) = docs.next() else {
+        return Err(Error::input(
+            "no document to draw: the input is empty (a picture holds one document)",
+        ));
+    };
+    let (place, doc) = first?;
+    let mut drawing = Vec::new();
+    if args.animate {
+        render_animation(&doc, picture, &options, args.fps, &mut drawing)
+    } else {
+        render_picture(&doc, picture, &options, &mut drawing)
+    }
+    .map_err(|e| place.locate(advise(e)))?;
+    if let Some(next) = docs.next() {
+        let (place, _) = next?;
+        return Err(place.locate(Error::input(
+            "a picture holds one document, and the input has more: draw them one at a time",
+        )));
     }
     match &args.output {
         Some(path) => write_file(path, &drawing)?,
         None => {
-            let mut out = common::stdout();
+            let mut out = Output::stdout();
             out.write_all(&drawing)?;
-            out.flush()?;
+            out.finish()?;
         }
     }
-    Ok(grid_core::EXIT_OK)
+    Ok(Status::Ok)
 }
 
 /// `--animate` in the terminal: each maze document replayed in turn.
-fn animate_on_terminal(args: &Args, format: Format) -> Result<i32> {
+fn animate_on_terminal(args: &Args, format: Format) -> Result<Status> {
     if format == Format::Text || args.output.is_some() || !std::io::stdout().is_terminal() {
         return Err(Error::usage(
             "--animate plays on a terminal; for a file, animate with --format svg or html",
         ));
     }
-    for item in common::documents(&args.files) {
+    for item in grid_cli::documents(&args.input.files) {
         let (place, doc) = item?;
         let maze = MazeDoc::from_document(&doc).map_err(|e| place.locate(e))?;
         animate::play(&maze, args.fps)?;
     }
-    Ok(grid_core::EXIT_OK)
+    Ok(Status::Ok)
 }
 
 fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
-    std::fs::write(path, bytes).map_err(|e| {
-        Error::usage(format!(
-            "cannot write {}: {}",
-            path.display(),
-            common::plain_io(&e)
-        ))
-    })
+    std::fs::write(path, bytes)
+        .map_err(|e| Error::usage(format!("cannot write {}: {}", path.display(), plain_io(&e))))
 }

@@ -1,15 +1,13 @@
 //! mazesolve: adds a `solution` to each maze document it reads.
 
-#[path = "../common/mod.rs"]
-mod common;
 mod play;
 
 use clap::Parser;
-use grid_core::{EXIT_NO_ANSWER, EXIT_OK, MazeDoc, Result, Solution};
-use maze::{Solver, solve};
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::ExitCode;
+use grid_cli::args::{InputArgs, PrettyArg, named};
+use grid_cli::run::GenerateArg;
+use grid_cli::{Output, Result, Status, say};
+use grid_core::{MazeDoc, Solution};
+use grid_maze::{Solver, solve};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -23,10 +21,10 @@ Exit status: 0 solved; 1 some maze has no path (its solution has \"path\": null)
 
 /// Solve maze documents (any map of '#' walls and ' ' floor, not only generated mazes).
 #[derive(Debug, Parser)]
-#[command(version, after_help = EXAMPLES, long_about = None)]
+#[command(name = "mazesolve", version, after_help = EXAMPLES, allow_negative_numbers = true)]
 struct Args {
     /// Solving algorithm.
-    #[arg(long, short, default_value = "bfs", value_parser = solver_parser())]
+    #[arg(long, short, default_value = "bfs", value_parser = named::<Solver>())]
     algo: Solver,
 
     /// Record the explored tiles in order (`solution.explored_order`), for animation.
@@ -38,32 +36,25 @@ struct Args {
     #[arg(long, conflicts_with_all = ["algo", "trace"])]
     play: bool,
 
-    /// Pretty-print the JSON.
-    #[arg(long)]
-    pretty: bool,
+    #[command(flatten)]
+    pretty: PrettyArg,
 
-    /// Input files of maze documents; stdin when none or `-`.
-    files: Vec<PathBuf>,
+    #[command(flatten)]
+    generate: GenerateArg,
+
+    #[command(flatten)]
+    input: InputArgs,
 }
 
-/// The solvers with a line on each, listed by `--help` and checked by clap.
-fn solver_parser() -> impl clap::builder::TypedValueParser<Value = Solver> {
-    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-    let names = Solver::ALL
-        .iter()
-        .map(|a| PossibleValue::new(a.name()).help(a.summary()));
-    PossibleValuesParser::new(names)
-        .map(|s| s.parse().expect("clap only lets listed names through"))
+fn main() -> std::process::ExitCode {
+    grid_cli::run::main("mazesolve", run)
 }
 
-fn main() -> ExitCode {
-    common::run("mazesolve", || run(Args::parse()))
-}
-
-fn run(args: Args) -> Result<i32> {
-    let mut out = common::stdout();
-    let mut status = EXIT_OK;
-    for item in common::documents(&args.files) {
+fn run(args: Args) -> Result<Status> {
+    let pretty = args.pretty.pretty;
+    let mut out = Output::stdout();
+    let mut status = Status::Ok;
+    for item in grid_cli::documents(&args.input.files) {
         let (place, mut doc) = item?;
         let maze = MazeDoc::from_document(&doc).map_err(|e| place.locate(e))?;
         if args.play {
@@ -71,19 +62,20 @@ fn run(args: Args) -> Result<i32> {
                 play::Ending::Solved(solution) => {
                     doc.set("start", maze.start);
                     doc.set("goal", maze.goal);
-                    doc.write_with(&mut out, args.pretty, "solution", &solution)?;
+                    doc.write_with(&mut out, pretty, "solution", &solution)?;
+                    out.answered()?;
                     continue;
                 }
                 play::Ending::GaveUp => {
-                    out.flush()?;
-                    eprintln!("mazesolve: gave up before the goal");
-                    return Ok(EXIT_NO_ANSWER);
+                    out.finish()?;
+                    say(format_args!("mazesolve: gave up before the goal"));
+                    return Ok(Status::NoAnswer);
                 }
             }
         }
         let found = solve(args.algo, &maze.tiles, maze.start, maze.goal, args.trace);
         if found.path.is_none() {
-            status = EXIT_NO_ANSWER;
+            status = Status::NoAnswer;
         }
         let solution = Solution {
             algorithm: args.algo.name().to_string(),
@@ -96,8 +88,9 @@ fn run(args: Args) -> Result<i32> {
         // defaulted, so that every later tool agrees on them.
         doc.set("start", maze.start);
         doc.set("goal", maze.goal);
-        doc.write_with(&mut out, args.pretty, "solution", &solution)?;
+        doc.write_with(&mut out, pretty, "solution", &solution)?;
+        out.answered()?;
     }
-    out.flush()?;
+    out.finish()?;
     Ok(status)
 }

@@ -5,7 +5,8 @@
 
 use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use crossterm::{cursor, queue, style::Print, terminal};
-use grid_core::{Dir, Error, MazeDoc, Pos, Result, Solution, Tile};
+use grid_cli::{Error, Result};
+use grid_core::{Dir, MazeDoc, Pos, Solution, Tile};
 use owo_colors::OwoColorize;
 use std::fs::File;
 use std::io::{self, Write};
@@ -20,7 +21,7 @@ pub enum Ending {
 }
 
 pub fn play(maze: &MazeDoc) -> Result<Ending> {
-    let mut screen = crate::common::screen::FullScreen::on_tty()
+    let mut screen = grid_cli::screen::FullScreen::on_tty()
         .map_err(|_| Error::usage("--play needs a terminal to play on"))?;
     let mut game = Game::new(maze);
     loop {

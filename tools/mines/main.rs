@@ -1,18 +1,17 @@
 //! mines: Minesweeper to play in the terminal, and to script in pipelines.
 
 mod best;
-#[path = "../common/mod.rs"]
-mod common;
 mod text;
 mod tui;
 
 use clap::{Args, Parser, Subcommand};
+use grid_cli::args::{InputArgs, PrettyArg, SeedArg, named};
+use grid_cli::run::GenerateArg;
+use grid_cli::{Error, Input, Output, Place, Progress, Result, Status};
+use grid_core::Pos;
 use grid_core::mines_doc::{FirstClick, MinesDoc, Move, Rules};
-use grid_core::{Error, Pos, Result, Rng};
-use mines::{Game, Level, Setup};
+use grid_mines::{Game, Level, Setup};
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
-use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -31,13 +30,17 @@ right flags, middle or left+right chords.";
 
 /// Minesweeper: play in the terminal, or script games through grid documents.
 #[derive(Debug, Parser)]
-#[command(version, after_help = EXAMPLES, long_about = None, args_conflicts_with_subcommands = true)]
+#[command(name = "mines", version, after_help = EXAMPLES, args_conflicts_with_subcommands = true,
+          allow_negative_numbers = true)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
 
     #[command(flatten)]
     play: GameArgs,
+
+    #[command(flatten)]
+    generate: GenerateArg,
 }
 
 #[derive(Debug, Subcommand)]
@@ -69,8 +72,9 @@ struct BenchArgs {
     #[command(flatten)]
     game: GameArgs,
 
-    /// Number of games (at least 1: a win rate over no games means nothing).
-    #[arg(long, default_value_t = 1000, value_parser = parse_games)]
+    /// Number of games, from 1 (a win rate over no games means nothing) to 100,000,000
+    /// (about ten days of an expert solver on two cores).
+    #[arg(long, default_value_t = 1000, value_name = "N", value_parser = parse_games)]
     games: u64,
 
     /// Print one JSON object on the last line.
@@ -80,18 +84,19 @@ struct BenchArgs {
 
 #[derive(Debug, Clone, Args)]
 struct SolveArgs {
-    /// Positions (mines documents); stdin when none or `-`.
-    files: Vec<PathBuf>,
-    /// Pretty-print the JSON.
-    #[arg(long)]
-    pretty: bool,
+    #[command(flatten)]
+    input: InputArgs,
+
+    #[command(flatten)]
+    pretty: PrettyArg,
 }
 
 /// The board and its rules.
 #[derive(Debug, Clone, Args)]
 struct GameArgs {
     /// A classic level: beginner 9x9/10, intermediate 16x16/40, expert 30x16/99.
-    #[arg(long, short, value_parser = parse_level, conflicts_with_all = ["width", "height", "mines"])]
+    #[arg(long, short, value_parser = named::<Level>(),
+          conflicts_with_all = ["width", "height", "mines"])]
     level: Option<Level>,
 
     /// Custom board width (with --height and --mines).
@@ -106,12 +111,11 @@ struct GameArgs {
     #[arg(long, requires_all = ["width", "height"])]
     mines: Option<usize>,
 
-    /// Seed for a reproducible game; drawn at random when absent.
-    #[arg(long, short)]
-    seed: Option<u64>,
+    #[command(flatten)]
+    seed: SeedArg,
 
-    /// What the first click is promised: an opening (a zero), a safe tile, or nothing.
-    #[arg(long, value_enum, default_value = "opening")]
+    /// What the first click is promised.
+    #[arg(long, value_enum, default_value = "opening", value_name = "RULE")]
     first_click: FirstClickArg,
 
     /// A board that deduction alone clears from the first click: never a guess (mines are
@@ -125,9 +129,8 @@ struct NewArgs {
     #[command(flatten)]
     game: GameArgs,
 
-    /// Pretty-print the JSON.
-    #[arg(long)]
-    pretty: bool,
+    #[command(flatten)]
+    pretty: PrettyArg,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -136,29 +139,33 @@ struct MoveArgs {
     row: usize,
     /// Column, from 0 at the left.
     col: usize,
-    /// Game documents; stdin when none or `-`.
-    files: Vec<PathBuf>,
-    /// Pretty-print the JSON.
-    #[arg(long)]
-    pretty: bool,
+
+    #[command(flatten)]
+    input: InputArgs,
+
+    #[command(flatten)]
+    pretty: PrettyArg,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
 enum FirstClickArg {
+    /// The first click opens an area (a 0).
     Opening,
+    /// The first click is never a mine.
     Safe,
+    /// Nothing is promised.
     Any,
 }
 
-fn parse_level(s: &str) -> std::result::Result<Level, String> {
-    s.parse()
-}
+/// The most games a bench plays: a bound on how long one command may run.
+const MAX_GAMES: u64 = 100_000_000;
 
 fn parse_games(s: &str) -> std::result::Result<u64, String> {
     match s.parse::<u64>() {
-        Ok(0) => Err("a bench plays at least 1 game".into()),
-        Ok(n) => Ok(n),
-        Err(_) => Err("expected a whole number of games, 1 or more".into()),
+        Ok(n) if (1..=MAX_GAMES).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "expected a whole number of games from 1 to {MAX_GAMES}"
+        )),
     }
 }
 
@@ -188,71 +195,70 @@ impl GameArgs {
 
     /// A new game from these arguments, with the seed given or drawn.
     fn new_game(&self) -> Result<Game> {
-        let seed = self.seed.unwrap_or_else(Rng::fresh_seed);
-        Game::new(self.setup(), self.rules(), seed).map_err(Error::usage)
+        Game::new(self.setup(), self.rules(), self.seed.or_fresh())
+            .map_err(|e| Error::usage(e.to_string()))
     }
 }
 
-fn main() -> ExitCode {
-    common::run("mines", || {
-        let cli = Cli::parse();
-        match cli.command {
-            None => play(&cli.play),
-            Some(Command::Play(args)) => play(&args),
-            Some(Command::New(args)) => new(&args),
-            Some(Command::Open(m)) => apply(&m, Move::Open),
-            Some(Command::Flag(m)) => apply(&m, Move::Flag),
-            Some(Command::Question(m)) => apply(&m, Move::Question),
-            Some(Command::Chord(m)) => apply(&m, Move::Chord),
-            Some(Command::Solve(a)) => solve(&a),
-            Some(Command::Bench(a)) => bench(&a),
-            Some(Command::Export(a)) => export(&a),
-        }
+fn main() -> std::process::ExitCode {
+    grid_cli::run::main("mines", |cli: Cli| match cli.command {
+        None => play(&cli.play),
+        Some(Command::Play(args)) => play(&args),
+        Some(Command::New(args)) => new(&args),
+        Some(Command::Open(m)) => apply(&m, Move::Open),
+        Some(Command::Flag(m)) => apply(&m, Move::Flag),
+        Some(Command::Question(m)) => apply(&m, Move::Question),
+        Some(Command::Chord(m)) => apply(&m, Move::Chord),
+        Some(Command::Solve(a)) => solve(&a),
+        Some(Command::Bench(a)) => bench(&a),
+        Some(Command::Export(a)) => export(&a),
     })
 }
 
-fn play(args: &GameArgs) -> Result<i32> {
+fn play(args: &GameArgs) -> Result<Status> {
     let game = args.new_game()?;
     if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
-        tui::run(game, args.seed.is_some())
+        tui::run(game, args.seed.seed.is_some())
     } else {
         text::run(game)
     }
 }
 
-fn new(args: &NewArgs) -> Result<i32> {
+fn new(args: &NewArgs) -> Result<Status> {
     let game = args.game.new_game()?;
-    let mut out = common::stdout();
-    common::write_doc(&mut out, &game.to_doc().to_document(), args.pretty)?;
-    out.flush()?;
-    Ok(grid_core::EXIT_OK)
+    let mut out = Output::stdout();
+    out.document(&game.to_doc().to_document(), args.pretty.pretty)?;
+    out.finish()?;
+    Ok(Status::Ok)
 }
 
 /// Plays the games on every core and reports the win rate.
-fn bench(args: &BenchArgs) -> Result<i32> {
+fn bench(args: &BenchArgs) -> Result<Status> {
     use std::sync::atomic::{AtomicU64, Ordering};
     let setup = args.game.setup();
     let rules = args.game.rules();
-    setup.check(rules.first_click).map_err(Error::usage)?;
-    let first_seed = args.game.seed.unwrap_or_else(Rng::fresh_seed);
+    setup
+        .check(rules.first_click)
+        .map_err(|e| Error::usage(e.to_string()))?;
+    let first_seed = args.game.seed.or_fresh();
     let wins = AtomicU64::new(0);
-    let progress = common::Progress::new("mines bench", args.games as usize);
+    let progress = Progress::new("mines bench", args.games);
     let start = std::time::Instant::now();
-    let threads = mines::bench::play_all(setup, rules, first_seed, args.games, |i, won| {
+    let threads = grid_mines::simulate::play_all(setup, rules, first_seed, args.games, |i, won| {
         if won {
             wins.fetch_add(1, Ordering::Relaxed);
         }
-        progress.tick(i as usize + 1);
+        progress.tick(i + 1);
     });
     let seconds = start.elapsed().as_secs_f64();
     let wins = wins.into_inner();
-    let (rate, ci) = mines::bench::win_rate(wins, args.games);
+    let (rate, ci) = grid_mines::simulate::win_rate(wins, args.games);
     let level = setup.level().map_or_else(
         || format!("{}x{}/{}", setup.width, setup.height, setup.mines),
         |l| l.name().to_string(),
     );
     let first_click = rules.first_click.name();
-    let mut out = common::stdout();
+    let mut out = Output::stdout();
     writeln!(
         out,
         "level        {level} ({}x{}, {} mines)",
@@ -289,97 +295,77 @@ fn bench(args: &BenchArgs) -> Result<i32> {
         });
         writeln!(out, "{summary}")?;
     }
-    out.flush()?;
-    Ok(grid_core::EXIT_OK)
+    out.finish()?;
+    Ok(Status::Ok)
 }
 
-/// The positions of the inputs: mines documents, or JSMinesweeper text (told by the content).
-fn positions(files: &[PathBuf]) -> Result<Vec<(common::Place, grid_core::Document)>> {
-    let names: Vec<PathBuf> = if files.is_empty() {
-        vec![PathBuf::from("-")]
-    } else {
-        files.to_vec()
-    };
-    let mut out = Vec::new();
-    for path in names {
-        let (source, text) = common::read_text(&path)?;
-        if text.trim_start().starts_with('{') {
-            for item in grid_core::DocReader::new(text.as_bytes(), source.clone()) {
-                let (line, doc) = item?;
-                out.push((
-                    common::Place {
-                        source: source.clone(),
-                        line,
-                    },
-                    doc,
-                ));
+/// Each position of the inputs, one at a time: mines documents, or JSMinesweeper text (told
+/// by the content), handed to `answer` as soon as it has been read.
+fn each_position(
+    files: &[std::path::PathBuf],
+    mut answer: impl FnMut(Place, grid_core::Document) -> Result<()>,
+) -> Result<()> {
+    for path in grid_cli::input::paths(files) {
+        let mut input = Input::open(&path)?;
+        if input.sniff()? == Some(b'{') {
+            for item in input.documents() {
+                let (place, doc) = item?;
+                answer(place, doc)?;
             }
-        } else {
-            let p = mines::position::parse(&text).map_err(|e| {
-                Error::input(format!("{e} (JSMinesweeper text)")).in_source(&source)
-            })?;
-            let view = MinesDoc {
-                state: if p.view.cells().iter().all(|c| c.is_closed()) {
-                    grid_core::mines_doc::GameState::New
-                } else {
-                    grid_core::mines_doc::GameState::Playing
-                },
-                view: p.view,
-                mines: p.mines,
-                layout: None,
-                rules: Rules::default(),
-                seed: None,
-                moves: Vec::new(),
-            };
-            out.push((common::Place { source, line: 1 }, view.to_document()));
+            continue;
         }
+        let place = Place {
+            source: input.name.clone(),
+            line: input.lines_before() + 1,
+        };
+        let skipped = input.lines_before();
+        let text = input.read_text()?;
+        let position = grid_mines::position::parse(&text).map_err(|e| {
+            Error::input(format!("{} (JSMinesweeper text)", e.problem))
+                .at_line(e.line + skipped)
+                .in_source(&place.source)
+        })?;
+        answer(place, position.to_doc().to_document())?;
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Writes each position as JSMinesweeper text.
-fn export(args: &SolveArgs) -> Result<i32> {
-    let mut out = common::stdout();
-    for (place, doc) in positions(&args.files)? {
+fn export(args: &SolveArgs) -> Result<Status> {
+    let mut out = Output::stdout();
+    each_position(&args.input.files, |place, doc| {
         let view = MinesDoc::from_document(&doc).map_err(|e| place.locate(e))?;
-        let text = mines::position::write(&view.view, view.mines).ok_or_else(|| {
+        let text = grid_mines::position::write(&view.view, view.mines).ok_or_else(|| {
             place.locate(Error::input(
                 "the game is over: its mines have no JSMinesweeper tile",
             ))
         })?;
         out.write_all(text.as_bytes())?;
-    }
-    out.flush()?;
-    Ok(grid_core::EXIT_OK)
+        out.answered()
+    })?;
+    out.finish()?;
+    Ok(Status::Ok)
 }
 
 /// Adds the solver's analysis to each position.
-fn solve(args: &SolveArgs) -> Result<i32> {
-    let mut out = common::stdout();
-    for (place, mut doc) in positions(&args.files)? {
+fn solve(args: &SolveArgs) -> Result<Status> {
+    let mut out = Output::stdout();
+    each_position(&args.input.files, |place, mut doc| {
         let view = MinesDoc::from_document(&doc).map_err(|e| place.locate(e))?;
-        let found = mines::solver::analyse(&view.view, view.mines)
-            .map_err(|e| place.locate(Error::input(e)))?;
-        let probability: Vec<Vec<Option<f64>>> =
-            found.probability.rows().map(<[_]>::to_vec).collect();
-        let analysis = grid_core::mines_doc::Analysis {
-            safe: found.safe,
-            mines: found.mines,
-            probability,
-            best: found.best,
-        };
-        doc.set("analysis", analysis);
-        common::write_doc(&mut out, &doc, args.pretty)?;
-    }
-    out.flush()?;
-    Ok(grid_core::EXIT_OK)
+        let found = grid_mines::analyse(&view.view, view.mines)
+            .map_err(|e| place.locate(Error::input(e.to_string())))?;
+        doc.set("analysis", found.to_doc());
+        out.document(&doc, args.pretty.pretty)
+    })?;
+    out.finish()?;
+    Ok(Status::Ok)
 }
 
 /// Reads each game document, plays the move on it and writes the next document.
-fn apply(args: &MoveArgs, make: fn(Pos) -> Move) -> Result<i32> {
+fn apply(args: &MoveArgs, make: fn(Pos) -> Move) -> Result<Status> {
     let mv = make(Pos::new(args.row, args.col));
-    let mut out = common::stdout();
-    for item in common::documents(&args.files) {
+    let mut out = Output::stdout();
+    for item in grid_cli::documents(&args.input.files) {
         let (place, mut doc) = item?;
         let view = MinesDoc::from_document(&doc).map_err(|e| place.locate(e))?;
         let mut game = Game::from_doc(&view).map_err(|e| place.locate(e))?;
@@ -392,8 +378,8 @@ fn apply(args: &MoveArgs, make: fn(Pos) -> Move) -> Result<i32> {
             )))
         })?;
         game.to_doc().write_into(&mut doc);
-        common::write_doc(&mut out, &doc, args.pretty)?;
+        out.document(&doc, args.pretty.pretty)?;
     }
-    out.flush()?;
-    Ok(grid_core::EXIT_OK)
+    out.finish()?;
+    Ok(Status::Ok)
 }

@@ -1,14 +1,15 @@
 //! `mines play` without a terminal: moves as text lines, as in source document 002, and the
 //! board printed after each one.
 
+use grid_cli::{Error, Output, Result, Status};
+use grid_core::Pos;
 use grid_core::mines_doc::{GameState, Move};
-use grid_core::{EXIT_OK, Error, Pos, Result};
-use mines::Game;
-use render::Options;
+use grid_mines::Game;
+use grid_render::{Options, RenderError};
 use std::io::{BufRead, Write};
 
-pub fn run(mut game: Game) -> Result<i32> {
-    let mut out = crate::common::stdout();
+pub fn run(mut game: Game) -> Result<Status> {
+    let mut out = Output::stdout();
     let setup = game.setup();
     writeln!(
         out,
@@ -16,6 +17,7 @@ pub fn run(mut game: Game) -> Result<i32> {
         setup.width, setup.height, setup.mines
     )?;
     draw(&game, &mut out)?;
+    out.flush()?;
     let stdin = std::io::stdin();
     for (n, line) in stdin.lock().lines().enumerate() {
         let line = line?;
@@ -33,26 +35,34 @@ pub fn run(mut game: Game) -> Result<i32> {
                 .in_source("stdin")
         })?;
         draw(&game, &mut out)?;
-        match game.state() {
-            GameState::Won => writeln!(out, "You won!")?,
-            GameState::Lost => writeln!(out, "Boom! You opened a mine.")?,
-            _ => continue,
+        let over = match game.state() {
+            GameState::Won => Some("You won!"),
+            GameState::Lost => Some("Boom! You opened a mine."),
+            _ => None,
+        };
+        if let Some(words) = over {
+            writeln!(out, "{words}")?;
         }
-        break;
+        // Every answer goes out at once: a script or coprocess reads the board move by move.
+        out.flush()?;
+        if over.is_some() {
+            break;
+        }
     }
     if let Some(answer) = game.answer() {
         writeln!(out, "The answer:")?;
         let mut doc = game.to_doc();
         doc.view = answer;
-        render::render_text(&doc.to_document(), &Options::default(), &mut out)?;
+        grid_render::render_text(&doc.to_document(), &Options::default(), &mut out)
+            .map_err(RenderError::into_doc)?;
     }
-    out.flush()?;
-    Ok(EXIT_OK)
+    out.finish()?;
+    Ok(Status::Ok)
 }
 
 fn draw(game: &Game, out: &mut impl Write) -> Result<()> {
     let doc = game.to_doc().to_document();
-    render::render_text(&doc, &Options::default(), out)
+    grid_render::render_text(&doc, &Options::default(), out).map_err(|e| e.into_doc().into())
 }
 
 /// `R C`, `f R C`, `? R C`, `c R C`; `None` for a blank line or `q`.

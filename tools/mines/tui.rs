@@ -8,9 +8,10 @@ use crossterm::event::{
     MouseEventKind,
 };
 use crossterm::{cursor, queue, style::Print, terminal};
+use grid_cli::{Result, Status};
 use grid_core::mines_doc::{Cell, GameState, Move};
-use grid_core::{EXIT_OK, Grid, Pos, Result, Rng};
-use mines::Game;
+use grid_core::{Grid, Pos, Rng};
+use grid_mines::Game;
 use owo_colors::{OwoColorize, Style};
 use std::io::{self, Stdout, Write};
 use std::time::{Duration, Instant};
@@ -19,8 +20,8 @@ use std::time::{Duration, Instant};
 const LEFT: u16 = 2;
 const TOP: u16 = 2;
 
-pub fn run(game: Game, seeded: bool) -> Result<i32> {
-    let mut screen = crate::common::screen::FullScreen::on_stdout(true)?;
+pub fn run(game: Game, seeded: bool) -> Result<Status> {
+    let mut screen = grid_cli::screen::FullScreen::on_stdout(true)?;
     let mut app = App::new(game, seeded);
     app.draw(&mut screen.out)?;
     loop {
@@ -40,7 +41,7 @@ pub fn run(game: Game, seeded: bool) -> Result<i32> {
         app.draw(&mut screen.out)?;
     }
     drop(screen);
-    Ok(EXIT_OK)
+    Ok(Status::Ok)
 }
 
 struct App {
@@ -143,11 +144,11 @@ impl App {
     }
 
     /// The solver's view of the board, when the game is on.
-    fn analysis(&self) -> Option<mines::solver::Analysis> {
+    fn analysis(&self) -> Option<grid_mines::solver::Analysis> {
         if self.game.state().is_over() {
             return None;
         }
-        mines::solver::analyse(self.game.view(), self.game.setup().mines).ok()
+        grid_mines::solver::analyse(self.game.view(), self.game.setup().mines).ok()
     }
 
     /// Shows a certainly safe tile (the cursor goes there), or, when there is none, every
@@ -225,7 +226,7 @@ impl App {
                 let on = if rules.no_guess { "on" } else { "off" };
                 self.message = format!("no-guess boards {on}");
             }
-            Err(e) => self.message = e,
+            Err(e) => self.message = e.to_string(),
         }
     }
 

@@ -1,45 +1,47 @@
 //! nonosolve: solves nonograms and proves what it finds.
 
-#[path = "../common/mod.rs"]
-mod common;
-
 use clap::Parser;
+use grid_cli::args::{InputArgs, PrettyArg};
+use grid_cli::run::GenerateArg;
+use grid_cli::{Error, Input, Output, Place, Result, Status, say};
 use grid_core::nonogram_doc::{Clues, NonogramDoc};
-use grid_core::{DocReader, Document, EXIT_NO_ANSWER, EXIT_OK, Error, Grid, Result};
-use nonogram::formats::{self, Format};
-use nonogram::{Board, Cell, Options, Puzzle, Report, Status};
+use grid_core::{Document, Grid};
+use grid_nonogram::formats::{self, Format};
+use grid_nonogram::{Board, Cell, Options, Puzzle, Report, Status as Verdict};
 use serde_json::{Value, json};
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::ExitCode;
+use std::path::Path;
 use std::time::Duration;
 
 const EXAMPLES: &str = "\
 Examples:
   nonosolve puzzle.non | gridrender
   nonosolve --explain cat.xml | jq -r '.solution.steps[]'
-  nonosolve --all --limit 10 ambiguous.g
+  nonosolve --all ambiguous.g
   nonosolve --timeout 5 hard.json
 
 Formats: grid documents (JSON Lines), Steve Simpson's .non, webpbn XML (.xml, .pbn) and
-Olšák's .g, told by the file's extension or its content (black and white puzzles).
+Olšák's .g, told by the file's extension or by clear signs in its content (black and white
+puzzles); --input-format names it otherwise.
 Exit status: 0 solved (unique, multiple or unfinished); 1 some puzzle has no solution;
 2 bad input.";
 
 /// Solve nonograms like a person does (line logic, proof by contradiction), prove uniqueness.
 #[derive(Debug, Parser)]
-#[command(version, after_help = EXAMPLES, long_about = None)]
+#[command(name = "nonosolve", version, after_help = EXAMPLES, allow_negative_numbers = true)]
 struct Args {
-    /// Solutions to look for (at least two are looked for, to prove uniqueness).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-    limit: u32,
+    /// Solutions to look for, 2 or more (two prove uniqueness, which every answer states;
+    /// 1 is raised to 2, with a note). Default: 2, or every solution with --all.
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    limit: Option<u32>,
 
-    /// Write every solution found (in `solution.grids`).
+    /// Look for every solution (up to --limit when given) and write them all in
+    /// `solution.grids`.
     #[arg(long)]
     all: bool,
 
     /// Stop after this many seconds with what was deduced ("unfinished").
-    #[arg(long, value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     timeout: Option<Duration>,
 
     /// Write the deductions in words (`solution.steps`).
@@ -47,23 +49,30 @@ struct Args {
     explain: bool,
 
     /// The input format, when neither the extension nor the content tells.
-    #[arg(long, value_enum, default_value = "auto")]
-    format: FormatArg,
+    #[arg(long, value_enum, default_value = "auto", value_name = "FORMAT")]
+    input_format: FormatArg,
 
-    /// Pretty-print the JSON.
-    #[arg(long)]
-    pretty: bool,
+    #[command(flatten)]
+    pretty: PrettyArg,
 
-    /// Puzzle files; stdin when none or `-`.
-    files: Vec<PathBuf>,
+    #[command(flatten)]
+    generate: GenerateArg,
+
+    #[command(flatten)]
+    input: InputArgs,
 }
 
-#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum FormatArg {
+    /// From the file's extension, else from clear signs in its content.
     Auto,
+    /// Grid documents, one per line.
     Json,
+    /// Steve Simpson's .non.
     Non,
+    /// webpbn XML.
     Xml,
+    /// Mirek Olšák's .g.
     G,
 }
 
@@ -74,99 +83,138 @@ fn parse_seconds(s: &str) -> std::result::Result<Duration, String> {
     }
 }
 
-fn main() -> ExitCode {
-    common::run("nonosolve", || run(Args::parse()))
+fn main() -> std::process::ExitCode {
+    grid_cli::run::main("nonosolve", run)
 }
 
-fn run(args: Args) -> Result<i32> {
+fn run(args: Args) -> Result<Status> {
+    let limit = match (args.limit, args.all) {
+        (Some(1), _) => {
+            say(format_args!(
+                "nonosolve: note: --limit 1 is raised to 2: a solution is only proved unique by \
+                 looking for a second one"
+            ));
+            2
+        }
+        (Some(n), _) => n as usize,
+        (None, true) => usize::MAX,
+        (None, false) => 2,
+    };
     let options = Options {
-        limit: args.limit as usize,
+        limit,
         timeout: args.timeout,
         explain: args.explain,
     };
-    let files = if args.files.is_empty() {
-        vec![PathBuf::from("-")]
-    } else {
-        args.files.clone()
-    };
-    let mut out = common::stdout();
-    let mut status = EXIT_OK;
-    for path in &files {
-        let (name, text) = common::read_text(path)?;
-        let format = match args.format {
-            FormatArg::Auto => Format::from_path(path).unwrap_or_else(|| Format::sniff(&text)),
-            FormatArg::Json => Format::Json,
-            FormatArg::Non => Format::Non,
-            FormatArg::Xml => Format::Xml,
-            FormatArg::G => Format::Olsak,
+    let mut out = Output::stdout();
+    let mut status = Status::Ok;
+    for path in grid_cli::input::paths(&args.input.files) {
+        let mut input = Input::open(&path)?;
+        // `None`: told from the whole text, once it has been read.
+        let format = match args.input_format {
+            FormatArg::Auto => match Format::from_path(&path) {
+                Some(f) => Some(f),
+                None => (input.sniff()? == Some(b'{')).then_some(Format::Json),
+            },
+            FormatArg::Json => Some(Format::Json),
+            FormatArg::Non => Some(Format::Non),
+            FormatArg::Xml => Some(Format::Xml),
+            FormatArg::G => Some(Format::Olsak),
         };
-        for item in puzzles(&name, &text, format) {
-            let (mut doc, puzzle, start) = item?;
-            let report = nonogram::solve(&puzzle, start, &options);
-            if report.status == Status::None {
-                status = EXIT_NO_ANSWER;
-                let why = report
-                    .conflict
-                    .as_deref()
-                    .unwrap_or("the clues contradict each other");
-                eprintln!("nonosolve: {name}: no solution: {why}");
+        let name = input.name.clone();
+        if format == Some(Format::Json) {
+            for item in input.documents() {
+                let (place, doc) = item?;
+                let (doc, puzzle, start) = from_document(&place, doc)?;
+                let solved = answer(&mut out, &name, doc, &puzzle, start, &options, &args)?;
+                status = status.worst(solved);
             }
-            write_report(&mut doc, &report, &args);
-            common::write_doc(&mut out, &doc, args.pretty)?;
+            continue;
         }
+        let (doc, puzzle) = from_file(input, &path, format)?;
+        let solved = answer(&mut out, &name, doc, &puzzle, None, &options, &args)?;
+        status = status.worst(solved);
     }
-    out.flush()?;
+    out.finish()?;
     Ok(status)
 }
 
-/// A puzzle to solve: its document (to be completed), its clues and any cells already known.
-type Job = (Document, Puzzle, Option<Board>);
-
-/// Each puzzle of a file.
-fn puzzles<'a>(
-    name: &'a str,
-    text: &'a str,
-    format: Format,
-) -> Box<dyn Iterator<Item = Result<Job>> + 'a> {
-    if format == Format::Json {
-        return Box::new(DocReader::new(text.as_bytes(), name).map(move |item| {
-            let (line, doc) = item?;
-            let at = |e: Error| e.at_line(line).in_source(name);
-            let view = NonogramDoc::from_document(&doc).map_err(at)?;
-            let puzzle = Puzzle::new(view.clues.rows.clone(), view.clues.cols.clone())
-                .map_err(|m| at(Error::input(format!("field `clues`: {m}"))))?;
-            let start = view.grid.as_ref().map(board_of);
-            Ok((doc, puzzle, start))
-        }));
+/// Solves one puzzle and writes its document.
+fn answer(
+    out: &mut Output,
+    name: &str,
+    mut doc: Document,
+    puzzle: &Puzzle,
+    start: Option<Board>,
+    options: &Options,
+    args: &Args,
+) -> Result<Status> {
+    let report = grid_nonogram::solve(puzzle, start, options);
+    let mut status = Status::Ok;
+    if report.status == Verdict::None {
+        status = Status::NoAnswer;
+        let why = report
+            .conflict
+            .as_deref()
+            .unwrap_or("the clues contradict each other");
+        say(format_args!("nonosolve: {name}: no solution: {why}"));
     }
-    let parsed = formats::parse(text, format).map_err(|e| {
+    write_report(&mut doc, &report, args);
+    out.document(&doc, args.pretty.pretty)?;
+    Ok(status)
+}
+
+/// A puzzle given as a grid document: its clues, and any cells already known.
+fn from_document(place: &Place, doc: Document) -> Result<(Document, Puzzle, Option<Board>)> {
+    let view = NonogramDoc::from_document(&doc).map_err(|e| place.locate(e))?;
+    let puzzle = Puzzle::new(view.clues.rows.clone(), view.clues.cols.clone())
+        .map_err(|e| place.locate(Error::input(format!("field `clues`: {e}"))))?;
+    let start = view.grid.as_ref().map(board_of);
+    Ok((doc, puzzle, start))
+}
+
+/// A puzzle file in another format (`None`: told from its content), read whole, as a new
+/// document.
+fn from_file(input: Input, path: &Path, format: Option<Format>) -> Result<(Document, Puzzle)> {
+    let name = input.name.clone();
+    let skipped = input.lines_before();
+    let text = input.read_text()?;
+    let format = match format {
+        Some(f) => f,
+        None => Format::sniff(&text).ok_or_else(|| {
+            Error::input(
+                "cannot tell the format: not a grid document (no '{'), webpbn XML (no '<'), \
+                 .non (no width, height, rows or columns line) or .g (no ':' or '#d' line); \
+                 name it with --input-format",
+            )
+            .in_source(&name)
+        })?,
+    };
+    let parsed = formats::parse(&text, format).map_err(|e| {
         let err = Error::input(format!("{} ({} format)", e.message, format.name()));
         let err = match e.line {
-            Some(l) => err.at_line(l),
+            Some(l) => err.at_line(l + skipped),
             None => err,
         };
-        err.in_source(name)
-    });
-    Box::new(std::iter::once(parsed.map(|p| {
-        let view = NonogramDoc {
-            clues: Clues {
-                rows: p.puzzle.rows().to_vec(),
-                cols: p.puzzle.cols().to_vec(),
-            },
-            grid: None,
-        };
-        let mut doc = view.to_document();
-        let mut meta = serde_json::Map::new();
-        for (key, value) in p.meta {
-            meta.insert(key, Value::String(value));
-        }
-        meta.insert("format".into(), Value::String(format.name().into()));
-        if name != "stdin" {
-            meta.insert("file".into(), Value::String(name.to_string()));
-        }
-        doc.set_value("meta", Value::Object(meta));
-        (doc, p.puzzle, None)
-    })))
+        err.in_source(&name)
+    })?;
+    let view = NonogramDoc {
+        clues: Clues {
+            rows: parsed.puzzle.rows().to_vec(),
+            cols: parsed.puzzle.cols().to_vec(),
+        },
+        grid: None,
+    };
+    let mut doc = view.to_document();
+    let mut meta = serde_json::Map::new();
+    for (key, value) in parsed.meta {
+        meta.insert(key, Value::String(value));
+    }
+    meta.insert("format".into(), Value::String(format.name().into()));
+    if path.as_os_str() != "-" {
+        meta.insert("file".into(), Value::String(name));
+    }
+    doc.set_value("meta", Value::Object(meta));
+    Ok((doc, parsed.puzzle))
 }
 
 fn board_of(grid: &Grid<u8>) -> Board {
@@ -189,8 +237,8 @@ fn write_report(doc: &mut Document, report: &Report, args: &Args) {
         "method": report.method.name(),
     });
     let shown = match (args.all, report.status) {
-        (true, _) => report.solutions.len().min(args.limit as usize),
-        (false, Status::Multiple) => 2,
+        (true, _) => report.solutions.len(),
+        (false, Verdict::Multiple) => 2,
         _ => 0,
     };
     if shown > 0 {

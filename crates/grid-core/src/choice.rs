@@ -8,21 +8,47 @@ pub trait Named: Copy + 'static {
     /// What a value is called in messages ("algorithm", "level").
     const WHAT: &'static str;
     fn name(self) -> &'static str;
+    /// One line on what the value does, for `--help`.
+    fn summary(self) -> &'static str {
+        ""
+    }
 }
 
+/// A name that is none of the values there are.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownName {
+    /// What was being named ("algorithm", "level").
+    pub what: &'static str,
+    /// The name given, cut short if long.
+    pub given: String,
+    /// The names there are.
+    pub expected: Vec<&'static str>,
+}
+
+impl std::fmt::Display for UnknownName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "unknown {} \"{}\" (expected one of: {})",
+            self.what,
+            self.given,
+            self.expected.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownName {}
+
 /// The value called `s`, or an error naming the ones there are.
-pub fn parse<T: Named>(s: &str) -> Result<T, String> {
+pub fn parse<T: Named>(s: &str) -> Result<T, UnknownName> {
     T::ALL
         .iter()
         .copied()
         .find(|v| v.name() == s)
-        .ok_or_else(|| {
-            let names: Vec<&str> = T::ALL.iter().map(|v| v.name()).collect();
-            format!(
-                "unknown {} {s:?} (expected one of: {})",
-                T::WHAT,
-                names.join(", ")
-            )
+        .ok_or_else(|| UnknownName {
+            what: T::WHAT,
+            given: crate::error::quote(s),
+            expected: T::ALL.iter().map(|v| v.name()).collect(),
         })
 }
 
@@ -51,7 +77,7 @@ mod tests {
     fn finds_by_name_or_lists_the_names() {
         assert_eq!(parse::<Colour>("blue"), Ok(Colour::Blue));
         assert_eq!(
-            parse::<Colour>("green").unwrap_err(),
+            parse::<Colour>("green").unwrap_err().to_string(),
             "unknown colour \"green\" (expected one of: red, blue)"
         );
     }

@@ -69,8 +69,15 @@ impl Document {
 
     /// Parses one document and checks its `kind` and `version`.
     pub fn from_json(text: &str) -> Result<Self> {
-        let value: Value = serde_json::from_str(text)
-            .map_err(|e| Error::input(format!("malformed JSON: {}", describe_json_error(&e))))?;
+        let value: Value = serde_json::from_str(text).map_err(|e| {
+            let err = Error::input(format!("malformed JSON: {}", describe_json_error(&e)));
+            // A document cut short is named by the line it starts on; any other syntax error
+            // by its own line.
+            match e.classify() {
+                serde_json::error::Category::Eof => err,
+                _ => err.at_line(e.line()),
+            }
+        })?;
         Self::from_value(value)
     }
 
@@ -86,7 +93,8 @@ impl Document {
             None => return Err(Error::input("field `kind`: missing")),
             Some(Value::String(s)) => Kind::parse(s).ok_or_else(|| {
                 Error::input(format!(
-                    "field `kind`: unknown kind {s:?} (expected \"maze\", \"mines\" or \"nonogram\")"
+                    "field `kind`: unknown kind \"{}\" (expected \"maze\", \"mines\" or \"nonogram\")",
+                    crate::error::quote(s)
                 ))
             })?,
             Some(other) => {
@@ -279,6 +287,19 @@ impl Document {
     /// 2000 x 2000 maze that copy and its escaping would cost as much as the generation.
     /// The output is byte for byte what [`Document::write_to`] writes for the same grid.
     pub fn write_streaming(&self, out: &mut impl Write, rows: &dyn RowSource) -> Result<()> {
+        self.write_streaming_with(out, rows, &[])
+    }
+
+    /// [`Document::write_streaming`], with some fields' values written from lists of
+    /// positions as well (each field named in `lists` marks its place in the document): a
+    /// maze's carving order of millions of steps goes out without ever becoming a JSON tree,
+    /// which would take twenty times its size in memory.
+    pub fn write_streaming_with(
+        &self,
+        out: &mut impl Write,
+        rows: &dyn RowSource,
+        lists: &[(&str, &[crate::Pos])],
+    ) -> Result<()> {
         let mut row = Vec::with_capacity(rows.width() + 3);
         out.write_all(b"{")?;
         for (i, (key, value)) in self.fields.iter().enumerate() {
@@ -287,6 +308,10 @@ impl Document {
             }
             serde_json::to_writer(&mut *out, key)?;
             out.write_all(b":")?;
+            if let Some((_, list)) = lists.iter().find(|(name, _)| name == key) {
+                write_positions(out, list)?;
+                continue;
+            }
             if key != "grid" {
                 serde_json::to_writer(&mut *out, value)?;
                 continue;
@@ -317,6 +342,44 @@ impl Document {
     pub fn to_json(&self) -> String {
         serde_json::to_string(&self.fields).expect("a JSON map always serializes")
     }
+}
+
+/// `[[r,c],...]`, as serde_json writes a list of positions, without building it first.
+fn write_positions(out: &mut impl Write, list: &[crate::Pos]) -> Result<()> {
+    let mut chunk = Vec::with_capacity(1 << 14);
+    chunk.push(b'[');
+    for (i, p) in list.iter().enumerate() {
+        if i > 0 {
+            chunk.push(b',');
+        }
+        chunk.push(b'[');
+        push_number(&mut chunk, p.row);
+        chunk.push(b',');
+        push_number(&mut chunk, p.col);
+        chunk.push(b']');
+        if chunk.len() >= (1 << 14) - 64 {
+            out.write_all(&chunk)?;
+            chunk.clear();
+        }
+    }
+    chunk.push(b']');
+    out.write_all(&chunk)?;
+    Ok(())
+}
+
+/// Appends the decimal digits of `n`.
+fn push_number(out: &mut Vec<u8>, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
 }
 
 /// The fields of a document with one of them replaced (see [`Document::write_with`]).
@@ -473,6 +536,31 @@ mod tests {
         let mut streamed = Vec::new();
         doc.write_streaming(&mut streamed, &Stripes).unwrap();
         doc.set("grid", ["###", "# #"]);
+        let mut plain = Vec::new();
+        doc.write_to(&mut plain, false).unwrap();
+        assert_eq!(
+            String::from_utf8(streamed).unwrap(),
+            String::from_utf8(plain).unwrap()
+        );
+    }
+
+    #[test]
+    fn streamed_position_lists_are_what_serde_writes() {
+        let trace = [crate::Pos::new(1, 1), crate::Pos::new(12345, 0)];
+        let mut doc = Document::new(Kind::Maze);
+        doc.set_value("grid", Value::Null);
+        doc.set_value("trace", Value::Null);
+        doc.set_value("empty", Value::Null);
+        let mut streamed = Vec::new();
+        doc.write_streaming_with(
+            &mut streamed,
+            &Stripes,
+            &[("trace", &trace), ("empty", &[])],
+        )
+        .unwrap();
+        doc.set("grid", ["###", "# #"]);
+        doc.set("trace", trace);
+        doc.set("empty", Vec::<crate::Pos>::new());
         let mut plain = Vec::new();
         doc.write_to(&mut plain, false).unwrap();
         assert_eq!(

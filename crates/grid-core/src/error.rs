@@ -1,27 +1,21 @@
-//! The one error type of the toolkit, and the exit statuses of FORMAT.md.
+//! What can be wrong with a document or a stream of them.
+//!
+//! The document model knows nothing of command lines: exit statuses and usage errors live in
+//! grid-cli, which turns this error into a message and a status.
 
 use std::fmt;
 use std::io;
 
-/// Exit status: done.
-pub const EXIT_OK: i32 = 0;
-/// Exit status: the input was valid but has no answer (no path, contradictory clues...).
-pub const EXIT_NO_ANSWER: i32 = 1;
-/// Exit status: bad usage or bad input.
-pub const EXIT_BAD_INPUT: i32 = 2;
-
-/// What went wrong, worded for the person who typed the command.
+/// What went wrong with a document, worded for the person who wrote or piped it.
 #[derive(Debug)]
 pub enum Error {
     /// The input could not be used: malformed JSON, a wrong field, a size out of range.
-    /// `line` is the line of the input stream where the document starts, when known.
+    /// `line` is the line of the input stream where the error is, when known.
     Input {
         source: Option<String>,
         line: Option<usize>,
         message: String,
     },
-    /// The command line asks for something that cannot be done.
-    Usage(String),
     /// Reading or writing failed.
     Io(io::Error),
 }
@@ -35,10 +29,6 @@ impl Error {
         }
     }
 
-    pub fn usage(message: impl Into<String>) -> Self {
-        Error::Usage(message.into())
-    }
-
     /// Names the input line where the faulty document starts (kept if already set).
     pub fn at_line(self, n: usize) -> Self {
         match self {
@@ -49,6 +39,23 @@ impl Error {
             } => Error::Input {
                 source,
                 line: line.or(Some(n)),
+                message,
+            },
+            other => other,
+        }
+    }
+
+    /// Moves a line counted within a document to the line of the whole stream, for a
+    /// document that starts on line `first`.
+    pub fn from_document_line(self, first: usize) -> Self {
+        match self {
+            Error::Input {
+                source,
+                line,
+                message,
+            } => Error::Input {
+                source,
+                line: line.map(|l| l + first - 1),
                 message,
             },
             other => other,
@@ -69,11 +76,6 @@ impl Error {
             },
             other => other,
         }
-    }
-
-    /// The exit status FORMAT.md gives this error.
-    pub fn exit_code(&self) -> i32 {
-        EXIT_BAD_INPUT
     }
 
     /// A closed pipe downstream: the reader has all it wants, so the tool ends quietly.
@@ -98,7 +100,6 @@ impl fmt::Display for Error {
                 }
                 f.write_str(message)
             }
-            Error::Usage(m) => f.write_str(m),
             Error::Io(e) => write!(f, "{e}"),
         }
     }
@@ -125,6 +126,28 @@ impl From<serde_json::Error> for Error {
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// The longest piece of input quoted in a message: a message is one line, whatever the
+/// input holds.
+pub const MAX_QUOTE: usize = 60;
+
+/// `text` cut to [`MAX_QUOTE`] characters (with "..." when cut) and with control characters
+/// escaped, so that a message quoting input stays one short readable line.
+pub fn quote(text: &str) -> String {
+    let mut out = String::new();
+    for (i, ch) in text.chars().enumerate() {
+        if i == MAX_QUOTE {
+            out.push_str("...");
+            break;
+        }
+        if ch.is_control() {
+            out.extend(ch.escape_default());
+        } else {
+            out.push(ch);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,7 +158,13 @@ mod tests {
             .at_line(3)
             .in_source("stdin");
         assert_eq!(e.to_string(), "stdin line 3: field `grid`: missing");
-        assert_eq!(e.exit_code(), EXIT_BAD_INPUT);
+    }
+
+    #[test]
+    fn quotes_are_short_and_on_one_line() {
+        assert_eq!(quote("a\nb"), "a\\nb");
+        let long = "x".repeat(1000);
+        assert_eq!(quote(&long).len(), MAX_QUOTE + 3);
     }
 
     #[test]

@@ -28,15 +28,24 @@ impl<R: BufRead> DocReader<R> {
         }
     }
 
+    /// A reader whose first `lines` lines were already consumed (by a caller that looked at
+    /// them to tell the input's format), so that line numbers stay those of the whole input.
+    pub fn after_lines(mut self, lines: usize) -> Self {
+        self.line = lines;
+        self
+    }
+
     /// The next document and the line it starts on; `None` at the end of the input.
     pub fn next_doc(&mut self) -> Option<Result<(usize, Document)>> {
         match self.read_text() {
             Ok(None) => None,
-            Ok(Some(start)) => Some(
-                Document::from_json(&self.buf)
-                    .map(|d| (start, d))
-                    .map_err(|e| e.at_line(start).in_source(&self.name)),
-            ),
+            Ok(Some(start)) => Some(Document::from_json(&self.buf).map(|d| (start, d)).map_err(
+                |e| {
+                    e.from_document_line(start)
+                        .at_line(start)
+                        .in_source(&self.name)
+                },
+            )),
             Err(e) => Some(Err(e)),
         }
     }
@@ -63,7 +72,11 @@ impl<R: BufRead> DocReader<R> {
                 return Ok(start);
             }
             self.line += 1;
-            let new_text = &self.buf[before..];
+            if self.line == 1 && self.buf.starts_with('\u{feff}') {
+                // A byte-order mark says only that the text is UTF-8.
+                self.buf.drain(..3);
+            }
+            let new_text = &self.buf[before.min(self.buf.len())..];
             if start.is_none() {
                 if new_text.trim().is_empty() {
                     self.buf.clear();
@@ -166,6 +179,20 @@ mod tests {
         assert_eq!(docs.len(), 1);
         let e = docs[0].as_ref().unwrap_err().to_string();
         assert!(e.contains("line 1: malformed JSON: EOF"), "{e}");
+    }
+
+    #[test]
+    fn errors_in_pretty_documents_name_their_own_line() {
+        let text =
+            "{\"kind\":\"maze\",\"version\":1}\n{\n  \"kind\": \"maze\",\n  \"version\": 1,,\n}\n";
+        let e = read_all(text)[1].as_ref().unwrap_err().to_string();
+        assert!(e.starts_with("stdin line 4: malformed JSON"), "{e}");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let docs = read_all("\u{feff}{\"kind\":\"maze\",\"version\":1}\n");
+        assert!(docs[0].is_ok());
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! - [`Grid`], [`Pos`] and [`Dir`]: rectangles of values, coordinates and directions.
 //! - [`Rng`]: the portable seeded generator behind every `--seed`.
 //! - [`DocReader`]: JSON Lines input with line numbers in its errors.
-//! - [`Error`]: one-line messages and the exit statuses of FORMAT.md.
+//! - [`Error`]: what is wrong with an input, and where.
 
 pub mod choice;
 pub mod doc;
@@ -20,7 +20,7 @@ pub mod nonogram_doc;
 pub mod rng;
 
 pub use doc::{Document, Kind, MAX_TILES, RowSource};
-pub use error::{EXIT_BAD_INPUT, EXIT_NO_ANSWER, EXIT_OK, Error, Result};
+pub use error::{Error, Result};
 pub use geom::{Dir, Pos};
 pub use grid::Grid;
 pub use jsonl::DocReader;

@@ -5,7 +5,7 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use grid_core::{Pos, Rng};
-use maze::{Algorithm, Solver, braid, generate, solve};
+use grid_maze::{Algorithm, Solver, braid, generate, solve};
 use std::hint::black_box;
 
 const SIDE: usize = 500;

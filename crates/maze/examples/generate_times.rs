@@ -4,7 +4,7 @@
 //!   cargo run --release -p maze --example generate_times -- recursive-division 1000 50
 
 use grid_core::Rng;
-use maze::{Algorithm, generate};
+use grid_maze::{Algorithm, generate};
 use std::time::Instant;
 
 fn main() {

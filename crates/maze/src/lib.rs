@@ -1,12 +1,14 @@
 //! Mazes: generation algorithms and solvers, with no I/O of their own.
 //!
 //! Generators build a [`CellMaze`] (cells and the walls between them), which draws itself as
-//! the tile grid of FORMAT.md; solvers work on any tile grid, generated or hand-drawn.
+//! the tile grid of docs/format.md; solvers work on any tile grid, generated or hand-drawn.
 
 pub mod cells;
+pub mod document;
 pub mod generate;
 pub mod solve;
 
 pub use cells::CellMaze;
+pub use document::{Generated, Request, RequestError};
 pub use generate::{Algorithm, braid, generate};
 pub use solve::{Outcome, Solver, solve};

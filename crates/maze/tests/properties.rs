@@ -1,7 +1,7 @@
 //! Invariants of every generator and solver, on random sizes and seeds.
 
 use grid_core::{Grid, Pos, Rng, Tile};
-use maze::{Algorithm, Solver, braid, generate, solve};
+use grid_maze::{Algorithm, Solver, braid, generate, solve};
 use proptest::prelude::*;
 use std::collections::VecDeque;
 

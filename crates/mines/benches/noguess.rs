@@ -8,7 +8,7 @@
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use grid_core::mines_doc::FirstClick;
 use grid_core::{Pos, Rng};
-use mines::{Level, noguess};
+use grid_mines::{Level, noguess};
 use std::hint::black_box;
 
 fn no_guess(c: &mut Criterion) {

@@ -7,8 +7,8 @@
 
 use grid_core::Pos;
 use grid_core::mines_doc::{FirstClick, GameState, Move, Rules};
-use mines::solver::analyse;
-use mines::{Game, Level};
+use grid_mines::solver::analyse;
+use grid_mines::{Game, Level};
 use std::time::Instant;
 
 fn main() {
@@ -32,7 +32,9 @@ fn main() {
     for seed in from..from + games {
         let mut game = Game::new(setup, rules, seed).unwrap();
         let mut next = Pos::new(setup.height / 2, setup.width / 2);
-        while game.play(Move::Open(next)).is_ok() && game.state() == GameState::Playing {
+        while (!game.view()[next].is_closed() || game.play(Move::Open(next)).is_ok())
+            && game.state() == GameState::Playing
+        {
             let start = Instant::now();
             let analysis = analyse(game.view(), setup.mines).unwrap();
             let ms = start.elapsed().as_secs_f64() * 1e3;
@@ -40,12 +42,12 @@ fn main() {
             if let Some(path) = std::env::var_os("SLOWEST")
                 && times.iter().all(|t: &(f64, u64)| t.0 < ms)
             {
-                let text = mines::position::write(game.view(), setup.mines).unwrap();
+                let text = grid_mines::position::write(game.view(), setup.mines).unwrap();
                 std::fs::write(path, text).unwrap();
             }
             times.push((ms, seed));
             for &p in analysis.safe.iter().skip(1) {
-                if game.state() == GameState::Playing {
+                if game.state() == GameState::Playing && game.view()[p].is_closed() {
                     game.play(Move::Open(p)).unwrap();
                 }
             }

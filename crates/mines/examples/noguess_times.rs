@@ -5,7 +5,7 @@
 
 use grid_core::mines_doc::FirstClick;
 use grid_core::{Pos, Rng};
-use mines::{Setup, noguess};
+use grid_mines::{Setup, noguess};
 use std::time::Instant;
 
 fn main() {

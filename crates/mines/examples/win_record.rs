@@ -14,8 +14,8 @@
 //! --seed 1` plays them), on the opening first-click rule.
 
 use grid_core::mines_doc::{FirstClick, Rules};
-use mines::bench::play_all;
-use mines::setup::Level;
+use grid_mines::setup::Level;
+use grid_mines::simulate::play_all;
 use std::sync::Mutex;
 
 fn main() {

@@ -4,7 +4,7 @@
 
 use crate::layout::{Layout, neighbours};
 use crate::noguess;
-use crate::setup::Setup;
+use crate::setup::{Setup, SetupError};
 use grid_core::mines_doc::{Cell, FirstClick, GameState, MinesDoc, Move, Rules};
 use grid_core::{Error, Grid, Pos, Rng};
 use std::collections::VecDeque;
@@ -21,11 +21,51 @@ pub enum MoveError {
         width: usize,
         height: usize,
     },
+    /// The move would change nothing, so it is neither played nor recorded.
+    NoEffect(Pos, NoEffect),
+}
+
+/// Why a move would change nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoEffect {
+    /// A flag or mark on a tile that is open.
+    AlreadyOpen,
+    /// Opening a flagged tile: the flag protects it.
+    Flagged,
+    /// Opening or chording a 0: everything around it is open already.
+    Zero,
+    /// A chord on a number whose flags around it are not its number.
+    Unsatisfied { shows: u8, flags: usize },
+    /// A chord on a number with no covered tile left around it.
+    NothingToOpen,
+    /// A chord on a tile that is not an opened number.
+    NotANumber,
+}
+
+impl fmt::Display for NoEffect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NoEffect::AlreadyOpen => f.write_str("it is open already, so it takes no flag or mark"),
+            NoEffect::Flagged => f.write_str("it is flagged: take the flag away to open it"),
+            NoEffect::Zero => f.write_str("it is a 0, and everything around it is open"),
+            NoEffect::Unsatisfied { shows, flags } => write!(
+                f,
+                "it shows {shows} but has {flags} flags around it: a chord needs exactly {shows}"
+            ),
+            NoEffect::NothingToOpen => f.write_str("nothing around it is left to open"),
+            NoEffect::NotANumber => f.write_str("it is not an opened number to chord"),
+        }
+    }
 }
 
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            MoveError::NoEffect(pos, why) => write!(
+                f,
+                "row {} column {}: the move would change nothing: {why}",
+                pos.row, pos.col
+            ),
             MoveError::Finished(GameState::Won) => f.write_str("the game is over: it was won"),
             MoveError::Finished(_) => f.write_str("the game is over: it was lost"),
             MoveError::OffBoard { pos, width, height } => write!(
@@ -57,7 +97,7 @@ pub struct Game {
 impl Game {
     /// A new game. With `FirstClick::Any` the layout is made now; otherwise at the first
     /// opening, from the same seed, around the tile opened.
-    pub fn new(setup: Setup, rules: Rules, seed: u64) -> Result<Game, String> {
+    pub fn new(setup: Setup, rules: Rules, seed: u64) -> Result<Game, SetupError> {
         setup.check(rules.first_click)?;
         if rules.no_guess {
             setup.check_no_guess(rules.first_click)?;
@@ -116,7 +156,8 @@ impl Game {
 
     /// Plays a move. Moves that change nothing (opening a flag, flagging an open tile) are
     /// legal and recorded, as a player's history is; moves on a finished game or off the board
-    /// are errors.
+    /// are errors, and so is a move that would change nothing (it is not recorded: a game's
+    /// history holds only moves that did something).
     pub fn play(&mut self, mv: Move) -> Result<(), MoveError> {
         if self.state.is_over() {
             return Err(MoveError::Finished(self.state));
@@ -128,6 +169,9 @@ impl Game {
                 width: self.setup.width,
                 height: self.setup.height,
             });
+        }
+        if let Some(why) = self.no_effect(mv) {
+            return Err(MoveError::NoEffect(p, why));
         }
         self.moves.push(mv);
         self.state = GameState::Playing;
@@ -154,6 +198,31 @@ impl Game {
             }
         }
         Ok(())
+    }
+
+    /// Why `mv` would change nothing, if it would not.
+    fn no_effect(&self, mv: Move) -> Option<NoEffect> {
+        let p = mv.pos();
+        let number = |n: u8| {
+            let flags = neighbours(&self.view, p)
+                .filter(|&q| self.view[q] == Cell::Flag)
+                .count();
+            let covered = neighbours(&self.view, p)
+                .any(|q| matches!(self.view[q], Cell::Covered | Cell::Question));
+            match n {
+                0 => Some(NoEffect::Zero),
+                _ if flags != n as usize => Some(NoEffect::Unsatisfied { shows: n, flags }),
+                _ if !covered => Some(NoEffect::NothingToOpen),
+                _ => None,
+            }
+        };
+        match (mv, self.view[p]) {
+            (Move::Flag(_) | Move::Question(_), Cell::Open(_)) => Some(NoEffect::AlreadyOpen),
+            (Move::Open(_), Cell::Flag) => Some(NoEffect::Flagged),
+            (Move::Open(_) | Move::Chord(_), Cell::Open(n)) => number(n),
+            (Move::Chord(_), _) => Some(NoEffect::NotANumber),
+            _ => None,
+        }
     }
 
     /// Opens the unflagged closed neighbours of a number whose flags are all placed.
@@ -459,7 +528,10 @@ mod tests {
     fn flags_stop_the_flood_and_cannot_be_opened() {
         let mut g = game_with(&["....", "...*"]);
         g.play(Move::Flag(Pos::new(0, 1))).unwrap();
-        g.play(Move::Open(Pos::new(0, 1))).unwrap();
+        assert_eq!(
+            g.play(Move::Open(Pos::new(0, 1))),
+            Err(MoveError::NoEffect(Pos::new(0, 1), NoEffect::Flagged))
+        );
         assert_eq!(text(&g)[0], "#F##");
         g.play(Move::Open(Pos::new(0, 0))).unwrap();
         // The flood stops at numbers: (0, 3) is reached from no zero.
@@ -493,9 +565,16 @@ mod tests {
     fn chording_opens_around_a_satisfied_number() {
         let mut g = game_with(&["*..", "...", "..."]);
         g.play(Move::Open(Pos::new(1, 1))).unwrap();
-        // Not satisfied yet: nothing happens.
-        g.play(Move::Chord(Pos::new(1, 1))).unwrap();
+        // Not satisfied yet: nothing would happen, so the move is refused and not recorded.
+        assert_eq!(
+            g.play(Move::Chord(Pos::new(1, 1))),
+            Err(MoveError::NoEffect(
+                Pos::new(1, 1),
+                NoEffect::Unsatisfied { shows: 1, flags: 0 }
+            ))
+        );
         assert_eq!(text(&g), ["###", "#1#", "###"]);
+        assert_eq!(g.to_doc().moves.len(), 1);
         g.play(Move::Flag(Pos::new(0, 0))).unwrap();
         // Opening a number chords it.
         g.play(Move::Open(Pos::new(1, 1))).unwrap();

@@ -321,7 +321,7 @@ mod tests {
                 return false;
             }
             for p in safe {
-                if game.state() == GameState::Playing {
+                if game.state() == GameState::Playing && game.view()[p].is_closed() {
                     game.play(Move::Open(p)).unwrap();
                 }
             }

@@ -11,38 +11,80 @@ pub struct Position {
     pub mines: usize,
 }
 
-/// Reads a position; errors name the line (1-based) and what is wrong.
-pub fn parse(text: &str) -> Result<Position, String> {
+impl Position {
+    /// The position as a mines document: no layout, no seed, no history; "new" when nothing
+    /// is open yet.
+    pub fn to_doc(self) -> grid_core::mines_doc::MinesDoc {
+        use grid_core::mines_doc::{GameState, MinesDoc, Rules};
+        let state = if self.view.cells().iter().all(|c| c.is_closed()) {
+            GameState::New
+        } else {
+            GameState::Playing
+        };
+        MinesDoc {
+            state,
+            view: self.view,
+            mines: self.mines,
+            layout: None,
+            rules: Rules::default(),
+            seed: None,
+            moves: Vec::new(),
+        }
+    }
+}
+
+/// What is wrong with a position's text, and on which line (from 1).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {problem}")]
+pub struct PositionError {
+    pub line: usize,
+    pub problem: String,
+}
+
+fn at(line: usize, problem: impl Into<String>) -> PositionError {
+    PositionError {
+        line,
+        problem: problem.into(),
+    }
+}
+
+/// Reads one position; errors name the line (1-based) and what is wrong.
+pub fn parse(text: &str) -> Result<Position, PositionError> {
     let mut lines = text
         .lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty());
-    let (_, head) = lines.next().ok_or("an empty position")?;
+    let (first, head) = lines.next().ok_or_else(|| at(1, "an empty position"))?;
+    let first = first + 1;
+    let shown = grid_core::error::quote(head.trim());
     let dims: Vec<usize> = head
         .trim()
         .split('x')
         .map(|n| n.trim().parse::<usize>())
         .collect::<Result<_, _>>()
         .map_err(|_| {
-            format!("line 1: expected WIDTHxHEIGHTxMINES, such as 30x16x99, found {head:?}")
+            at(
+                first,
+                format!("expected WIDTHxHEIGHTxMINES, such as 30x16x99, found \"{shown}\""),
+            )
         })?;
     let [w, h, mines] = dims[..] else {
-        return Err(format!(
-            "line 1: expected WIDTHxHEIGHTxMINES, found {head:?}"
+        return Err(at(
+            first,
+            format!("expected WIDTHxHEIGHTxMINES, found \"{shown}\""),
         ));
     };
     if w == 0 || h == 0 || w > crate::setup::MAX_SIDE || h > crate::setup::MAX_SIDE {
-        return Err(format!("line 1: a {w}x{h} board is out of range"));
+        return Err(at(first, format!("a {w}x{h} board is out of range")));
     }
     let mut cells = Vec::with_capacity(w * h);
     let mut rows = 0;
     for (n, line) in lines.by_ref().take(h) {
         let row = line.trim();
         if row.chars().count() != w {
-            return Err(format!(
-                "line {}: {} tiles, but the width is {w}",
+            return Err(at(
                 n + 1,
-                row.chars().count()
+                format!("{} tiles, but the width is {w}", row.chars().count()),
             ));
         }
         for (c, ch) in row.chars().enumerate() {
@@ -51,10 +93,9 @@ pub fn parse(text: &str) -> Result<Position, String> {
                 'F' | 'f' => Cell::Flag,
                 'H' | 'h' => Cell::Covered,
                 other => {
-                    return Err(format!(
-                        "line {} column {}: {other:?} is not a tile (0-8, F or H)",
+                    return Err(at(
                         n + 1,
-                        c + 1
+                        format!("column {}: {other:?} is not a tile (0-8, F or H)", c + 1),
                     ));
                 }
             });
@@ -62,7 +103,14 @@ pub fn parse(text: &str) -> Result<Position, String> {
         rows += 1;
     }
     if rows != h {
-        return Err(format!("{rows} rows, but the height is {h}"));
+        let last = text.lines().count().max(1);
+        return Err(at(last, format!("{rows} rows, but the height is {h}")));
+    }
+    if let Some((n, _)) = lines.next() {
+        return Err(at(
+            n + 1,
+            format!("more than the {h} rows of the position (one position an input)"),
+        ));
     }
     Ok(Position {
         view: Grid::from_vec(w, h, cells).expect("sized above"),
@@ -102,17 +150,14 @@ mod tests {
 
     #[test]
     fn errors_name_the_line() {
-        assert!(parse("3x2\n").unwrap_err().contains("line 1"));
-        assert!(
-            parse("3x2x1\n01\n000\n")
-                .unwrap_err()
-                .starts_with("line 2: 2 tiles")
+        let e = |t: &str| parse(t).unwrap_err().to_string();
+        assert!(e("3x2\n").contains("line 1"));
+        assert!(e("3x2x1\n01\n000\n").starts_with("line 2: 2 tiles"));
+        assert!(e("3x2x1\n01Z\n000\n").contains("'Z' is not a tile"));
+        assert!(e("3x2x1\n01H\n").contains("1 rows"));
+        assert_eq!(
+            e("1x1x0\n0\n1x1x0\n0\n"),
+            "line 3: more than the 1 rows of the position (one position an input)"
         );
-        assert!(
-            parse("3x2x1\n01Z\n000\n")
-                .unwrap_err()
-                .contains("'Z' is not a tile")
-        );
-        assert!(parse("3x2x1\n01H\n").unwrap_err().contains("1 rows"));
     }
 }

@@ -46,8 +46,8 @@ impl fmt::Display for Level {
 }
 
 impl FromStr for Level {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = grid_core::choice::UnknownName;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
         grid_core::choice::parse(s)
     }
 }
@@ -88,29 +88,26 @@ impl Setup {
     }
 
     /// Checks the size and that the mines fit beside what the first click keeps free.
-    pub fn check(&self, rule: FirstClick) -> Result<(), String> {
+    pub fn check(&self, rule: FirstClick) -> Result<(), SetupError> {
         let Setup {
             width,
             height,
             mines,
         } = *self;
         if width == 0 || height == 0 {
-            return Err(format!("a board is at least 1x1, not {width}x{height}"));
+            return Err(SetupError::Empty { width, height });
         }
         if width > MAX_SIDE || height > MAX_SIDE {
-            return Err(format!(
-                "a {width}x{height} board is too large (at most {MAX_SIDE} on a side)"
-            ));
+            return Err(SetupError::TooLarge { width, height });
         }
         let cells = width * height;
         let free = self.kept_free(rule);
-        if mines + free > cells {
-            return Err(format!(
-                "{mines} mines do not fit on a {width}x{height} board: it has {cells} tiles, and \
-                 the first click ({}) keeps {free} free, so at most {} mines",
-                rule.name(),
-                cells - free
-            ));
+        if mines > cells - free {
+            return Err(SetupError::TooManyMines {
+                setup: *self,
+                rule,
+                most: cells - free,
+            });
         }
         Ok(())
     }
@@ -124,27 +121,49 @@ pub const NO_GUESS_MAX_PERCENT: usize = 35;
 impl Setup {
     /// Checks that a no-guess board can be made: it needs a first click to start from, and
     /// room for deduction.
-    pub fn check_no_guess(&self, rule: FirstClick) -> Result<(), String> {
+    pub fn check_no_guess(&self, rule: FirstClick) -> Result<(), SetupError> {
         if rule == FirstClick::Any {
-            return Err(
-                "a no-guess board starts from the first click: use --first-click \
-                        opening or safe"
-                    .into(),
-            );
+            return Err(SetupError::NoGuessWithoutFirstClick);
         }
         let cells = self.width * self.height;
         if self.mines * 100 > cells * NO_GUESS_MAX_PERCENT {
-            return Err(format!(
-                "{} mines are too many for a no-guess {}x{} board (at most {NO_GUESS_MAX_PERCENT}% \
-                 of its {cells} tiles: {})",
-                self.mines,
-                self.width,
-                self.height,
-                cells * NO_GUESS_MAX_PERCENT / 100
-            ));
+            return Err(SetupError::TooDenseForNoGuess {
+                setup: *self,
+                most: cells * NO_GUESS_MAX_PERCENT / 100,
+            });
         }
         Ok(())
     }
+}
+
+/// Why a board cannot be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("a board is at least 1x1, not {width}x{height}")]
+    Empty { width: usize, height: usize },
+    #[error("a {width}x{height} board is too large (at most {MAX_SIDE} on a side)")]
+    TooLarge { width: usize, height: usize },
+    /// The mines do not fit beside the tiles the first click keeps free.
+    #[error(
+        "{} mines do not fit on a {}x{} board: the first click ({}) keeps {} of its {} tiles \
+         free, so at most {most} mines",
+        setup.mines, setup.width, setup.height, rule.name(),
+        setup.kept_free(*rule), setup.width * setup.height
+    )]
+    TooManyMines {
+        setup: Setup,
+        rule: FirstClick,
+        most: usize,
+    },
+    /// A no-guess board is made from its first click, so the first click must be protected.
+    #[error("a no-guess board starts from a protected first click (opening or safe), not any")]
+    NoGuessWithoutFirstClick,
+    #[error(
+        "{} mines are too many for a no-guess {}x{} board (at most {NO_GUESS_MAX_PERCENT}% of \
+         its tiles: {most})",
+        setup.mines, setup.width, setup.height
+    )]
+    TooDenseForNoGuess { setup: Setup, most: usize },
 }
 
 #[cfg(test)]
@@ -173,7 +192,7 @@ mod tests {
             height: 9,
             mines: 73,
         };
-        let e = s.check(FirstClick::Opening).unwrap_err();
+        let e = s.check(FirstClick::Opening).unwrap_err().to_string();
         assert!(e.contains("at most 72 mines"), "{e}");
         assert!(s.check(FirstClick::Safe).is_ok());
         let full = Setup {

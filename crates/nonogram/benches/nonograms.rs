@@ -4,8 +4,8 @@
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use grid_core::{Grid, Rng};
-use nonogram::line::{Cell, LineSolver};
-use nonogram::{Options, Puzzle, solve};
+use grid_nonogram::line::{Cell, LineSolver};
+use grid_nonogram::{Options, Puzzle, solve};
 use std::hint::black_box;
 
 fn line_solver(c: &mut Criterion) {

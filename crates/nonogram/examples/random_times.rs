@@ -2,7 +2,7 @@
 //!
 //!   cargo run --release -p nonogram --example random_times -- SIDE COUNT
 use grid_core::{Grid, Rng};
-use nonogram::{Options, Puzzle, solve};
+use grid_nonogram::{Options, Puzzle, solve};
 use std::time::Instant;
 
 fn main() {

@@ -17,5 +17,5 @@ pub mod solve;
 
 pub use engine::{Board, Stats};
 pub use line::Cell;
-pub use puzzle::{LineId, Puzzle};
+pub use puzzle::{ClueError, LineId, Puzzle};
 pub use solve::{Method, Options, Report, Status, solve};

@@ -25,6 +25,20 @@ impl fmt::Display for LineId {
     }
 }
 
+/// Why a set of clues is not a puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ClueError {
+    #[error(
+        "a puzzle has at least one row and one column, this one has {rows} rows and {cols} columns"
+    )]
+    Empty { rows: usize, cols: usize },
+    #[error("{cols}x{rows} is too large (at most {MAX_SIDE} on a side)")]
+    TooLarge { rows: usize, cols: usize },
+    /// `line` is "row" or "column", `number` counts from 1.
+    #[error("{line} {number}: a clue of 0 is only allowed alone, for an empty line")]
+    ZeroInside { line: &'static str, number: usize },
+}
+
 /// The clues of a black-and-white nonogram.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Puzzle {
@@ -35,35 +49,34 @@ pub struct Puzzle {
 impl Puzzle {
     /// Checks the shape: at least one row and one column, at most `MAX_SIDE`, no zero inside a
     /// clue list (a lone `0` means an empty line and becomes `[]`).
-    pub fn new(rows: Vec<Vec<u32>>, cols: Vec<Vec<u32>>) -> Result<Puzzle, String> {
+    pub fn new(rows: Vec<Vec<u32>>, cols: Vec<Vec<u32>>) -> Result<Puzzle, ClueError> {
         if rows.is_empty() || cols.is_empty() {
-            return Err(format!(
-                "a puzzle has at least one row and one column, this one has {} rows and {} columns",
-                rows.len(),
-                cols.len()
-            ));
+            return Err(ClueError::Empty {
+                rows: rows.len(),
+                cols: cols.len(),
+            });
         }
         if rows.len() > MAX_SIDE || cols.len() > MAX_SIDE {
-            return Err(format!(
-                "{}x{} is too large (at most {MAX_SIDE} on a side)",
-                cols.len(),
-                rows.len()
-            ));
+            return Err(ClueError::TooLarge {
+                rows: rows.len(),
+                cols: cols.len(),
+            });
         }
-        let clean = |kind: &str, lines: Vec<Vec<u32>>| -> Result<Vec<Vec<u32>>, String> {
-            lines
-                .into_iter()
-                .enumerate()
-                .map(|(i, line)| match line.as_slice() {
-                    [0] => Ok(Vec::new()),
-                    l if l.contains(&0) => Err(format!(
-                        "{kind} {}: a clue of 0 is only allowed alone, for an empty line",
-                        i + 1
-                    )),
-                    _ => Ok(line),
-                })
-                .collect()
-        };
+        let clean =
+            |kind: &'static str, lines: Vec<Vec<u32>>| -> Result<Vec<Vec<u32>>, ClueError> {
+                lines
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, line)| match line.as_slice() {
+                        [0] => Ok(Vec::new()),
+                        l if l.contains(&0) => Err(ClueError::ZeroInside {
+                            line: kind,
+                            number: i + 1,
+                        }),
+                        _ => Ok(line),
+                    })
+                    .collect()
+            };
         Ok(Puzzle {
             rows: clean("row", rows)?,
             cols: clean("column", cols)?,

@@ -1,7 +1,7 @@
 //! Random pictures turned into clues: whatever the solver says must hold.
 
 use grid_core::{Grid, Rng};
-use nonogram::{Cell, Options, Puzzle, Status, solve};
+use grid_nonogram::{Cell, Options, Puzzle, Status, solve};
 use proptest::prelude::*;
 
 fn picture(w: usize, h: usize, density: f64, seed: u64) -> Grid<bool> {

@@ -2,6 +2,7 @@
 //! whether to use colour: the caller says so in [`Options`].
 
 pub mod animate;
+mod error;
 mod maze;
 mod mines;
 mod nonogram;
@@ -10,9 +11,10 @@ pub mod scene;
 mod svg;
 
 use grid_core::nonogram_doc::NonogramDoc;
-use grid_core::{Document, Error, Kind, MazeDoc, Result};
+use grid_core::{Document, Error, Kind, MazeDoc};
 use std::io::Write;
 
+pub use error::{RenderError, Result};
 pub use maze::MazeStyle;
 pub use scene::Theme;
 
@@ -48,8 +50,17 @@ pub fn render_picture(
         Some(px) => px,
         // 16 pixels a tile for small documents, fewer for big ones, so that the picture stays
         // within 8192 pixels a side (1 pixel a tile at the very least).
-        None => (8192 / tiles_w.max(tiles_h).max(1) as u32).clamp(1, 16),
+        None => (8192 / tiles_w.max(tiles_h).max(1) as u64).clamp(1, 16) as u32,
     };
+    // Checked in wide arithmetic before any scene is built: a picture too large to draw is
+    // refused, never drawn at a size that wrapped around.
+    let floor = match doc.kind() {
+        Kind::Maze => 1,
+        Kind::Mines => 24,
+        Kind::Nonogram => 20,
+    };
+    let px = u64::from(cell.max(floor));
+    check_side(tiles_w as u64 * px / 2, tiles_h as u64 * px / 2)?;
     let scene = match doc.kind() {
         Kind::Maze => {
             let maze = MazeDoc::from_document(doc)?;
@@ -71,18 +82,9 @@ pub fn render_picture(
             scene::nonogram(&n.clues.rows, &n.clues.cols, n.grid.as_ref(), cell.max(20))
         }
     };
-    if scene.width > scene::MAX_SIDE || scene.height > scene::MAX_SIDE {
-        return Err(Error::usage(format!(
-            "the picture would be {}x{} pixels, more than {} on a side: choose a smaller --cell-size",
-            scene.width,
-            scene.height,
-            scene::MAX_SIDE
-        )));
-    }
+    check_side(scene.width as u64, scene.height as u64)?;
     match format {
-        Picture::Svg => out
-            .write_all(svg::write(&scene, opts.theme).as_bytes())
-            .map_err(io),
+        Picture::Svg => Ok(out.write_all(svg::write(&scene, opts.theme).as_bytes())?),
         Picture::Png => png::write(&scene, opts.theme, out),
         Picture::Html => {
             let title = doc
@@ -92,7 +94,7 @@ pub fn render_picture(
                 .unwrap_or_else(|| format!("gridkit: {}", doc.kind()));
             let solved = doc.raw("solution").is_some_and(|s| !s.is_null());
             let page = svg::page(&svg::write(&scene, opts.theme), opts.theme, &title, solved);
-            out.write_all(page.as_bytes()).map_err(io)
+            Ok(out.write_all(page.as_bytes())?)
         }
     }
 }
@@ -106,31 +108,29 @@ pub fn render_animation(
     out: &mut impl Write,
 ) -> Result<()> {
     if doc.kind() != Kind::Maze {
-        return Err(Error::usage(format!(
-            "only mazes are animated (their carving and solving); this is a {} document",
-            doc.kind()
-        )));
+        return Err(RenderError::NotAnimated(doc.kind()));
+    }
+    if format == Picture::Png {
+        return Err(RenderError::StillFormat);
     }
     let maze = MazeDoc::from_document(doc)?;
     let (w, h) = (maze.tiles.width(), maze.tiles.height());
     let cell = opts
         .cell_size
-        .unwrap_or((8192 / w.max(h).max(1) as u32).clamp(1, 16));
+        .unwrap_or((8192 / w.max(h).max(1) as u64).clamp(1, 16) as u32);
+    check_side(w as u64 * u64::from(cell), h as u64 * u64::from(cell))?;
     let svg_text = animate::svg(&maze, cell, fps, opts.theme);
     let text = match format {
         Picture::Svg => svg_text,
         Picture::Html => svg::page(&svg_text, opts.theme, "gridkit: maze", false),
-        Picture::Png => {
-            return Err(Error::usage(
-                "a PNG does not move: animate with --format svg or html",
-            ));
-        }
+        Picture::Png => return Err(RenderError::StillFormat),
     };
-    out.write_all(text.as_bytes()).map_err(io)
+    out.write_all(text.as_bytes())?;
+    Ok(())
 }
 
 /// The size of a document's grid in tiles (clues count for nonograms).
-fn tiles_of(doc: &Document) -> Result<(usize, usize)> {
+fn tiles_of(doc: &Document) -> grid_core::Result<(usize, usize)> {
     match doc.kind() {
         Kind::Nonogram => {
             let n = NonogramDoc::from_document(doc)?;
@@ -165,13 +165,26 @@ impl Default for Options {
 
 /// Draws any document as text (with ANSI colours when `opts.color`).
 pub fn render_text(doc: &Document, opts: &Options, out: &mut impl Write) -> Result<()> {
-    match doc.kind() {
+    Ok(match doc.kind() {
         Kind::Maze => maze::render(&MazeDoc::from_document(doc)?, opts, out),
         Kind::Mines => mines::render(doc, opts, out),
         Kind::Nonogram => nonogram::render(doc, opts, out),
-    }
+    }?)
 }
 
+/// Refuses a picture larger than [`scene::MAX_SIDE`] pixels on a side.
+fn check_side(width: u64, height: u64) -> Result<()> {
+    if width > u64::from(scene::MAX_SIDE) || height > u64::from(scene::MAX_SIDE) {
+        return Err(RenderError::TooLarge {
+            width,
+            height,
+            max: scene::MAX_SIDE,
+        });
+    }
+    Ok(())
+}
+
+/// A failed write from a text renderer, as a document error.
 fn io(e: std::io::Error) -> Error {
     Error::Io(e)
 }

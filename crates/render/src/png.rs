@@ -1,8 +1,8 @@
 //! Scenes as PNG: drawn onto an indexed canvas (one byte a pixel) and encoded with the `png`
 //! crate. Text uses a small built-in bitmap font of the few characters the pictures need.
 
+use crate::error::{RenderError, Result};
 use crate::scene::{Ink, Scene, Shape, Theme};
-use grid_core::{Error, Result};
 use std::io::Write;
 
 /// Encodes a scene as PNG.
@@ -55,10 +55,10 @@ pub fn write(scene: &Scene, theme: Theme, out: impl Write) -> Result<()> {
     writer.finish().map_err(png_error)
 }
 
-fn png_error(e: png::EncodingError) -> Error {
+fn png_error(e: png::EncodingError) -> RenderError {
     match e {
-        png::EncodingError::IoError(io) => Error::Io(io),
-        other => Error::input(format!("PNG: {other}")),
+        png::EncodingError::IoError(io) => io.into(),
+        other => RenderError::Png(other.to_string()),
     }
 }
 

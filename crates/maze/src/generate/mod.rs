@@ -122,8 +122,8 @@ impl fmt::Display for Algorithm {
 }
 
 impl FromStr for Algorithm {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = grid_core::choice::UnknownName;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
         grid_core::choice::parse(s)
     }
 }
@@ -133,6 +133,9 @@ impl grid_core::choice::Named for Algorithm {
     const WHAT: &'static str = "algorithm";
     fn name(self) -> &'static str {
         Algorithm::name(self)
+    }
+    fn summary(self) -> &'static str {
+        Algorithm::summary(self)
     }
 }
 
@@ -321,7 +324,7 @@ mod tests {
         for a in Algorithm::ALL {
             assert_eq!(a.name().parse::<Algorithm>(), Ok(a));
         }
-        let e = "dfs".parse::<Algorithm>().unwrap_err();
+        let e = "dfs".parse::<Algorithm>().unwrap_err().to_string();
         assert!(e.contains("unknown algorithm \"dfs\"") && e.contains("hunt-kill"));
     }
 

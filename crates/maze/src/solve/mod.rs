@@ -79,8 +79,8 @@ impl fmt::Display for Solver {
 }
 
 impl FromStr for Solver {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = grid_core::choice::UnknownName;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
         grid_core::choice::parse(s)
     }
 }
@@ -90,6 +90,9 @@ impl grid_core::choice::Named for Solver {
     const WHAT: &'static str = "algorithm";
     fn name(self) -> &'static str {
         Solver::name(self)
+    }
+    fn summary(self) -> &'static str {
+        Solver::summary(self)
     }
 }
 

@@ -13,7 +13,7 @@ use std::path::Path;
 /// A puzzle file format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
-    /// Grid documents, one per line (FORMAT.md).
+    /// Grid documents, one per line (docs/format.md).
     Json,
     /// Steve Simpson's `.non`.
     Non,
@@ -45,27 +45,32 @@ impl Format {
         })
     }
 
-    /// The format the text looks like.
-    pub fn sniff(text: &str) -> Format {
-        let start = text.trim_start();
+    /// Every format, in the order they are told apart.
+    pub const ALL: [Format; 4] = [Format::Json, Format::Xml, Format::Non, Format::Olsak];
+
+    /// The format the text clearly is, if any: a document starts with `{`, XML with `<`, a
+    /// `.non` file has a `width`, `height`, `rows` or `columns` line, and a `.g` file a line
+    /// that starts with `:` or `#d`. Anything else is not guessed at.
+    pub fn sniff(text: &str) -> Option<Format> {
+        let start = text.trim_start_matches('\u{feff}').trim_start();
         if start.starts_with('{') {
-            return Format::Json;
+            return Some(Format::Json);
         }
         if start.starts_with('<') {
-            return Format::Xml;
+            return Some(Format::Xml);
         }
         let non_words = ["width", "height", "rows", "columns"];
         for line in text.lines() {
             let line = line.trim();
             let first = line.split_whitespace().next().unwrap_or("");
             if non_words.contains(&first) {
-                return Format::Non;
+                return Some(Format::Non);
             }
             if line.starts_with(':') || line.starts_with("#d") || line.starts_with("#D") {
-                return Format::Olsak;
+                return Some(Format::Olsak);
             }
         }
-        Format::Non
+        None
     }
 }
 
@@ -139,7 +144,7 @@ pub(crate) fn number(word: &str, line: usize) -> Result<u32, FormatError> {
 
 /// Builds the puzzle, turning shape problems into errors of the whole file.
 pub(crate) fn puzzle(rows: Vec<Vec<u32>>, cols: Vec<Vec<u32>>) -> Result<Puzzle, FormatError> {
-    Puzzle::new(rows, cols).map_err(FormatError::whole)
+    Puzzle::new(rows, cols).map_err(|e| FormatError::whole(e.to_string()))
 }
 
 #[cfg(test)]
@@ -151,9 +156,10 @@ mod tests {
         assert_eq!(Format::from_path(Path::new("a/b.NON")), Some(Format::Non));
         assert_eq!(Format::from_path(Path::new("b.g")), Some(Format::Olsak));
         assert_eq!(Format::from_path(Path::new("b.txt")), None);
-        assert_eq!(Format::sniff("  {\"kind\":1}"), Format::Json);
-        assert_eq!(Format::sniff("<?xml version=\"1.0\"?>"), Format::Xml);
-        assert_eq!(Format::sniff("title \"x\"\nwidth 5\n"), Format::Non);
-        assert_eq!(Format::sniff("Cat\n#d\n: rows\n"), Format::Olsak);
+        assert_eq!(Format::sniff("  {\"kind\":1}"), Some(Format::Json));
+        assert_eq!(Format::sniff("<?xml version=\"1.0\"?>"), Some(Format::Xml));
+        assert_eq!(Format::sniff("title \"x\"\nwidth 5\n"), Some(Format::Non));
+        assert_eq!(Format::sniff("Cat\n#d\n: rows\n"), Some(Format::Olsak));
+        assert_eq!(Format::sniff("hello\n1 2\n"), None);
     }
 }

@@ -14,8 +14,8 @@
 //! small sets deep in the search are searched over narrower bit sets; and a tile that can no
 //! longer tell the layouts of a set apart is not looked at again below it.
 
+use super::odds::Weighed;
 use crate::layout::{neighbours, touches_open};
-use crate::solver::Weighed;
 use grid_core::mines_doc::Cell;
 use grid_core::{Grid, Pos};
 use rustc_hash::FxHashMap;
@@ -615,7 +615,7 @@ impl<'a, const W: usize> Endgame<'a, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::weigh;
+    use crate::solver::odds::weigh;
     use crate::testing::position;
 
     /// The chance of winning with the best first guess, and that guess.
@@ -686,7 +686,7 @@ mod tests {
         let mut searched = 0;
         for seed in 1..=6 {
             let mut game = Game::new(setup, rules, seed).unwrap();
-            let mut next = crate::bench::first_click(setup, rules.first_click);
+            let mut next = crate::simulate::first_click(setup, rules.first_click);
             while game.play(Move::Open(next)).is_ok() && game.state() == GameState::Playing {
                 let view = game.view();
                 let weighed = weigh(view, setup.mines, &mut u64::MAX.clone())
@@ -702,7 +702,8 @@ mod tests {
                     assert!(guess.is_some(), "seed {seed}: {covered} covered tiles");
                     searched += 1;
                 }
-                next = guess.unwrap_or_else(|| crate::guess::choose(view, 99, &weighed).unwrap());
+                next = guess
+                    .unwrap_or_else(|| crate::solver::guess::choose(view, 99, &weighed).unwrap());
             }
         }
         assert!(searched > 0, "no expert endgame met in 6 games");

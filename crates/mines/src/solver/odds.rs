@@ -2,70 +2,16 @@
 //! model (exactly `mines` mines, every layout that agrees with the numbers equally likely).
 //!
 //! The covered tiles next to a number (the frontier) split into components that share no
-//! number; each component's layouts are counted on their own (crate::count) by how many mines
+//! number; each component's layouts are counted on their own (`count`) by how many mines
 //! they hold; the tiles off the frontier take the remaining mines in `C(U, r)` ways. Combining
 //! the components' counts with those binomial weights gives every tile's exact probability,
 //! without ever enumerating the product of the components.
 
-use crate::count::{Constraint, Counts, count_layouts};
+use super::AnalyseError;
+use super::count::{Constraint, Counts, count_layouts};
 use crate::layout::neighbours;
-use crate::{endgame, fifty, guess};
 use grid_core::mines_doc::Cell;
 use grid_core::{Grid, Pos};
-
-/// What the solver knows about a position.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Analysis {
-    /// The chance of a mine on each covered tile; `None` on opened tiles.
-    pub probability: Grid<Option<f64>>,
-    /// Covered tiles that are certainly safe.
-    pub safe: Vec<Pos>,
-    /// Covered tiles that are certainly mines.
-    pub mines: Vec<Pos>,
-    /// The move to play: a safe tile when there is one; else the guess likeliest to win,
-    /// found by the exact search when few layouts remain (`endgame`), by the exact search of
-    /// a group closed off from the rest, as an unavoidable fifty-fifty (`fifty`), or among
-    /// the nearly safest tiles by a look ahead (`guess`), in that order.
-    pub best: Option<Pos>,
-}
-
-/// Analyses a position with `mines` mines in all. Flags and question marks are covered tiles
-/// like any other (a flag is a player's guess, not a fact).
-pub fn analyse(view: &Grid<Cell>, mines: usize) -> Result<Analysis, String> {
-    analyse_within(view, mines, u64::MAX).map(|a| a.expect("no limit"))
-}
-
-/// `analyse`, giving up (`Ok(None)`) once the layout count has taken `limit` steps: for
-/// callers that have a cheaper way out of a hard position than waiting for it.
-pub fn analyse_within(
-    view: &Grid<Cell>,
-    mines: usize,
-    limit: u64,
-) -> Result<Option<Analysis>, String> {
-    let mut budget = limit;
-    let Some(weighed) = weigh(view, mines, &mut budget)? else {
-        return Ok(None);
-    };
-    let best = match weighed.safe.first() {
-        Some(&p) => Some(p),
-        None => endgame::best_guess(view, mines, &weighed)
-            .or_else(|| endgame::isolated_guess(view, &weighed))
-            .or_else(|| fifty::unavoidable(view, mines, &weighed))
-            .or_else(|| guess::choose(view, mines, &weighed)),
-    };
-    let Weighed {
-        probability,
-        safe,
-        mines,
-        ..
-    } = weighed;
-    Ok(Some(Analysis {
-        probability,
-        safe,
-        mines,
-        best,
-    }))
-}
 
 /// The exact odds of a position, before any move is chosen.
 pub(crate) struct Weighed {
@@ -84,7 +30,7 @@ pub(crate) fn weigh(
     view: &Grid<Cell>,
     mines: usize,
     budget: &mut u64,
-) -> Result<Option<Weighed>, String> {
+) -> Result<Option<Weighed>, AnalyseError> {
     weigh_given(view, mines, &[], budget)
 }
 
@@ -96,15 +42,12 @@ pub(crate) fn weigh_given(
     mines: usize,
     given: &[(Pos, bool)],
     budget: &mut u64,
-) -> Result<Option<Weighed>, String> {
+) -> Result<Option<Weighed>, AnalyseError> {
     if let Some(p) = view
         .positions()
         .find(|&p| matches!(view[p], Cell::Mine | Cell::Exploded | Cell::WrongFlag))
     {
-        return Err(format!(
-            "row {} column {}: the game is over, nothing is left to analyse",
-            p.row, p.col
-        ));
+        return Err(AnalyseError::GameOver(p));
     }
     let closed: Vec<Pos> = view.positions().filter(|&p| view[p].is_closed()).collect();
     let mut var_of = Grid::new(view.width(), view.height(), usize::MAX);
@@ -116,12 +59,11 @@ pub(crate) fn weigh_given(
             .filter(|&q| view[q].is_closed())
             .collect();
         if (n as usize) > around.len() {
-            return Err(format!(
-                "row {} column {} shows {n} but has only {} covered neighbours",
-                p.row,
-                p.col,
-                around.len()
-            ));
+            return Err(AnalyseError::TooFewCovered {
+                at: p,
+                shows: n,
+                covered: around.len(),
+            });
         }
         if around.is_empty() {
             continue;
@@ -154,10 +96,10 @@ pub(crate) fn weigh_given(
     }
     let interior = closed.len() - frontier.len();
     if mines > closed.len() {
-        return Err(format!(
-            "{mines} mines but only {} covered tiles",
-            closed.len()
-        ));
+        return Err(AnalyseError::TooManyMines {
+            mines,
+            covered: closed.len(),
+        });
     }
     let Some(components) = components(frontier.len(), &constraints)
         .into_iter()
@@ -179,7 +121,7 @@ pub(crate) fn weigh_given(
         .filter_map(|k| weight(k).map(|w| w + all[k].ln()))
         .fold(f64::NEG_INFINITY, f64::max);
     if scale == f64::NEG_INFINITY {
-        return Err("no layout of the mines agrees with the numbers".into());
+        return Err(AnalyseError::Contradiction);
     }
     let w = |k: usize| weight(k).map_or(0.0, |lw| (lw - scale).exp());
     let z: f64 = (0..all.len()).map(|k| all[k] * w(k)).sum();
@@ -308,6 +250,7 @@ mod tests {
     use super::*;
     use crate::game::Game;
     use crate::setup::Setup;
+    use crate::solver::analyse;
     use grid_core::Rng;
     use grid_core::mines_doc::{FirstClick, Move, Rules};
 

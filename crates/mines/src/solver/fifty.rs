@@ -16,8 +16,8 @@
 //! test plays such guesses out against the exact search on random small boards: each was a
 //! best first guess.
 
+use super::odds::{Weighed, weigh_given};
 use crate::layout::touches_open;
-use crate::solver::{Weighed, weigh_given};
 use grid_core::mines_doc::Cell;
 use grid_core::{Grid, Pos};
 
@@ -257,7 +257,7 @@ fn offset(view: &Grid<Cell>, p: Pos, (dr, dc): Offset) -> Option<Pos> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::endgame;
+    use crate::solver::endgame;
     use crate::testing::{position, random_position, weighed};
     use grid_core::Rng;
 

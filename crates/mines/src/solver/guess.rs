@@ -13,12 +13,12 @@
 //! games won only now, 2,741 only before; docs/performance.md has every variant tried).
 //!
 //! A candidate's chance is then raised by the part of its risk that no play could avoid
-//! (`credit`): with that and the fifty-fifties guessed at once (crate::fifty), the same
+//! (`credit`): with that and the fifty-fifties guessed at once (`fifty`), the same
 //! 100,000 games win 54.54% (54.38% before).
 
-use crate::fifty;
+use super::fifty;
+use super::odds::{Weighed, weigh};
 use crate::layout::{neighbours, touches_open};
-use crate::solver::{Weighed, weigh};
 use grid_core::mines_doc::Cell;
 use grid_core::{Grid, Pos};
 

@@ -1,0 +1,114 @@
+//! The argument groups several tools share, each defined once and flattened into every tool
+//! that takes it, so that a flag has one spelling, one short form and one meaning everywhere
+//! (docs/cli.md lists them all).
+
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use grid_core::choice::Named;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+/// The input files.
+#[derive(Debug, Clone, clap::Args)]
+pub struct InputArgs {
+    /// Input files; stdin when none is given, or for `-`.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+}
+
+/// `--pretty`.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct PrettyArg {
+    /// Pretty-print the JSON (one document over many lines).
+    #[arg(long)]
+    pub pretty: bool,
+}
+
+/// `--seed`.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct SeedArg {
+    /// Seed for reproducible output: the same seed gives the same bytes on every run and
+    /// platform. Drawn at random, and written into the document, when absent.
+    #[arg(long, short, value_name = "N")]
+    pub seed: Option<u64>,
+}
+
+impl SeedArg {
+    /// The seed given, or a fresh one.
+    pub fn or_fresh(&self) -> u64 {
+        self.seed.unwrap_or_else(grid_core::Rng::fresh_seed)
+    }
+}
+
+/// `--color`.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct ColorArg {
+    /// When to use colour: auto means when stdout is a terminal and NO_COLOR is not set.
+    #[arg(long, value_enum, default_value = "auto", value_name = "WHEN")]
+    pub color: ColorChoice,
+}
+
+/// `--color auto|always|never`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// Colour when stdout is a terminal and NO_COLOR is unset or empty.
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+impl ColorChoice {
+    /// Colour on stdout: `always`, or `auto` with stdout a terminal and `NO_COLOR` unset or
+    /// empty (no-color.org).
+    pub fn enabled(self) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::io::stdout().is_terminal()
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+            }
+        }
+    }
+}
+
+/// A clap value parser for a library's named choices (`--algo`, `--level`), with the help
+/// line of each value: the one mechanism for enum values whose type clap cannot derive on.
+pub fn named<T: Named + Send + Sync>() -> impl TypedValueParser<Value = T> {
+    let values = T::ALL.iter().map(|v| {
+        let value = PossibleValue::new(v.name());
+        match v.summary() {
+            "" => value,
+            help => value.help(help),
+        }
+    });
+    PossibleValuesParser::new(values)
+        .map(|s| grid_core::choice::parse::<T>(&s).expect("clap lets only listed names through"))
+}
+
+/// A whole number of at least `min`, with a message that names the range when it is not.
+pub fn at_least(min: u64, what: &'static str) -> impl TypedValueParser<Value = u64> {
+    move |s: &str| -> Result<u64, String> {
+        match s.trim().parse::<u64>() {
+            Ok(n) if n >= min => Ok(n),
+            _ => Err(format!("expected a whole number of {what}, {min} or more")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_are_named() {
+        let p = at_least(1, "games");
+        let cmd = clap::Command::new("t");
+        let arg = clap::Arg::new("n");
+        let e = p
+            .parse_ref(&cmd, Some(&arg), std::ffi::OsStr::new("-3"))
+            .unwrap_err();
+        assert!(e.to_string().contains("1 or more"), "{e}");
+    }
+}

@@ -1,0 +1,23 @@
+//! What every gridkit binary shares, so that the binaries stay thin (argument parsing,
+//! wiring, exit statuses) and behave as one product:
+//!
+//! - [`run::main`]: parse the arguments, answer `--generate man|complete-SHELL`, run the
+//!   tool, and turn the outcome into one line on stderr and an exit status ([`Status`]);
+//! - [`args`]: the argument groups several tools take, defined once;
+//! - [`input`]: files, `-` and stdin, read one document at a time;
+//! - [`output`]: stdout, buffered, and flushed after each answer when someone waits for it;
+//! - [`progress`] and [`screen`]: progress on a terminal's stderr, and the full-screen
+//!   terminal of the interactive programs.
+
+pub mod args;
+pub mod error;
+pub mod input;
+pub mod output;
+pub mod progress;
+pub mod run;
+pub mod screen;
+
+pub use error::{Error, Result, Status};
+pub use input::{Input, Place, documents};
+pub use output::{Output, say};
+pub use progress::Progress;

@@ -1,0 +1,141 @@
+//! A tool's life: its arguments parsed, `--generate` answered, its body run, and whatever
+//! happened turned into one line on stderr and an exit status.
+
+use crate::error::{Result, Status};
+use crate::output::say;
+use clap::{ArgMatches, CommandFactory, FromArgMatches};
+use clap_complete::Shell;
+use std::io::Write;
+use std::process::ExitCode;
+
+/// What `--generate` writes: the man page, or the completions for a shell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Generate {
+    /// The man page (roff): `TOOL --generate man > TOOL.1`.
+    Man,
+    /// Completions for bash.
+    CompleteBash,
+    /// Completions for zsh.
+    CompleteZsh,
+    /// Completions for fish.
+    CompleteFish,
+    /// Completions for elvish.
+    CompleteElvish,
+    /// Completions for PowerShell.
+    CompletePowershell,
+}
+
+/// `--generate`, which every tool takes.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct GenerateArg {
+    /// Write the man page or shell completions generated from these very options, and exit.
+    #[arg(long, value_enum, value_name = "WHAT", exclusive = true)]
+    pub generate: Option<Generate>,
+}
+
+/// Runs a tool: parses its arguments (a usage error is one line and status 2), answers
+/// `--generate`, runs `body`, and maps its outcome to an exit status. A closed pipe
+/// downstream ends the tool quietly with success: its reader has all it wants.
+pub fn main<A: CommandFactory + FromArgMatches>(
+    tool: &'static str,
+    body: impl FnOnce(A) -> Result<Status>,
+) -> ExitCode {
+    let mut cmd = A::command();
+    let matches = match cmd.try_get_matches_from_mut(std::env::args_os()) {
+        Ok(m) => m,
+        Err(e) => return clap_error(tool, e),
+    };
+    if let Some(what) = generate_asked(&matches) {
+        return finish(tool, generate(what, &mut cmd, tool).map(|()| Status::Ok));
+    }
+    match A::from_arg_matches(&matches) {
+        Ok(args) => finish(tool, body(args)),
+        Err(e) => clap_error(tool, e),
+    }
+}
+
+fn generate_asked(matches: &ArgMatches) -> Option<Generate> {
+    matches
+        .try_get_one::<Generate>("generate")
+        .ok()
+        .flatten()
+        .copied()
+}
+
+/// The exit status for a body's outcome, the error said in one line.
+pub fn finish(tool: &str, outcome: Result<Status>) -> ExitCode {
+    match outcome {
+        Ok(status) => status.into(),
+        Err(e) if e.is_broken_pipe() => Status::Ok.into(),
+        Err(e) => {
+            say(format_args!("{tool}: error: {e}"));
+            e.status().into()
+        }
+    }
+}
+
+/// Help and version go to stdout as clap writes them; every other clap error becomes one
+/// line, `TOOL: error: ...`, with a pointer to `--help`.
+fn clap_error(tool: &str, e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = e.print();
+            Status::Ok.into()
+        }
+        _ => {
+            say(format_args!(
+                "{tool}: error: {} (see '{tool} --help')",
+                one_line(&e.render().to_string())
+            ));
+            Status::BadInput.into()
+        }
+    }
+}
+
+/// The first paragraph of clap's message on one line, without its "error: " label.
+fn one_line(message: &str) -> String {
+    let first = message.split("\n\n").next().unwrap_or(message);
+    let words: Vec<&str> = first.lines().map(str::trim).collect();
+    let line = words.join(" ");
+    line.strip_prefix("error: ")
+        .unwrap_or(&line)
+        .trim()
+        .to_string()
+}
+
+/// Writes the man page or completions of `cmd` to stdout.
+fn generate(what: Generate, cmd: &mut clap::Command, tool: &str) -> Result<()> {
+    // Made whole in memory first: the generators do not report a failed write.
+    let mut text = Vec::new();
+    let shell = match what {
+        Generate::Man => None,
+        Generate::CompleteBash => Some(Shell::Bash),
+        Generate::CompleteZsh => Some(Shell::Zsh),
+        Generate::CompleteFish => Some(Shell::Fish),
+        Generate::CompleteElvish => Some(Shell::Elvish),
+        Generate::CompletePowershell => Some(Shell::PowerShell),
+    };
+    match shell {
+        None => clap_mangen::Man::new(cmd.clone()).render(&mut text)?,
+        Some(shell) => clap_complete::generate(shell, cmd, tool, &mut text),
+    }
+    let mut out = std::io::stdout().lock();
+    out.write_all(&text)?;
+    out.flush()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clap_messages_become_one_line() {
+        let text = "error: the following required arguments were not provided:\n  <WIDTH>\n\nUsage: mazegen <WIDTH>\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            one_line(text),
+            "the following required arguments were not provided: <WIDTH>"
+        );
+    }
+}

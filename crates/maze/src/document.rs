@@ -1,0 +1,204 @@
+//! A generated maze as the grid document of docs/format.md: what `mazegen` writes.
+
+use crate::{Algorithm, CellMaze, braid, generate};
+use grid_core::{Document, Kind, MAX_TILES, Pos, Rng, TraceMode};
+use serde_json::{Value, json};
+use std::io::Write;
+
+/// What to generate: everything but the seed, checked once for a whole batch.
+#[derive(Debug, Clone, Copy)]
+pub struct Request {
+    pub algorithm: Algorithm,
+    width: usize,
+    height: usize,
+    /// The share of dead ends to remove (0 to 1).
+    pub braid: f64,
+    /// Record the carving order.
+    pub trace: bool,
+    start: (usize, usize),
+    goal: (usize, usize),
+}
+
+/// Why a maze cannot be made as asked.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RequestError {
+    #[error("a maze is at least 1 cell wide and high, not {width}x{height}")]
+    Empty { width: usize, height: usize },
+    #[error(
+        "a {width}x{height} maze is too large: its grid would have more than {MAX_TILES} tiles \
+         (the largest square maze is 16383x16383 cells)"
+    )]
+    TooLarge { width: usize, height: usize },
+    /// A start or goal cell outside the maze; `which` is "start" or "goal".
+    #[error(
+        "the {which} {},{} is outside the maze of {width}x{height} cells (rows 0 to {}, \
+         columns 0 to {})", cell.0, cell.1, height - 1, width - 1
+    )]
+    Outside {
+        which: &'static str,
+        cell: (usize, usize),
+        width: usize,
+        height: usize,
+    },
+}
+
+impl Request {
+    /// A request for `width` x `height` cells, start top-left and goal bottom-right unless
+    /// given (as `(row, col)` cells); sizes are checked here, before any memory is taken.
+    pub fn new(
+        algorithm: Algorithm,
+        (width, height): (usize, usize),
+        start: Option<(usize, usize)>,
+        goal: Option<(usize, usize)>,
+    ) -> Result<Request, RequestError> {
+        if width == 0 || height == 0 {
+            return Err(RequestError::Empty { width, height });
+        }
+        let tiles = width
+            .checked_mul(2)
+            .and_then(|tw| (tw + 1).checked_mul(height.checked_mul(2)? + 1));
+        if tiles.is_none_or(|t| t > MAX_TILES) {
+            return Err(RequestError::TooLarge { width, height });
+        }
+        let inside = |which, cell: (usize, usize)| {
+            if cell.0 < height && cell.1 < width {
+                Ok(cell)
+            } else {
+                Err(RequestError::Outside {
+                    which,
+                    cell,
+                    width,
+                    height,
+                })
+            }
+        };
+        Ok(Request {
+            algorithm,
+            width,
+            height,
+            braid: 0.0,
+            trace: false,
+            start: inside("start", start.unwrap_or((0, 0)))?,
+            goal: inside("goal", goal.unwrap_or((height - 1, width - 1)))?,
+        })
+    }
+
+    /// The maze this request makes from `seed`.
+    pub fn make(&self, seed: u64) -> Generated {
+        let mut rng = Rng::seeded(seed);
+        let mut cells = generate(
+            self.algorithm,
+            self.width,
+            self.height,
+            &mut rng,
+            self.trace,
+        );
+        braid(&mut cells, self.braid, &mut rng);
+        let trace = cells.take_trace();
+        Generated {
+            cells,
+            trace,
+            request: *self,
+            seed,
+        }
+    }
+}
+
+/// A maze made from a [`Request`] and a seed.
+#[derive(Debug)]
+pub struct Generated {
+    pub cells: CellMaze,
+    /// The carving order, when asked for.
+    pub trace: Option<Vec<Pos>>,
+    request: Request,
+    seed: u64,
+}
+
+impl Generated {
+    /// The document's fields, with `grid` and `trace` as placeholders that
+    /// [`Generated::write`] fills from the maze itself.
+    fn header(&self) -> Document {
+        let r = &self.request;
+        let tile = |(row, col): (usize, usize)| Pos::new(2 * row + 1, 2 * col + 1);
+        let mut doc = Document::new(Kind::Maze);
+        doc.set("width", 2 * r.width + 1);
+        doc.set("height", 2 * r.height + 1);
+        doc.set_value("grid", Value::Null);
+        doc.set("start", tile(r.start));
+        doc.set("goal", tile(r.goal));
+        if self.trace.is_some() {
+            doc.set_value("trace", Value::Null);
+            if r.algorithm.trace_mode() != TraceMode::Carve {
+                doc.set("trace_mode", r.algorithm.trace_mode());
+            }
+        }
+        let mut meta = json!({
+            "generator": "mazegen",
+            "algorithm": r.algorithm.name(),
+            "seed": self.seed,
+            "cells": [r.width, r.height],
+        });
+        if r.braid > 0.0 {
+            meta["braid"] = json!(r.braid);
+        }
+        doc.set_value("meta", meta);
+        doc
+    }
+
+    /// The whole document, built in memory (for small mazes and tests).
+    pub fn document(&self) -> Document {
+        let mut doc = self.header();
+        doc.set_grid(&self.cells.to_tiles(), |t| t.to_char());
+        if let Some(trace) = &self.trace {
+            doc.set("trace", trace);
+        }
+        doc
+    }
+
+    /// Writes the document and its newline. Compact output streams the grid and the trace
+    /// straight from the maze, so that memory stays with the maze itself.
+    pub fn write(&self, out: &mut impl Write, pretty: bool) -> grid_core::Result<()> {
+        if pretty {
+            return self.document().write_to(out, true);
+        }
+        let lists: Vec<(&str, &[Pos])> = self
+            .trace
+            .as_deref()
+            .map(|t| ("trace", t))
+            .into_iter()
+            .collect();
+        self.header().write_streaming_with(out, &self.cells, &lists)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn streamed_and_built_documents_agree() {
+        let mut request = Request::new(Algorithm::Kruskal, (5, 3), None, Some((0, 4))).unwrap();
+        request.trace = true;
+        request.braid = 0.5;
+        let maze = request.make(7);
+        let mut streamed = Vec::new();
+        maze.write(&mut streamed, false).unwrap();
+        let mut built = Vec::new();
+        maze.document().write_to(&mut built, false).unwrap();
+        assert_eq!(streamed, built);
+    }
+
+    #[test]
+    fn sizes_and_cells_are_checked() {
+        let e = |w, h, start| Request::new(Algorithm::HuntKill, (w, h), start, None).unwrap_err();
+        assert!(matches!(e(0, 3, None), RequestError::Empty { .. }));
+        assert!(matches!(
+            e(16384, 16384, None),
+            RequestError::TooLarge { .. }
+        ));
+        assert_eq!(
+            e(3, 2, Some((2, 0))).to_string(),
+            "the start 2,0 is outside the maze of 3x2 cells (rows 0 to 1, columns 0 to 2)"
+        );
+    }
+}

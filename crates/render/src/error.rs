@@ -1,0 +1,45 @@
+//! What can stop a drawing. The tool that asked words the advice (which flag to change).
+
+use grid_core::Kind;
+
+/// Why a document could not be drawn.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    /// The document is not one that can be drawn (or writing failed).
+    #[error(transparent)]
+    Doc(#[from] grid_core::Error),
+    /// The picture would be larger than [`crate::scene::MAX_SIDE`] pixels on a side, at the
+    /// pixels a tile asked for.
+    #[error("the picture would be {width}x{height} pixels, more than {max} on a side")]
+    TooLarge { width: u64, height: u64, max: u32 },
+    /// Only mazes have a story (carving, search, path) to replay.
+    #[error("only mazes are animated (their carving and solving); this is a {0} document")]
+    NotAnimated(Kind),
+    /// An animation was asked of a picture format that does not move.
+    #[error("a PNG does not move")]
+    StillFormat,
+    /// The PNG encoder refused the picture.
+    #[error("PNG: {0}")]
+    Png(String),
+}
+
+impl From<std::io::Error> for RenderError {
+    fn from(e: std::io::Error) -> Self {
+        RenderError::Doc(grid_core::Error::Io(e))
+    }
+}
+
+impl RenderError {
+    /// As a document error, for a caller with no advice of its own to add: a failed write
+    /// stays one (so that a closed pipe is still recognised), anything else becomes a
+    /// message about the input.
+    pub fn into_doc(self) -> grid_core::Error {
+        match self {
+            RenderError::Doc(e) => e,
+            other => grid_core::Error::input(other.to_string()),
+        }
+    }
+}
+
+/// What a drawing returns.
+pub type Result<T, E = RenderError> = std::result::Result<T, E>;
