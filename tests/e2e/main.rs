@@ -1,6 +1,7 @@
 //! End-to-end tests: the real binaries, run through pipes, with good and bad input.
 
 mod animation;
+mod cli;
 mod harness;
 mod maze_bad_input;
 mod maze_pipeline;

@@ -104,6 +104,18 @@ fn one_line(message: &str) -> String {
         .to_string()
 }
 
+/// The date of this version, printed in the man pages' title line.
+pub const RELEASE_DATE: &str = "2026-12-01";
+
+/// clap_mangen separates a flag's help from its list of values by a line break, an empty
+/// line and another break, which man page linters flag (mandoc: "skipping paragraph macro");
+/// one paragraph space says the same.
+fn tidy_roff(roff: &[u8]) -> Vec<u8> {
+    String::from_utf8_lossy(roff)
+        .replace("\n.br\n\n.br\n", "\n.sp\n")
+        .into_bytes()
+}
+
 /// Writes the man page or completions of `cmd` to stdout.
 fn generate(what: Generate, cmd: &mut clap::Command, tool: &str) -> Result<()> {
     // Made whole in memory first: the generators do not report a failed write.
@@ -117,7 +129,14 @@ fn generate(what: Generate, cmd: &mut clap::Command, tool: &str) -> Result<()> {
         Generate::CompletePowershell => Some(Shell::PowerShell),
     };
     match shell {
-        None => clap_mangen::Man::new(cmd.clone()).render(&mut text)?,
+        None => {
+            clap_mangen::Man::new(cmd.clone())
+                .date(RELEASE_DATE)
+                .source(format!("gridkit {}", env!("CARGO_PKG_VERSION")))
+                .manual("gridkit")
+                .render(&mut text)?;
+            text = tidy_roff(&text);
+        }
         Some(shell) => clap_complete::generate(shell, cmd, tool, &mut text),
     }
     let mut out = std::io::stdout().lock();

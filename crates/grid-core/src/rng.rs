@@ -5,10 +5,14 @@
 //! algorithms between releases, and `rand`'s range sampling has changed before. So the
 //! generator is PCG-64 (MCG variant, fixed by its specification), seeded through SplitMix64,
 //! and the few samplers we need (bounded integers, coin flips, shuffles) are defined here,
-//! where a change would show in our own tests.
+//! where a change would show in our own tests. The generator speaks `rand`'s traits
+//! ([`rand::TryRng`], [`rand::SeedableRng`]) so that it works wherever they are expected, and
+//! `rand` supplies the operating system's entropy for runs without a seed.
 
-use rand_core::Rng as _;
+use rand::Rng as _;
+use rand::{SeedableRng, TryRng};
 use rand_pcg::Pcg64Mcg;
+use std::convert::Infallible;
 
 /// Largest seed written into documents: JSON readers such as `jq` and JavaScript keep integers
 /// exactly only up to 2^53, and a seed must survive a round trip through them.
@@ -43,7 +47,7 @@ impl Rng {
     /// A fresh seed from the operating system, small enough to be written into a document
     /// and read back exactly ([`MAX_PORTABLE_SEED`]).
     pub fn fresh_seed() -> u64 {
-        let raw = getrandom::u64().unwrap_or_else(|_| {
+        let raw = rand::rngs::SysRng.try_next_u64().unwrap_or_else(|_| {
             // No entropy source: the clock still gives a different maze each run.
             std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
@@ -93,6 +97,40 @@ impl Rng {
             let j = self.index(i + 1);
             items.swap(i, j);
         }
+    }
+}
+
+impl TryRng for Rng {
+    type Error = Infallible;
+
+    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+        Ok((self.next_u64() >> 32) as u32)
+    }
+
+    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
+        Ok(self.next_u64())
+    }
+
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
+        for chunk in dst.chunks_mut(8) {
+            let bytes = self.next_u64().to_le_bytes();
+            chunk.copy_from_slice(&bytes[..chunk.len()]);
+        }
+        Ok(())
+    }
+}
+
+/// The seed is the `--seed` number, little-endian: `seed_from_u64(n)` is [`Rng::seeded`]`(n)`,
+/// so that code written against `rand`'s traits makes the same mazes as our own.
+impl SeedableRng for Rng {
+    type Seed = [u8; 8];
+
+    fn from_seed(seed: [u8; 8]) -> Self {
+        Rng::seeded(u64::from_le_bytes(seed))
+    }
+
+    fn seed_from_u64(seed: u64) -> Self {
+        Rng::seeded(seed)
     }
 }
 
@@ -154,6 +192,20 @@ impl BitSource {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rands_traits_give_the_same_stream() {
+        let mut ours = Rng::seeded(42);
+        let mut theirs = <Rng as SeedableRng>::seed_from_u64(42);
+        let mut bytes = [0u8; 8];
+        theirs.fill_bytes(&mut bytes);
+        assert_eq!(u64::from_le_bytes(bytes), ours.next_u64());
+        assert_eq!(rand::Rng::next_u64(&mut theirs), ours.next_u64());
+        assert_eq!(
+            Rng::from_seed(7u64.to_le_bytes()).next_u64(),
+            Rng::seeded(7).next_u64()
+        );
+    }
 
     #[test]
     fn the_stream_of_a_seed_never_changes() {

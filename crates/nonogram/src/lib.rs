@@ -1,10 +1,10 @@
 //! Nonograms: a solver that reasons like a person and proves what it finds.
 //!
-//! - [`line`]: the exact line solver, whose first step is the overlap rule of source document
-//!   003 ("a clue longer than half of its range fills the middle").
+//! - [`mod@line`]: the exact line solver, whose first step is the overlap rule of the classic
+//!   spreadsheet analyser ("a clue longer than half of its range fills the middle").
 //! - propagation over rows and columns with a queue of changed lines, probing (assume a cell,
 //!   propagate, and a contradiction proves the opposite), and a complete search, so that
-//!   [`solve`] ends with a proof: unique, multiple (two solutions shown), or none.
+//!   [`solve()`] ends with a proof: unique, multiple (two solutions shown), or none.
 //! - [`explain`]: the deductions in words, and the technique the puzzle needed.
 //! - [`formats`]: the files puzzle collections come in.
 

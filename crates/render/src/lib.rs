@@ -6,6 +6,7 @@ mod error;
 mod maze;
 mod mines;
 mod nonogram;
+pub mod palette;
 mod png;
 pub mod scene;
 mod svg;

@@ -53,14 +53,7 @@ fn push_tile(text: &mut String, b: u8, color: bool) {
         other => other as char,
     };
     let style = match b {
-        b'1' => Style::new().blue(),
-        b'2' => Style::new().green(),
-        b'3' => Style::new().red(),
-        b'4' => Style::new().purple(),
-        b'5' => Style::new().yellow(),
-        b'6' => Style::new().cyan(),
-        b'7' => Style::new().white(),
-        b'8' => Style::new().bright_black(),
+        b'1'..=b'8' => crate::palette::number_style(b - b'0'),
         b'F' | b'!' => Style::new().bright_red().bold(),
         b'X' => Style::new().white().on_red(),
         b'*' => Style::new().bold(),

@@ -3,7 +3,7 @@
 //! Its parts, each using only those listed before it:
 //!
 //! - `count`: the exact count of the layouts of a group of frontier tiles, by mines held;
-//! - `odds`: every covered tile's exact chance of a mine ([`Weighed`]), from those counts and
+//! - `odds`: every covered tile's exact chance of a mine (`Weighed`), from those counts and
 //!   the binomial weight of the tiles off the frontier;
 //! - `endgame`: the exact search over every sequence of guesses, when few layouts remain or
 //!   inside a group of tiles closed off from the rest;

@@ -1,0 +1,173 @@
+//! The layer every tool shares: --help, --version, usage errors in one line, man pages and
+//! shell completions generated from the same definitions.
+
+use crate::harness::{bin, run};
+use std::process::Command;
+
+const TOOLS: [&str; 5] = ["mazegen", "mazesolve", "mines", "nonosolve", "gridrender"];
+
+#[test]
+fn help_and_version_speak_for_each_tool() {
+    for tool in TOOLS {
+        let help = run(tool, &["--help"], "");
+        assert_eq!(help.status, 0, "{tool}: {}", help.stderr);
+        assert!(help.stdout.contains("Usage:") && help.stdout.contains("--generate"));
+        assert!(
+            help.stdout.contains("Examples:"),
+            "{tool} --help has examples"
+        );
+        let version = run(tool, &["--version"], "");
+        assert_eq!(version.status, 0);
+        assert_eq!(
+            version.stdout.trim(),
+            format!("{tool} {}", env!("CARGO_PKG_VERSION"))
+        );
+    }
+}
+
+#[test]
+fn usage_errors_are_one_line_with_a_pointer_to_help() {
+    let cases: [(&str, &[&str], &str); 6] = [
+        (
+            "mazegen",
+            &["--braid", "-0.5", "5"],
+            "expected a fraction from 0 to 1",
+        ),
+        (
+            "mazegen",
+            &[],
+            "required arguments were not provided: <WIDTH>",
+        ),
+        ("nonosolve", &["--timeout", "-1", "x.non"], "greater than 0"),
+        ("gridrender", &["--fps", "10"], "--animate"),
+        (
+            "mines",
+            &["bench", "--games", "18446744073709551615"],
+            "from 1 to 100000000",
+        ),
+        ("mazesolve", &["--algo", "dfs"], "possible values: bfs"),
+    ];
+    for (tool, args, needle) in cases {
+        let r = run(tool, args, "");
+        assert_eq!(r.status, 2, "{tool} {args:?}: {}", r.stderr);
+        assert_eq!(
+            r.stderr.lines().count(),
+            1,
+            "{tool} {args:?}: {:?}",
+            r.stderr
+        );
+        assert!(
+            r.stderr.starts_with(&format!("{tool}: error: ")),
+            "{}",
+            r.stderr
+        );
+        assert!(r.stderr.contains(needle), "{tool} {args:?}: {}", r.stderr);
+        assert!(
+            r.stderr.contains(&format!("(see '{tool} --help')")),
+            "{}",
+            r.stderr
+        );
+        assert!(r.stdout.is_empty());
+    }
+}
+
+/// mandoc's linter, when installed (CI installs it and sets GRIDKIT_REQUIRE_MANDOC=1).
+fn mandoc() -> bool {
+    let found = Command::new("mandoc").arg("-V").output().is_ok();
+    if !found {
+        assert!(
+            std::env::var_os("GRIDKIT_REQUIRE_MANDOC").is_none(),
+            "mandoc is required (GRIDKIT_REQUIRE_MANDOC is set) but not installed"
+        );
+        eprintln!("note: mandoc is not installed; the man pages were not linted");
+    }
+    found
+}
+
+#[test]
+fn every_man_page_renders_without_warnings() {
+    let dir = crate::harness::scratch("man");
+    for tool in TOOLS {
+        let r = run(tool, &["--generate", "man"], "");
+        assert_eq!(r.status, 0, "{}", r.stderr);
+        assert!(r.stdout.contains(&format!(".TH {tool} 1")), "{tool}");
+        assert!(r.stdout.contains(".SH OPTIONS"));
+        let page = dir.join(format!("{tool}.1"));
+        std::fs::write(&page, &r.stdout).unwrap();
+        if mandoc() {
+            let lint = Command::new("mandoc")
+                .args(["-T", "lint", "-W", "warning"])
+                .arg(&page)
+                .output()
+                .unwrap();
+            assert!(
+                lint.status.success() && lint.stdout.is_empty() && lint.stderr.is_empty(),
+                "{tool}: {}{}",
+                String::from_utf8_lossy(&lint.stdout),
+                String::from_utf8_lossy(&lint.stderr)
+            );
+        }
+    }
+}
+
+#[test]
+fn completions_are_written_for_every_shell() {
+    for tool in TOOLS {
+        for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+            let r = run(tool, &["--generate", &format!("complete-{shell}")], "");
+            assert_eq!(r.status, 0, "{tool} {shell}: {}", r.stderr);
+            assert!(
+                r.stdout.contains(tool) && r.stdout.len() > 200,
+                "{tool} {shell}"
+            );
+        }
+    }
+}
+
+/// Asks bash's completion function of `mazegen` what follows `words`.
+fn bash_completes(script: &str, words: &[&str]) -> Vec<String> {
+    let array: Vec<String> = words.iter().map(|w| format!("'{w}'")).collect();
+    let program = format!(
+        "source {script}; COMP_WORDS=({}); COMP_CWORD={}; COMP_LINE=\"${{COMP_WORDS[*]}}\"; \
+         COMP_POINT=${{#COMP_LINE}}; _mazegen mazegen \"${{COMP_WORDS[COMP_CWORD]}}\" \
+         \"${{COMP_WORDS[COMP_CWORD-1]}}\"; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        array.join(" "),
+        words.len() - 1
+    );
+    let out = Command::new("bash")
+        .arg("-c")
+        .arg(program)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn bash_completes_the_algorithm_names() {
+    let dir = crate::harness::scratch("completion");
+    let script = dir.join("mazegen.bash");
+    let out = Command::new(bin("mazegen"))
+        .args(["--generate", "complete-bash"])
+        .output()
+        .unwrap();
+    std::fs::write(&script, out.stdout).unwrap();
+    let script = script.display().to_string();
+    let algos = bash_completes(&script, &["mazegen", "--algo", ""]);
+    assert!(algos.contains(&"hunt-kill".to_string()), "{algos:?}");
+    assert!(
+        algos.contains(&"recursive-division".to_string()),
+        "{algos:?}"
+    );
+    assert_eq!(algos.len(), 11, "{algos:?}");
+    let flags = bash_completes(&script, &["mazegen", "--al"]);
+    assert_eq!(flags, ["--algo"]);
+}
