@@ -1,5 +1,5 @@
 //! `gridrender --animate` on a terminal: the maze is carved, searched and walked before your
-//! eyes, as in the source documents (the Hunt-and-Kill carving with its delay, the wall
+//! eyes, as classic maze programs show them (the Hunt-and-Kill carving with its delay, the wall
 //! follower stepping at a fixed tick). Any key skips to the end of the stage being shown, q
 //! quits; the terminal is restored on every way out.
 

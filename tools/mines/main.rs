@@ -19,8 +19,8 @@ Examples:
   mines play --level expert
   mines play --width 20 --height 10 --mines 30 --seed 7
   mines play --level expert --no-guess       a board that never needs a guess
-  mines new --level beginner --seed 1 | mines open 4 4 | mines flag 0 0 | gridrender
-  printf '4 4\\nf 0 0\\n' | mines play --seed 1      text moves: R C opens, f R C flags, c R C chords
+  mines new --level beginner --seed 1 | mines open 4 4 | mines flag 0 3 | gridrender
+  printf '4 4\\nf 0 3\\n' | mines play --seed 1      text moves: R C opens, f R C flags, c R C chords
   mines new --seed 1 | mines open 4 4 | mines solve | gridrender -o odds.png
 
 Keys in the terminal game: arrows or hjkl move, space or enter opens, f flags, ? marks,
@@ -64,7 +64,7 @@ enum Command {
     /// Play seeded games with the solver alone, on every core, and report the win rate.
     Bench(BenchArgs),
     /// Write each position as JSMinesweeper text (WxHxM, then rows of 0-8, F, H).
-    Export(SolveArgs),
+    Export(ExportArgs),
 }
 
 #[derive(Debug, Clone, Args)]
@@ -80,6 +80,12 @@ struct BenchArgs {
     /// Print one JSON object on the last line.
     #[arg(long)]
     json: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+struct ExportArgs {
+    #[command(flatten)]
+    input: InputArgs,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -331,7 +337,7 @@ fn each_position(
 }
 
 /// Writes each position as JSMinesweeper text.
-fn export(args: &SolveArgs) -> Result<Status> {
+fn export(args: &ExportArgs) -> Result<Status> {
     let mut out = Output::stdout();
     each_position(&args.input.files, |place, doc| {
         let view = MinesDoc::from_document(&doc).map_err(|e| place.locate(e))?;

@@ -1,4 +1,4 @@
-//! `mines play` without a terminal: moves as text lines, as in source document 002, and the
+//! `mines play` without a terminal: moves as text lines, as in the classic console Minesweeper, and the
 //! board printed after each one.
 
 use grid_cli::{Error, Output, Result, Status};

@@ -1,8 +1,8 @@
-//! The grid document of FORMAT.md: a JSON object with a `kind`, a `version` and fields that
+//! The grid document of docs/format.md: a JSON object with a `kind`, a `version` and fields that
 //! depend on the kind.
 //!
 //! A [`Document`] keeps every field it was given, in order, including the ones no tool of
-//! ours knows: FORMAT.md promises that a tool passing a document on keeps what it does not
+//! ours knows: docs/format.md promises that a tool passing a document on keeps what it does not
 //! understand. The typed views of each kind (such as [`crate::maze_doc::MazeDoc`]) are read
 //! from it and written back into it.
 

@@ -1,7 +1,7 @@
 //! Positions and directions on a grid of tiles.
 //!
 //! Every coordinate in the toolkit is a [`Pos`]: `[row, col]`, zero-based, row 0 at the top,
-//! exactly as FORMAT.md writes it. Keeping one type for it (instead of loose `(usize, usize)`
+//! exactly as docs/format.md writes it. Keeping one type for it (instead of loose `(usize, usize)`
 //! pairs) means a row can never be passed where a column was meant.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};

@@ -1,5 +1,5 @@
 //! The shared foundation of gridkit: the grid document every tool reads and writes
-//! (FORMAT.md), and the small types the puzzle crates build on.
+//! (docs/format.md), and the small types the puzzle crates build on.
 //!
 //! - [`Document`] keeps a document's fields in order, unknown ones included; typed views
 //!   such as [`MazeDoc`] are read from it and written back.

@@ -26,7 +26,7 @@ impl Tile {
     }
 }
 
-/// What a solver found, as FORMAT.md writes it under `solution`.
+/// What a solver found, as docs/format.md writes it under `solution`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Solution {
     pub algorithm: String,
@@ -41,7 +41,7 @@ pub struct Solution {
     pub explored_order: Option<Vec<Pos>>,
 }
 
-/// What a maze's `trace` records. FORMAT.md defines the carving order; a wall-adding
+/// What a maze's `trace` records. docs/format.md defines the carving order; a wall-adding
 /// generator (recursive division) starts from an open field and records the walls it raises
 /// instead, and says so with `trace_mode: "wall"` (an extension of the format).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]

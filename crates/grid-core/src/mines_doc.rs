@@ -199,7 +199,7 @@ impl<'de> Deserialize<'de> for Move {
     }
 }
 
-/// The solver's findings (`analysis`), as FORMAT.md writes them.
+/// The solver's findings (`analysis`), as docs/format.md writes them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Analysis {
     pub safe: Vec<Pos>,

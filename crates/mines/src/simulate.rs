@@ -81,16 +81,8 @@ pub fn play_all(
 /// fourth tile of the fourth row on boards of more than 256 tiles, the third of the third on
 /// smaller ones (nearer the middle on a board too small for either). When the first click is
 /// only safe (or not even that): the corner, where a tile has the fewest neighbours and so is
-/// likeliest to show 0 and open an area at all.
-///
-/// Measured from seed 1 (with session 5's guesses, docs/performance.md), on the opening
-/// rule: beginner wins 97.18% there against 96.1-97.1% on the other tiles of its top-left
-/// 5 x 5 on or above the diagonal (100,000 games each); intermediate 89.30% against 89.03%
-/// on the fourth of the fourth (100,000); expert 53.76% against 53.15% on the third of the
-/// third (100,000), 51.76% on the fifth of the fifth (30,000) and 46.7% in the corner
-/// (2,000). On the safe rule, the corner wins beginner
-/// 91.58%, intermediate 78.13% and expert 39.76% against 86.73%, 72.81% and 36.75% on the
-/// third of the third (100,000 games each).
+/// likeliest to show 0 and open an area at all. Each choice wins more games than the tiles
+/// around it (docs/performance.md, "Minesweeper: the first click").
 pub fn first_click(setup: Setup, rule: FirstClick) -> Pos {
     if rule != FirstClick::Opening {
         return Pos::new(0, 0);

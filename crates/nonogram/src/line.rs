@@ -7,7 +7,7 @@
 //! time proportional to cells times clues.
 //!
 //! The same sweeps give each block's range (its leftmost and rightmost possible place), from
-//! which the "more than half of the range is filled" rule of source document 003 is read off
+//! which the "more than half of the range is filled" rule of the classic spreadsheet nonogram analyser is read off
 //! for explanations.
 
 /// A cell of the puzzle.
@@ -493,7 +493,7 @@ mod tests {
 
     #[test]
     fn the_overlap_of_a_long_clue() {
-        // The source document's first rule: 8 in 12 cells fills the middle 4.
+        // The first rule a person learns: 8 in 12 cells fills the middle 4.
         assert_eq!(solve(&[8], "????????????").unwrap(), "????####????");
     }
 

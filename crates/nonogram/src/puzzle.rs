@@ -132,7 +132,7 @@ impl Puzzle {
         (0..h).map(LineId::Row).chain((0..w).map(LineId::Col))
     }
 
-    /// A contradiction visible in the clues alone, as the source document checks before it
+    /// A contradiction visible in the clues alone, as a puzzle book reader checks before
     /// starts: the rows and the columns must fill the same number of cells, and each line's
     /// clues (with one blank between blocks) must fit in it.
     pub fn contradiction(&self) -> Option<String> {

@@ -1,4 +1,4 @@
-//! Replays a maze's story, as the source documents show it: the carving (`trace`), then the
+//! Replays a maze's story, as classic maze programs show it: the carving (`trace`), then the
 //! solver's search (`solution.explored_order`), then the solution path. [`Replay`] lays out
 //! the frames for any front end (the terminal player of gridrender); [`svg`] writes the same
 //! replay as an animated SVG that any browser plays.

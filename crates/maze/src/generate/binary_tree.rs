@@ -1,5 +1,6 @@
-//! Binary Tree (source document 004): every cell opens either north or east, so the top row
-//! and the right column are unbroken corridors and every path drifts to the north-east.
+//! Binary Tree, as "Mazes for Programmers" describes it: every cell opens either north or
+//! east, so the top row and the right column are unbroken corridors and every path drifts to
+//! the north-east.
 
 use crate::cells::CellMaze;
 use grid_core::{BitSource, Dir, Rng};

@@ -1,7 +1,8 @@
-//! Hunt-and-Kill (source document 000): walk at random into unvisited cells until stuck (the
-//! "kill"), then "hunt" for the next unvisited cell beside the maze, join it, walk again.
+//! Hunt-and-Kill, as a classic spreadsheet maze game carves it: walk at random into unvisited
+//! cells until stuck (the "kill"), then "hunt" for the next unvisited cell beside the maze,
+//! join it, walk again.
 //!
-//! The source scans from the top row at every hunt, which is quadratic on big mazes. Here the
+//! The textbook hunt scans from the top row at every hunt, which is quadratic on big mazes. Here the
 //! hunt resumes where the last one stopped: once the top-left cell is in the maze, the first
 //! unvisited cell in reading order always touches it (the cells above it and to its left come
 //! earlier, so they are visited), and cells only ever become visited, so one forward cursor

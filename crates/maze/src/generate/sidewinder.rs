@@ -1,5 +1,6 @@
-//! Sidewinder (source document 004): each row is cut into runs of cells joined east-west,
-//! and each run opens north from one of its cells; the top row is one corridor.
+//! Sidewinder, as "Mazes for Programmers" describes it: each row is cut into runs of cells
+//! joined east-west, and each run opens north from one of its cells; the top row is one
+//! corridor.
 //!
 //! Where the runs end is decided 64 cells at a time from one random word (a set bit ends a
 //! run), so the loop jumps from run end to run end instead of flipping a coin, and guessing

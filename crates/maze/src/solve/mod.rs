@@ -20,7 +20,7 @@ pub enum Solver {
     Bfs,
     /// A* with the Manhattan distance: a shortest path, usually exploring fewer tiles.
     AStar,
-    /// The wall follower with the right hand on the wall (source documents 001 and 004).
+    /// The wall follower with the right hand on the wall (the classic console maze programs' rule).
     RightHand,
     /// The wall follower with the left hand on the wall.
     LeftHand,

@@ -1,6 +1,6 @@
-//! The wall follower of source documents 001 and 004: keep one hand on the wall. Facing some
-//! way, turn towards the hand if that way is open and step; else step forward if open; else
-//! turn away from the hand and look again.
+//! The right-hand rule of the classic console maze programs: keep one hand on the wall.
+//! Facing some way, turn towards the hand if that way is open and step; else step forward if
+//! open; else turn away from the hand and look again.
 //!
 //! In a perfect maze this always reaches the goal (not by a shortest path). On a map with
 //! loops the walker can circle an island forever; it is in the same place facing the same way

@@ -23,21 +23,17 @@ use rustc_hash::FxHashMap;
 /// Layouts at most for the search (one bit each in a position).
 const MAX_LAYOUTS: f64 = (64 * MAX_WORDS) as f64;
 
-/// Words in the widest set of layouts: 1024 layouts. Measured on expert, game by game: 64
-/// layouts win 53.02%, 128 53.14% and 256 53.27% (10,000 games); 1024 win 0.12 points more
-/// than 256 (30,000 games, z = 2.6); 2048 won 1 game more than 1024 in 10,000, for positions
-/// five times slower. The slowest of 600 expert games' positions takes 50 ms.
+/// Words in the widest set of layouts: 1024 layouts, where more layouts stop winning games
+/// and start costing time (docs/performance.md, "Minesweeper: the endgame search").
 const MAX_WORDS: usize = 16;
 /// Tiles in doubt at most (one bit each in a layout).
 const MAX_TILES: usize = 64;
 /// Steps of listing the layouts (each a few word operations) before giving the position
 /// back to the estimate.
 const LIST_BUDGET: u64 = 300_000;
-/// Positions the search may work out before giving up, about 40 ms of work. A step costs
-/// about a microsecond; of 3,000 expert games' positions one took more than 47,000 steps
-/// (82,000) in session 7. 100,000 steps instead won the same 30,000 expert games but one;
-/// 40,000 instead of 60,000 win the same 10,000 since session 8, whose games met a position
-/// that took 68 ms to use up 60,000.
+/// Positions the search may work out before giving up: about 40 ms of work at a microsecond
+/// a step, which bounds the slowest analysis; a larger budget wins no more games
+/// (docs/performance.md, "Minesweeper: the endgame search").
 const SEARCH_BUDGET: u64 = 40_000;
 
 /// A set of layouts, one bit each.

@@ -7,14 +7,13 @@
 //! position's is the chance of seeing that number; the move after is judged by the safest
 //! tiles of that position (a certainly safe tile when the number settles one).
 //!
-//! This is the "secondary safety" of David Hill's JSMinesweeper. On the same 100,000 expert
-//! games (seeds 1 on), it wins 54.33% against 53.76% for the rule it replaced, which took
-//! only the safest tiles and added their chance of making progress to their safety (3,311
-//! games won only now, 2,741 only before; docs/performance.md has every variant tried).
+//! This is the "secondary safety" of David Hill's JSMinesweeper: it wins more games than
+//! taking the safest tile and adding its chance of making progress (docs/performance.md,
+//! "Minesweeper: guessing").
 //!
 //! A candidate's chance is then raised by the part of its risk that no play could avoid
-//! (`credit`): with that and the fifty-fifties guessed at once (`fifty`), the same
-//! 100,000 games win 54.54% (54.38% before).
+//! (`credit`), since that risk is the same whenever it is taken; the fifty-fifties
+//! themselves are guessed at once (`fifty`).
 
 use super::fifty;
 use super::odds::{Weighed, weigh};

@@ -375,11 +375,11 @@ mod tests {
 
     #[test]
     fn a_long_tangled_frontier_is_counted_in_few_steps() {
-        // The slowest expert position of session 6's measurements (seed 35): one component
-        // of 105 tiles with up to 22 numbers straddling a cut of the sweep. Counting it took
-        // 443,000 steps while the backward pass kept every sum the tiles after a cut could
-        // leave owing; it keeps only those the tiles before it can make, and takes about
-        // 4,600 (a tenth is allowed here).
+        // An expert position (seed 35) whose one component of 105 tiles has up to 22
+        // numbers straddling a cut of the sweep. The backward pass keeps only the sums the
+        // tiles before a cut can make, so counting it takes about 4,600 steps (a tenth of
+        // the budget is allowed here); keeping every sum the tiles after the cut could leave
+        // owing would take about 443,000.
         let text = "30x16x99
 HHHHHHHHHHHHHHHHHH22110001HHHH
 HHHHHHHHHHHHHHHHHHH2H111123HHH
