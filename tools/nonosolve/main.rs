@@ -4,11 +4,10 @@ use clap::Parser;
 use grid_cli::args::{InputArgs, PrettyArg};
 use grid_cli::run::GenerateArg;
 use grid_cli::{Error, Input, Output, Place, Result, Status, say};
-use grid_core::nonogram_doc::{Clues, NonogramDoc};
-use grid_core::{Document, Grid};
+use grid_core::Document;
+use grid_core::nonogram_doc::NonogramDoc;
 use grid_nonogram::formats::{self, Format};
-use grid_nonogram::{Board, Cell, Options, Puzzle, Report, Status as Verdict};
-use serde_json::{Value, json};
+use grid_nonogram::{Answer, Board, Options, Puzzle, Status as Verdict};
 use std::path::Path;
 use std::time::Duration;
 
@@ -158,7 +157,11 @@ fn answer(
             .unwrap_or("the clues contradict each other");
         say(format_args!("nonosolve: {name}: no solution: {why}"));
     }
-    write_report(&mut doc, &report, args);
+    let shown = Answer {
+        all: args.all,
+        explain: args.explain,
+    };
+    report.write_into(&mut doc, shown);
     out.document(&doc, args.pretty.pretty)?;
     Ok(status)
 }
@@ -166,9 +169,8 @@ fn answer(
 /// A puzzle given as a grid document: its clues, and any cells already known.
 fn from_document(place: &Place, doc: Document) -> Result<(Document, Puzzle, Option<Board>)> {
     let view = NonogramDoc::from_document(&doc).map_err(|e| place.locate(e))?;
-    let puzzle = Puzzle::new(view.clues.rows.clone(), view.clues.cols.clone())
+    let (puzzle, start) = grid_nonogram::document::puzzle_of(&view)
         .map_err(|e| place.locate(Error::input(format!("field `clues`: {e}"))))?;
-    let start = view.grid.as_ref().map(board_of);
     Ok((doc, puzzle, start))
 }
 
@@ -197,64 +199,7 @@ fn from_file(input: Input, path: &Path, format: Option<Format>) -> Result<(Docum
         };
         err.in_source(&name)
     })?;
-    let view = NonogramDoc {
-        clues: Clues {
-            rows: parsed.puzzle.rows().to_vec(),
-            cols: parsed.puzzle.cols().to_vec(),
-        },
-        grid: None,
-    };
-    let mut doc = view.to_document();
-    let mut meta = serde_json::Map::new();
-    for (key, value) in parsed.meta {
-        meta.insert(key, Value::String(value));
-    }
-    meta.insert("format".into(), Value::String(format.name().into()));
-    if path.as_os_str() != "-" {
-        meta.insert("file".into(), Value::String(name));
-    }
-    doc.set_value("meta", Value::Object(meta));
+    let file = (path.as_os_str() != "-").then_some(name.as_str());
+    let doc = parsed.to_document(format, file);
     Ok((doc, parsed.puzzle))
-}
-
-fn board_of(grid: &Grid<u8>) -> Board {
-    grid.map(|&c| Cell::from_char(c).unwrap_or(Cell::Unknown))
-}
-
-fn grid_rows(board: &Board) -> Vec<String> {
-    board
-        .rows()
-        .map(|r| r.iter().map(|c| c.to_char() as char).collect())
-        .collect()
-}
-
-/// Writes the grid and the `solution` object into the document.
-fn write_report(doc: &mut Document, report: &Report, args: &Args) {
-    doc.set_grid(&report.board, |c| c.to_char());
-    let mut solution = json!({
-        "status": report.status.name(),
-        "solutions": report.solutions.len(),
-        "method": report.method.name(),
-    });
-    let shown = match (args.all, report.status) {
-        (true, _) => report.solutions.len(),
-        (false, Verdict::Multiple) => 2,
-        _ => 0,
-    };
-    if shown > 0 {
-        let grids: Vec<Vec<String>> = report.solutions.iter().take(shown).map(grid_rows).collect();
-        solution["grids"] = json!(grids);
-    }
-    if let Some(why) = &report.conflict {
-        solution["conflict"] = json!(why);
-    }
-    if args.explain {
-        solution["steps"] = json!(report.steps);
-    }
-    solution["stats"] = json!({
-        "line_solves": report.stats.line_solves,
-        "probes": report.stats.probes,
-        "nodes": report.stats.nodes,
-    });
-    doc.set_value("solution", solution);
 }

@@ -8,6 +8,7 @@
 //! - [`explain`]: the deductions in words, and the technique the puzzle needed.
 //! - [`formats`]: the files puzzle collections come in.
 
+pub mod document;
 mod engine;
 pub mod explain;
 pub mod formats;
@@ -15,6 +16,7 @@ pub mod line;
 pub mod puzzle;
 pub mod solve;
 
+pub use document::Answer;
 pub use engine::{Board, Stats};
 pub use line::Cell;
 pub use puzzle::{ClueError, LineId, Puzzle};
