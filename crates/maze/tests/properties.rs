@@ -159,3 +159,31 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Start and goal lie by the outer wall, so a hand kept on it reaches the goal, loops or
+    /// not: both wall followers solve every braided maze of every algorithm.
+    #[test]
+    fn wall_followers_solve_every_braided_maze(
+        algorithm in any_algorithm(),
+        w in 1usize..14,
+        h in 1usize..14,
+        braid_share in 0.0f64..=1.0,
+        seed in any::<u64>(),
+    ) {
+        let mut rng = Rng::seeded(seed);
+        let mut cells = generate(algorithm, w, h, &mut rng, false);
+        braid(&mut cells, braid_share, &mut rng);
+        let tiles = cells.to_tiles();
+        let (start, goal) = (Pos::new(1, 1), Pos::new(2 * h - 1, 2 * w - 1));
+        for solver in [Solver::RightHand, Solver::LeftHand] {
+            let found = solve(solver, &tiles, start, goal, false);
+            let path = found.path.unwrap_or_else(|| {
+                panic!("{solver:?} found no path: {algorithm:?} {w}x{h} braid {braid_share} seed {seed}")
+            });
+            assert_valid_path(&tiles, &path, start, goal);
+        }
+    }
+}

@@ -43,6 +43,13 @@ impl Board {
         self.open[i]
     }
 
+    /// A tile on the map's edge (or the wall around it): part of the outer wall when closed.
+    pub fn is_edge(&self, i: usize) -> bool {
+        let rows = self.open.len() / self.stride;
+        let (r, c) = (i / self.stride, i % self.stride);
+        r <= 1 || c <= 1 || r + 2 >= rows || c + 2 >= self.stride
+    }
+
     #[inline]
     pub fn step(&self, i: usize, dir: Dir) -> usize {
         match dir {

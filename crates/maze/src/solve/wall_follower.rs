@@ -2,10 +2,16 @@
 //! Facing some way, turn towards the hand if that way is open and step; else step forward if
 //! open; else turn away from the hand and look again.
 //!
-//! In a perfect maze this always reaches the goal (not by a shortest path). On a map with
-//! loops the walker can circle an island forever; it is in the same place facing the same way
-//! twice exactly then, so each (tile, direction) state is remembered and a repeat means "no
-//! path".
+//! The walker starts with its hand on a wall, on the outer wall when the start touches it:
+//! a generated maze's start and goal both lie by the outer wall, so a hand kept on it reaches
+//! the goal on any maze, braided ones with loops included. Starting with the hand in the air
+//! (facing north, whatever is on the right) would follow whichever wall the first turn met,
+//! often an island in a braided maze.
+//!
+//! In a perfect maze this always reaches the goal (not by a shortest path). On a map whose
+//! goal lies by no wall the start's wall touches, the walker circles an island forever; it
+//! is in the same place facing the same way twice exactly then, so each (tile, direction)
+//! state is remembered and a repeat means "no path".
 
 use super::Explorer;
 use super::board::Board;
@@ -40,10 +46,22 @@ pub(crate) fn solve(board: &Board, explorer: &mut Explorer, hand: Hand) -> Optio
     let mut states = vec![0u8; board.len()];
     let mut seen_tile = vec![false; board.len()];
     let mut at = board.start;
-    let mut facing = Dir::North;
     let mut path = vec![at];
     seen_tile[at] = true;
     explorer.visit(at);
+    // In the open, walk north until a wall is ahead, then put the hand on it.
+    let mut facing = match first_facing(board, at, hand) {
+        Some(d) => d,
+        None => {
+            while at != board.goal && board.is_open(board.step(at, Dir::North)) {
+                at = board.step(at, Dir::North);
+                path.push(at);
+                seen_tile[at] = true;
+                explorer.visit(at);
+            }
+            hand.away(Dir::North)
+        }
+    };
     while at != board.goal {
         let bit = 1 << facing.index();
         if states[at] & bit != 0 {
@@ -65,4 +83,15 @@ pub(crate) fn solve(board: &Board, explorer: &mut Explorer, hand: Hand) -> Optio
         }
     }
     Some(path)
+}
+
+/// A direction to face at `at` with the hand on a wall: on the outer wall if one touches `at`,
+/// else on any wall; `None` when no wall touches it.
+fn first_facing(board: &Board, at: usize, hand: Hand) -> Option<Dir> {
+    let walled = |d: Dir| !board.is_open(board.step(at, hand.toward(d)));
+    let outer = |d: Dir| walled(d) && board.is_edge(board.step(at, hand.toward(d)));
+    Dir::ALL
+        .into_iter()
+        .find(|&d| outer(d))
+        .or_else(|| Dir::ALL.into_iter().find(|&d| walled(d)))
 }
