@@ -218,7 +218,8 @@ impl CellMaze {
         }
     }
 
-    /// Records `cell` as the first one carved (the start of a walk or a tree).
+    /// Records `cell` as carved, the start of a walk or a tree (a cell already recorded is
+    /// not recorded again).
     #[inline]
     pub fn begin(&mut self, cell: usize) {
         if self.trace.is_some() {

@@ -187,3 +187,27 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// A carving trace names every open tile of the maze exactly once, one-cell mazes too.
+    #[test]
+    fn a_carving_trace_covers_every_open_tile_once(
+        algorithm in any_algorithm(),
+        w in 1usize..10,
+        h in 1usize..10,
+        seed in any::<u64>(),
+    ) {
+        prop_assume!(algorithm.trace_mode() == grid_core::TraceMode::Carve);
+        let mut cells = generate(algorithm, w, h, &mut Rng::seeded(seed), true);
+        let tiles = cells.to_tiles();
+        let mut trace = cells.take_trace().unwrap();
+        trace.sort();
+        let before = trace.len();
+        trace.dedup();
+        prop_assert_eq!(before, trace.len(), "a tile traced twice");
+        let open: Vec<Pos> = tiles.positions().filter(|&p| tiles[p].is_open()).collect();
+        let mut open = open;
+        open.sort();
+        prop_assert_eq!(trace, open);
+    }
+}

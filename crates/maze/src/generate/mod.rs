@@ -162,6 +162,11 @@ pub fn generate(
         Algorithm::GrowingTree => growing_tree::carve(&mut maze, rng),
         Algorithm::RecursiveDivision => division::carve(&mut maze, rng),
     }
+    if algorithm.trace_mode() == TraceMode::Carve {
+        // A maze of one cell has no wall to open, but its cell is carved all the same (the
+        // generators that join cells by their walls would otherwise record nothing).
+        maze.begin(0);
+    }
     maze
 }
 
