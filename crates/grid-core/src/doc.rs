@@ -5,11 +5,16 @@
 //! ours knows: docs/format.md promises that a tool passing a document on keeps what it does not
 //! understand. The typed views of each kind (such as [`crate::maze_doc::MazeDoc`]) are read
 //! from it and written back into it.
+//!
+//! Each field is kept as its JSON text, checked but not built into a tree: a tree of a
+//! maze's carving order takes eight times the memory of its text, and a field that a tool
+//! only passes on never needs one. A field is parsed when a typed view asks for it.
 
 use crate::error::{Error, Result};
 use crate::grid::Grid;
 use serde::Serialize;
-use serde::de::DeserializeOwned;
+use serde::de::{DeserializeOwned, Deserializer, MapAccess, Visitor};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 use std::fmt;
 use std::io::Write;
@@ -51,25 +56,110 @@ impl fmt::Display for Kind {
     }
 }
 
-/// One grid document: its kind, and all its fields in their order.
-#[derive(Debug, Clone, PartialEq)]
+/// One grid document: its kind, and all its fields in their order, each as its JSON text.
+#[derive(Debug, Clone)]
 pub struct Document {
     kind: Kind,
-    fields: Map<String, Value>,
+    fields: Fields,
+}
+
+impl PartialEq for Document {
+    fn eq(&self, other: &Self) -> bool {
+        self.kind == other.kind
+            && self.fields.0.len() == other.fields.0.len()
+            && self
+                .fields
+                .0
+                .iter()
+                .zip(&other.fields.0)
+                .all(|((a, x), (b, y))| a == b && x.get() == y.get())
+    }
+}
+
+/// A JSON object's members in order, each value as its text; a repeated name keeps its first
+/// place and its last value, as a JSON object read into a map does.
+#[derive(Debug, Clone, Default)]
+struct Fields(Vec<(String, Box<RawValue>)>);
+
+impl Fields {
+    fn get(&self, name: &str) -> Option<&RawValue> {
+        self.0.iter().find(|(k, _)| k == name).map(|(_, v)| &**v)
+    }
+
+    fn insert(&mut self, name: &str, value: Box<RawValue>) {
+        match self.0.iter_mut().find(|(k, _)| k == name) {
+            Some((_, v)) => *v = value,
+            None => self.0.push((name.to_string(), value)),
+        }
+    }
+
+    fn remove(&mut self, name: &str) -> Option<Box<RawValue>> {
+        let i = self.0.iter().position(|(k, _)| k == name)?;
+        Some(self.0.remove(i).1)
+    }
+
+    /// The fields as a JSON tree, for pretty printing.
+    fn to_tree(&self) -> Map<String, Value> {
+        self.0
+            .iter()
+            .map(|(k, v)| {
+                let value = serde_json::from_str(v.get()).expect("kept values are valid JSON");
+                (k.clone(), value)
+            })
+            .collect()
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Fields {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct Members;
+        impl<'de> Visitor<'de> for Members {
+            type Value = Fields;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a JSON object (a grid document)")
+            }
+            fn visit_map<A: MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> std::result::Result<Fields, A::Error> {
+                let mut fields = Fields::default();
+                while let Some((name, value)) = map.next_entry::<String, Box<RawValue>>()? {
+                    fields.insert(&name, one_line(value));
+                }
+                Ok(fields)
+            }
+        }
+        d.deserialize_map(Members)
+    }
+}
+
+/// A value's text on one line: a pretty-printed input's values hold line breaks, which a
+/// compact document passed on must not.
+fn one_line(value: Box<RawValue>) -> Box<RawValue> {
+    if !value.get().contains(['\n', '\r']) {
+        return value;
+    }
+    let tree: Value = serde_json::from_str(value.get()).expect("a raw value is valid JSON");
+    serde_json::value::to_raw_value(&tree).expect("a JSON tree serializes")
+}
+
+/// A value as JSON text.
+fn raw(value: impl Serialize) -> Box<RawValue> {
+    serde_json::value::to_raw_value(&value).expect("document values serialize to JSON")
 }
 
 impl Document {
     /// A new document of `kind`, with `kind` and `version` as its first fields.
     pub fn new(kind: Kind) -> Self {
-        let mut fields = Map::new();
-        fields.insert("kind".into(), Value::from(kind.name()));
-        fields.insert("version".into(), Value::from(FORMAT_VERSION));
+        let mut fields = Fields::default();
+        fields.insert("kind", raw(kind.name()));
+        fields.insert("version", raw(FORMAT_VERSION));
         Document { kind, fields }
     }
 
     /// Parses one document and checks its `kind` and `version`.
     pub fn from_json(text: &str) -> Result<Self> {
-        let value: Value = serde_json::from_str(text).map_err(|e| {
+        let syntax = |e: serde_json::Error| {
             let err = Error::input(format!("malformed JSON: {}", describe_json_error(&e)));
             // A document cut short is named by the line it starts on; any other syntax error
             // by its own line.
@@ -77,39 +167,63 @@ impl Document {
                 serde_json::error::Category::Eof => err,
                 _ => err.at_line(e.line()),
             }
-        })?;
-        Self::from_value(value)
+        };
+        let start = text.trim_start_matches([' ', '\t', '\n', '\r']);
+        if !start.starts_with('{') {
+            // Not an object: say what it is, once it is known to be JSON at all.
+            serde_json::from_str::<serde::de::IgnoredAny>(text).map_err(syntax)?;
+            return Err(Error::input(format!(
+                "expected a JSON object (a grid document), found {}",
+                type_of_text(start)
+            )));
+        }
+        let fields: Fields = serde_json::from_str(text).map_err(syntax)?;
+        Self::from_fields(fields)
     }
 
     /// Checks a parsed JSON value is a document of a known kind and version.
     pub fn from_value(value: Value) -> Result<Self> {
-        let Value::Object(fields) = value else {
+        let Value::Object(map) = value else {
             return Err(Error::input(format!(
                 "expected a JSON object (a grid document), found {}",
                 type_name(&value)
             )));
         };
-        let kind = match fields.get("kind") {
+        let mut fields = Fields::default();
+        for (k, v) in map {
+            fields.insert(&k, raw(v));
+        }
+        Self::from_fields(fields)
+    }
+
+    fn from_fields(fields: Fields) -> Result<Self> {
+        let small = |name: &str| -> Option<Value> {
+            fields
+                .get(name)
+                .map(|v| serde_json::from_str(v.get()).expect("kept values are valid JSON"))
+        };
+        let kind = match small("kind") {
             None => return Err(Error::input("field `kind`: missing")),
-            Some(Value::String(s)) => Kind::parse(s).ok_or_else(|| {
+            Some(Value::String(s)) => Kind::parse(&s).ok_or_else(|| {
                 Error::input(format!(
                     "field `kind`: unknown kind \"{}\" (expected \"maze\", \"mines\" or \"nonogram\")",
-                    crate::error::quote(s)
+                    crate::error::quote(&s)
                 ))
             })?,
             Some(other) => {
                 return Err(Error::input(format!(
                     "field `kind`: expected a string, found {}",
-                    type_name(other)
+                    type_name(&other)
                 )));
             }
         };
-        match fields.get("version") {
+        match small("version") {
             None => return Err(Error::input("field `version`: missing")),
             Some(v) if v.as_u64() == Some(FORMAT_VERSION) => {}
             Some(v) => {
+                let shown = crate::error::quote(&v.to_string());
                 return Err(Error::input(format!(
-                    "field `version`: unsupported version {v} (this tool reads version {FORMAT_VERSION})"
+                    "field `version`: unsupported version {shown} (this tool reads version {FORMAT_VERSION})"
                 )));
             }
         }
@@ -120,25 +234,38 @@ impl Document {
         self.kind
     }
 
-    /// The raw value of a field.
-    pub fn raw(&self, name: &str) -> Option<&Value> {
+    /// The JSON text of a field.
+    pub fn raw(&self, name: &str) -> Option<&RawValue> {
         self.fields.get(name)
     }
 
-    /// All fields, in order.
-    pub fn fields(&self) -> &Map<String, Value> {
-        &self.fields
+    /// Whether a field is present and not null.
+    pub fn has(&self, name: &str) -> bool {
+        self.fields.get(name).is_some_and(|v| v.get() != "null")
+    }
+
+    /// The names of the fields, in order.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.fields.0.iter().map(|(k, _)| k.as_str())
     }
 
     /// Reads a field as `T`; `Ok(None)` when it is absent or null, an error naming the field
     /// when it has the wrong shape.
     pub fn field<T: DeserializeOwned>(&self, name: &str) -> Result<Option<T>> {
         match self.fields.get(name) {
-            None | Some(Value::Null) => Ok(None),
-            Some(v) => T::deserialize(v)
+            None => Ok(None),
+            Some(v) if v.get() == "null" => Ok(None),
+            Some(v) => serde_json::from_str(v.get())
                 .map(Some)
-                .map_err(|e| Error::input(format!("field `{name}`: {e}"))),
+                .map_err(|e| Error::input(format!("field `{name}`: {}", describe_value_error(&e)))),
         }
+    }
+
+    /// A field as a JSON tree: for small fields whose shape a reader checks itself.
+    pub fn value(&self, name: &str) -> Option<Value> {
+        self.fields
+            .get(name)
+            .map(|v| serde_json::from_str(v.get()).expect("kept values are valid JSON"))
     }
 
     /// Reads a field that must be present.
@@ -149,31 +276,31 @@ impl Document {
 
     /// Sets a field, keeping its place if it was there, appending it otherwise.
     pub fn set(&mut self, name: &str, value: impl Serialize) {
-        let value = serde_json::to_value(value).expect("document values serialize to JSON");
-        self.set_value(name, value);
+        self.fields.insert(name, raw(value));
     }
 
     pub fn set_value(&mut self, name: &str, value: Value) {
-        self.fields.insert(name.to_string(), value);
+        self.fields.insert(name, raw(value));
     }
 
-    pub fn remove(&mut self, name: &str) -> Option<Value> {
-        self.fields.shift_remove(name)
+    /// Takes a field out; its JSON text, if it was there.
+    pub fn remove(&mut self, name: &str) -> Option<Box<RawValue>> {
+        self.fields.remove(name)
     }
 
     /// A field of `meta`, the free-form provenance object.
     pub fn meta_field<T: DeserializeOwned>(&self, name: &str) -> Result<Option<T>> {
-        match self.fields.get("meta") {
+        match self.value("meta") {
             None | Some(Value::Null) => Ok(None),
             Some(Value::Object(meta)) => match meta.get(name) {
                 None | Some(Value::Null) => Ok(None),
-                Some(v) => T::deserialize(v)
-                    .map(Some)
-                    .map_err(|e| Error::input(format!("field `meta.{name}`: {e}"))),
+                Some(v) => T::deserialize(v).map(Some).map_err(|e| {
+                    Error::input(format!("field `meta.{name}`: {}", describe_value_error(&e)))
+                }),
             },
             Some(other) => Err(Error::input(format!(
                 "field `meta`: expected an object, found {}",
-                type_name(other)
+                type_name(&other)
             ))),
         }
     }
@@ -182,7 +309,7 @@ impl Document {
     /// has no `grid`. Every character must be ASCII; which ones are allowed is the kind's
     /// business.
     pub fn grid_bytes(&self) -> Result<Option<Grid<u8>>> {
-        let Some(grid) = self.fields.get("grid") else {
+        let Some(grid) = self.value("grid") else {
             return Ok(None);
         };
         let rows = grid
@@ -248,11 +375,31 @@ impl Document {
     /// Writes the document as one compact line (or pretty, on request), newline included.
     pub fn write_to(&self, out: &mut impl Write, pretty: bool) -> Result<()> {
         if pretty {
-            serde_json::to_writer_pretty(&mut *out, &self.fields)?;
-        } else {
-            serde_json::to_writer(&mut *out, &self.fields)?;
+            serde_json::to_writer_pretty(&mut *out, &self.fields.to_tree())?;
+            out.write_all(b"\n")?;
+            return Ok(());
         }
-        out.write_all(b"\n")?;
+        self.write_compact(out, |_, _| Ok(false))
+    }
+
+    /// Writes the fields as one compact line, each as its text unless `instead` writes it.
+    fn write_compact(
+        &self,
+        out: &mut impl Write,
+        mut instead: impl FnMut(&str, &mut dyn Write) -> Result<bool>,
+    ) -> Result<()> {
+        out.write_all(b"{")?;
+        for (i, (key, value)) in self.fields.0.iter().enumerate() {
+            if i > 0 {
+                out.write_all(b",")?;
+            }
+            serde_json::to_writer(&mut *out, key)?;
+            out.write_all(b":")?;
+            if !instead(key, out)? {
+                out.write_all(value.get().as_bytes())?;
+            }
+        }
+        out.write_all(b"}\n")?;
         Ok(())
     }
 
@@ -267,17 +414,32 @@ impl Document {
         name: &str,
         value: &T,
     ) -> Result<()> {
-        let with = With {
-            fields: &self.fields,
-            name,
-            value,
-        };
         if pretty {
-            serde_json::to_writer_pretty(&mut *out, &with)?;
-        } else {
-            serde_json::to_writer(&mut *out, &with)?;
+            let mut tree = self.fields.to_tree();
+            tree.insert(name.to_string(), serde_json::to_value(value)?);
+            serde_json::to_writer_pretty(&mut *out, &tree)?;
+            out.write_all(b"\n")?;
+            return Ok(());
         }
-        out.write_all(b"\n")?;
+        if self.fields.get(name).is_some() {
+            return self.write_compact(out, |key, out| {
+                if key != name {
+                    return Ok(false);
+                }
+                serde_json::to_writer(out, value)?;
+                Ok(true)
+            });
+        }
+        // Appended last: the document without its closing brace, then the field.
+        let mut head = Vec::new();
+        self.write_compact(&mut head, |_, _| Ok(false))?;
+        head.truncate(head.len() - 2);
+        out.write_all(&head)?;
+        out.write_all(if self.fields.0.is_empty() { b"" } else { b"," })?;
+        serde_json::to_writer(&mut *out, name)?;
+        out.write_all(b":")?;
+        serde_json::to_writer(&mut *out, value)?;
+        out.write_all(b"}\n")?;
         Ok(())
     }
 
@@ -301,20 +463,13 @@ impl Document {
         lists: &[(&str, &[crate::Pos])],
     ) -> Result<()> {
         let mut row = Vec::with_capacity(rows.width() + 3);
-        out.write_all(b"{")?;
-        for (i, (key, value)) in self.fields.iter().enumerate() {
-            if i > 0 {
-                out.write_all(b",")?;
-            }
-            serde_json::to_writer(&mut *out, key)?;
-            out.write_all(b":")?;
-            if let Some((_, list)) = lists.iter().find(|(name, _)| name == key) {
+        self.write_compact(out, |key, out| {
+            if let Some((_, list)) = lists.iter().find(|(name, _)| *name == key) {
                 write_positions(out, list)?;
-                continue;
+                return Ok(true);
             }
             if key != "grid" {
-                serde_json::to_writer(&mut *out, value)?;
-                continue;
+                return Ok(false);
             }
             out.write_all(b"[")?;
             for r in 0..rows.height() {
@@ -333,19 +488,22 @@ impl Document {
                 out.write_all(&row)?;
             }
             out.write_all(b"]")?;
-        }
-        out.write_all(b"}\n")?;
-        Ok(())
+            Ok(true)
+        })
     }
 
     /// The compact one-line JSON text, without the newline.
     pub fn to_json(&self) -> String {
-        serde_json::to_string(&self.fields).expect("a JSON map always serializes")
+        let mut text = Vec::new();
+        self.write_compact(&mut text, |_, _| Ok(false))
+            .expect("writing to memory cannot fail");
+        text.pop();
+        String::from_utf8(text).expect("JSON is UTF-8")
     }
 }
 
 /// `[[r,c],...]`, as serde_json writes a list of positions, without building it first.
-fn write_positions(out: &mut impl Write, list: &[crate::Pos]) -> Result<()> {
+fn write_positions(out: &mut dyn Write, list: &[crate::Pos]) -> Result<()> {
     let mut chunk = Vec::with_capacity(1 << 14);
     chunk.push(b'[');
     for (i, p) in list.iter().enumerate() {
@@ -382,32 +540,6 @@ fn push_number(out: &mut Vec<u8>, mut n: usize) {
     out.extend_from_slice(&digits[i..]);
 }
 
-/// The fields of a document with one of them replaced (see [`Document::write_with`]).
-struct With<'a, T> {
-    fields: &'a Map<String, Value>,
-    name: &'a str,
-    value: &'a T,
-}
-
-impl<T: Serialize> Serialize for With<'_, T> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let present = self.fields.contains_key(self.name);
-        let mut map = s.serialize_map(Some(self.fields.len() + usize::from(!present)))?;
-        for (k, v) in self.fields {
-            if k == self.name {
-                map.serialize_entry(k, self.value)?;
-            } else {
-                map.serialize_entry(k, v)?;
-            }
-        }
-        if !present {
-            map.serialize_entry(self.name, self.value)?;
-        }
-        map.end()
-    }
-}
-
 /// A grid that writes its rows itself (see [`Document::write_streaming`]).
 pub trait RowSource {
     fn width(&self) -> usize;
@@ -415,6 +547,28 @@ pub trait RowSource {
     /// Appends row `r`: exactly `width` ASCII characters, none of which is `"`, `\\` or a
     /// control character.
     fn write_row(&self, r: usize, out: &mut Vec<u8>);
+}
+
+/// What a JSON text is, from its first character (the text is known to be valid JSON).
+fn type_of_text(text: &str) -> &'static str {
+    match text.bytes().next() {
+        Some(b'[') => "an array",
+        Some(b'"') => "a string",
+        Some(b't' | b'f') => "a boolean",
+        Some(b'n') => "null",
+        Some(b'{') => "an object",
+        _ => "a number",
+    }
+}
+
+/// serde's message about a value of the wrong shape, without the position in the field's
+/// own text (which means nothing to a reader of the whole document).
+fn describe_value_error(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    match text.rfind(" at line ") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    }
 }
 
 /// "a string", "an array"...: for messages about values of the wrong type.

@@ -232,7 +232,7 @@ mod tests {
         let mut doc = Document::from_json(&text).unwrap();
         let m = MazeDoc::from_document(&doc).unwrap();
         m.write_into(&mut doc);
-        assert_eq!(doc.raw("colour").unwrap(), "red");
+        assert_eq!(doc.raw("colour").unwrap().get(), "\"red\"");
         assert_eq!(MazeDoc::from_document(&doc).unwrap(), m);
     }
 }

@@ -93,7 +93,7 @@ pub fn render_picture(
                 .ok()
                 .flatten()
                 .unwrap_or_else(|| format!("gridkit: {}", doc.kind()));
-            let solved = doc.raw("solution").is_some_and(|s| !s.is_null());
+            let solved = doc.has("solution");
             let page = svg::page(&svg::write(&scene, opts.theme), opts.theme, &title, solved);
             Ok(out.write_all(page.as_bytes())?)
         }
