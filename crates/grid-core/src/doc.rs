@@ -283,6 +283,20 @@ impl Document {
         self.fields.insert(name, raw(value));
     }
 
+    /// Sets a field whose value is an object without losing what the document had there: the
+    /// members `value` names are set (objects within objects merged the same way), the others
+    /// kept. A tool that knows some of an object's members passes the rest on unchanged.
+    pub fn merge(&mut self, name: &str, value: impl Serialize) {
+        let new = serde_json::to_value(value).expect("document values serialize to JSON");
+        match self.value(name) {
+            Some(mut old) => {
+                merge_into(&mut old, new);
+                self.set_value(name, old);
+            }
+            None => self.set_value(name, new),
+        }
+    }
+
     /// Takes a field out; its JSON text, if it was there.
     pub fn remove(&mut self, name: &str) -> Option<Box<RawValue>> {
         self.fields.remove(name)
@@ -549,6 +563,23 @@ pub trait RowSource {
     fn write_row(&self, r: usize, out: &mut Vec<u8>);
 }
 
+/// `new` laid over `old`: objects member by member, anything else replaced.
+fn merge_into(old: &mut Value, new: Value) {
+    match (old, new) {
+        (Value::Object(old), Value::Object(new)) => {
+            for (k, v) in new {
+                match old.get_mut(&k) {
+                    Some(slot) => merge_into(slot, v),
+                    None => {
+                        old.insert(k, v);
+                    }
+                }
+            }
+        }
+        (old, new) => *old = new,
+    }
+}
+
 /// What a JSON text is, from its first character (the text is known to be valid JSON).
 fn type_of_text(text: &str) -> &'static str {
     match text.bytes().next() {
@@ -720,6 +751,19 @@ mod tests {
         assert_eq!(
             String::from_utf8(streamed).unwrap(),
             String::from_utf8(plain).unwrap()
+        );
+    }
+
+    #[test]
+    fn merging_keeps_unknown_members_at_every_depth() {
+        let mut doc = Document::from_json(
+            r#"{"kind":"mines","version":1,"rules":{"no_guess":false,"x":{"a":1,"b":2}}}"#,
+        )
+        .unwrap();
+        doc.merge("rules", serde_json::json!({"no_guess": true, "x": {"a": 3}}));
+        assert_eq!(
+            doc.raw("rules").unwrap().get(),
+            r#"{"no_guess":true,"x":{"a":3,"b":2}}"#
         );
     }
 

@@ -285,7 +285,7 @@ impl MinesDoc {
             }
         }
         doc.set("state", self.state);
-        doc.set("rules", self.rules);
+        doc.merge("rules", self.rules);
         if let Some(seed) = self.seed {
             doc.set("seed", seed);
         }
