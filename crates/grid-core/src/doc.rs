@@ -760,7 +760,10 @@ mod tests {
             r#"{"kind":"mines","version":1,"rules":{"no_guess":false,"x":{"a":1,"b":2}}}"#,
         )
         .unwrap();
-        doc.merge("rules", serde_json::json!({"no_guess": true, "x": {"a": 3}}));
+        doc.merge(
+            "rules",
+            serde_json::json!({"no_guess": true, "x": {"a": 3}}),
+        );
         assert_eq!(
             doc.raw("rules").unwrap().get(),
             r#"{"no_guess":true,"x":{"a":3,"b":2}}"#

@@ -3,6 +3,7 @@
 //! blank lines are ignored and any other line is a property (`title "..."`, `by ...`).
 
 use super::{FormatError, Parsed, number, puzzle};
+use crate::puzzle::MAX_SIDE;
 
 pub fn parse(text: &str) -> Result<Parsed, FormatError> {
     let mut width = None;
@@ -32,7 +33,19 @@ pub fn parse(text: &str) -> Result<Parsed, FormatError> {
                 })?;
                 cols = Some(rules(&mut lines, w, "columns", n)?);
             }
-            _ => meta.push((word.to_string(), unquote(rest))),
+            _ if word.starts_with(|c: char| c.is_alphabetic()) => {
+                meta.push((word.to_string(), unquote(rest)));
+            }
+            _ => {
+                return Err(FormatError::at(
+                    n,
+                    format!(
+                        "\"{}\" is neither a property nor one of the rules of a \"rows\" or \
+                         \"columns\" section (each takes exactly as many as the size says)",
+                        grid_core::error::quote(line)
+                    ),
+                ));
+            }
         }
     }
     let rows = rows.ok_or_else(|| FormatError::whole("no \"rows\" section"))?;
@@ -43,16 +56,28 @@ pub fn parse(text: &str) -> Result<Parsed, FormatError> {
     })
 }
 
+/// A width or height, checked before anything is sized by it.
 fn size(word: &str, line: usize) -> Result<usize, FormatError> {
-    word.parse::<usize>()
+    let n = word
+        .parse::<usize>()
         .ok()
         .filter(|&n| n > 0)
         .ok_or_else(|| {
             FormatError::at(
                 line,
-                format!("{word:?} is not a size (a whole number, 1 or more)"),
+                format!(
+                    "\"{}\" is not a size (a whole number, 1 or more)",
+                    grid_core::error::quote(word)
+                ),
             )
-        })
+        })?;
+    if n > MAX_SIDE {
+        return Err(FormatError::at(
+            line,
+            format!("{n} is too large (at most {MAX_SIDE} on a side)"),
+        ));
+    }
+    Ok(n)
 }
 
 /// The `count` rules after a `rows` or `columns` line.
@@ -80,8 +105,9 @@ fn rules<'a>(
             return Err(FormatError::at(
                 n,
                 format!(
-                    "\"{section}\" needs {count} rules, found {} before {line:?}",
-                    out.len()
+                    "\"{section}\" needs {count} rules, found {} before \"{}\"",
+                    out.len(),
+                    grid_core::error::quote(line)
                 ),
             ));
         }
@@ -132,6 +158,18 @@ mod tests {
                 .unwrap_err()
                 .to_string()
                 .contains("needs 2 rules")
+        );
+        let extra = format!("{SMALL}1\n");
+        assert!(
+            parse(&extra)
+                .unwrap_err()
+                .to_string()
+                .starts_with("line 14: \"1\" is neither a property")
+        );
+        let huge = SMALL.replace("width 3", "width 4294967296");
+        assert_eq!(
+            parse(&huge).unwrap_err().to_string(),
+            "line 3: 4294967296 is too large (at most 1000 on a side)"
         );
         let cut = &SMALL[..SMALL.len() - 4];
         assert!(

@@ -4,10 +4,22 @@
 use super::{FormatError, Parsed, number, puzzle};
 use roxmltree::{Document, Node, ParsingOptions};
 
+/// The most XML nodes read: the largest puzzle's clues, with room to spare.
+const MAX_NODES: u32 = 8_000_000;
+
 pub fn parse(text: &str) -> Result<Parsed, FormatError> {
-    // webpbn files name their DTD; it is not fetched, only allowed.
+    // webpbn files name their DTD; it is not fetched, only allowed. Entities declared in it
+    // are refused: a puzzle needs none, and a few lines of them can expand to gigabytes.
+    if let Some(at) = text.find("<!ENTITY") {
+        let line = text[..at].matches('\n').count() + 1;
+        return Err(FormatError::at(
+            line,
+            "XML entity declarations are not read (a puzzle file needs none)",
+        ));
+    }
     let options = ParsingOptions {
         allow_dtd: true,
+        nodes_limit: MAX_NODES,
         ..ParsingOptions::default()
     };
     let doc = Document::parse_with_options(text, options)
@@ -20,7 +32,8 @@ pub fn parse(text: &str) -> Result<Parsed, FormatError> {
         && kind != "grid"
     {
         return Err(FormatError::whole(format!(
-            "{kind:?} puzzles are not supported yet (only type=\"grid\")"
+            "\"{}\" puzzles are not supported yet (only type=\"grid\")",
+            grid_core::error::quote(kind)
         )));
     }
     let colours: Vec<Node> = puzzle_node
