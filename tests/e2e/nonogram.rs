@@ -158,6 +158,30 @@ fn an_ambiguous_puzzle_shows_two_solutions() {
     assert_ne!(grids[0], grids[1]);
     let all = run("nonosolve", &["--all", "--limit", "10"], AMBIGUOUS).doc();
     assert_eq!(all["solution"]["solutions"], 2, "exactly two exist");
+    // Drawn: the first solution, its differing cells marked, and what the picture is.
+    let drawn = run("gridrender", &["--color", "never"], &r.stdout);
+    assert_eq!(drawn.status, 0, "{}", drawn.stderr);
+    assert!(!drawn.stdout.contains('?'), "{}", drawn.stdout);
+    assert!(drawn.stdout.contains("▓▓") && drawn.stdout.contains('○'));
+    assert!(
+        drawn.stdout.contains("2 solutions (at least)"),
+        "{}",
+        drawn.stdout
+    );
+}
+
+#[test]
+fn limits_are_said_and_all_means_all() {
+    let r = run("nonosolve", &["--limit", "1"], AMBIGUOUS);
+    assert_eq!(r.status, 0);
+    assert!(
+        r.stderr.contains("--limit 1 is raised to 2"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(r.doc()["solution"]["status"], "multiple");
+    let all = run("nonosolve", &["--all"], AMBIGUOUS).doc();
+    assert_eq!(all["solution"]["grids"].as_array().unwrap().len(), 2);
 }
 
 #[test]

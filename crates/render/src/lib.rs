@@ -80,7 +80,9 @@ pub fn render_picture(
         }
         Kind::Nonogram => {
             let n = NonogramDoc::from_document(doc)?;
-            scene::nonogram(&n.clues.rows, &n.clues.cols, n.grid.as_ref(), cell.max(20))
+            let (w, h) = (n.clues.cols.len(), n.clues.rows.len());
+            let (grid, _) = nonogram::shown(doc, w, h)?;
+            scene::nonogram(&n.clues.rows, &n.clues.cols, grid.as_ref(), cell.max(20))
         }
     };
     check_side(scene.width as u64, scene.height as u64)?;

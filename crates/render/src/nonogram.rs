@@ -2,7 +2,7 @@
 //! the left, and the cells filled, blank or still unknown.
 
 use crate::{Options, io};
-use grid_core::{Document, Error, Result};
+use grid_core::{Document, Error, Grid, Result};
 use std::io::Write;
 
 #[derive(serde::Deserialize)]
@@ -11,9 +11,28 @@ struct Clues {
     cols: Vec<Vec<u32>>,
 }
 
-pub(crate) fn render(doc: &Document, _opts: &Options, out: &mut impl Write) -> Result<()> {
-    let clues: Clues = doc.required("clues")?;
-    let (w, h) = (clues.cols.len(), clues.rows.len());
+/// A cell filled in the solution drawn but blank in another one.
+pub(crate) const FILLED_HERE: u8 = b'+';
+/// A cell blank in the solution drawn but filled in another one.
+pub(crate) const BLANK_HERE: u8 = b'-';
+
+#[derive(serde::Deserialize)]
+struct Found {
+    status: Option<String>,
+    solutions: Option<usize>,
+    grids: Option<Vec<Vec<String>>>,
+}
+
+/// The grid to draw, and a line saying what it is when there is more than one solution.
+///
+/// A puzzle with several solutions draws its first one, with the cells the solutions shown
+/// disagree on marked ([`FILLED_HERE`], [`BLANK_HERE`]), rather than a grid of question
+/// marks where they differ.
+pub(crate) fn shown(
+    doc: &Document,
+    w: usize,
+    h: usize,
+) -> Result<(Option<Grid<u8>>, Option<String>)> {
     let grid = doc.grid_bytes()?;
     if let Some(g) = &grid
         && (g.width() != w || g.height() != h)
@@ -24,6 +43,45 @@ pub(crate) fn render(doc: &Document, _opts: &Options, out: &mut impl Write) -> R
             g.height()
         )));
     }
+    let found: Option<Found> = doc.field("solution")?;
+    let Some(found) = found.filter(|f| f.status.as_deref() == Some("multiple")) else {
+        return Ok((grid, None));
+    };
+    let grids = found.grids.unwrap_or_default();
+    let as_grid = |rows: &Vec<String>| -> Option<Grid<u8>> {
+        let cells: Vec<u8> = rows.iter().flat_map(|r| r.bytes()).collect();
+        (rows.len() == h && rows.iter().all(|r| r.len() == w))
+            .then(|| Grid::from_vec(w, h, cells))
+            .flatten()
+    };
+    let Some(first) = grids.first().and_then(as_grid) else {
+        return Ok((grid, None));
+    };
+    let others: Vec<Grid<u8>> = grids[1..].iter().filter_map(as_grid).collect();
+    let mut drawn = first.clone();
+    for p in first.positions() {
+        if others.iter().any(|o| o[p] != first[p]) {
+            drawn[p] = if first[p] == b'#' {
+                FILLED_HERE
+            } else {
+                BLANK_HERE
+            };
+        }
+    }
+    let n = found.solutions.unwrap_or(grids.len()).max(grids.len());
+    let count = if n <= 2 {
+        "2 solutions (at least)".to_string()
+    } else {
+        format!("{n} solutions")
+    };
+    let caption = format!("{count}: the first is drawn; ▓▓ and ○ mark the cells where they differ");
+    Ok((Some(drawn), Some(caption)))
+}
+
+pub(crate) fn render(doc: &Document, _opts: &Options, out: &mut impl Write) -> Result<()> {
+    let clues: Clues = doc.required("clues")?;
+    let (w, h) = (clues.cols.len(), clues.rows.len());
+    let (grid, caption) = shown(doc, w, h)?;
     let clean = |line: &Vec<u32>| line.iter().copied().filter(|&n| n > 0).collect::<Vec<_>>();
     let rows: Vec<Vec<u32>> = clues.rows.iter().map(clean).collect();
     let cols: Vec<Vec<u32>> = clues.cols.iter().map(clean).collect();
@@ -61,9 +119,15 @@ pub(crate) fn render(doc: &Document, _opts: &Options, out: &mut impl Write) -> R
             text.push_str(match b {
                 b'#' => " ██",
                 b'.' => "  ·",
+                FILLED_HERE => " ▓▓",
+                BLANK_HERE => "  ○",
                 _ => "  ?",
             });
         }
+        text.push('\n');
+    }
+    if let Some(caption) = caption {
+        text.push_str(&caption);
         text.push('\n');
     }
     out.write_all(text.as_bytes()).map_err(io)

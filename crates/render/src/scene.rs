@@ -385,9 +385,25 @@ pub fn nonogram(rows: &[Vec<u32>], cols: &[Vec<u32>], grid: Option<&Grid<u8>>, t
         }
     }
     if let Some(g) = grid {
-        for p in g.positions().filter(|&p| g[p] == b'#') {
+        for p in g.positions() {
             let (x, y) = (left + p.col as u32 * tile, top + p.row as u32 * tile);
-            scene.rect(x, y, tile, tile, Ink::Filled);
+            match g[p] {
+                b'#' => scene.rect(x, y, tile, tile, Ink::Filled),
+                // Where the solutions disagree: a frame for the first one's filled cell, a
+                // dot for its blank one.
+                crate::nonogram::FILLED_HERE => {
+                    let t = (tile / 5).max(1);
+                    scene.rect(x, y, tile, t, Ink::Filled);
+                    scene.rect(x, y + tile - t, tile, t, Ink::Filled);
+                    scene.rect(x, y, t, tile, Ink::Filled);
+                    scene.rect(x + tile - t, y, t, tile, Ink::Filled);
+                }
+                crate::nonogram::BLANK_HERE => {
+                    let d = (tile / 4).max(1);
+                    scene.rect(x + (tile - d) / 2, y + (tile - d) / 2, d, d, Ink::Filled);
+                }
+                _ => {}
+            }
         }
     }
     for i in 0..=w {
