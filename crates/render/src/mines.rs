@@ -26,23 +26,35 @@ pub(crate) fn visible(doc: &Document) -> Result<Grid<u8>> {
 
 pub(crate) fn render(doc: &Document, opts: &Options, out: &mut impl Write) -> Result<()> {
     let grid = visible(doc)?;
-    let digits = grid.width().saturating_sub(1).to_string().len().max(2);
     let row_digits = grid.height().saturating_sub(1).to_string().len();
-    let mut text = String::new();
-    text.push_str(&" ".repeat(row_digits + 1));
-    for c in 0..grid.width() {
-        text.push_str(&format!("{c:>digits$}"));
-    }
-    text.push('\n');
+    let mut text = column_numbers(grid.width(), row_digits + 1);
     for (r, row) in grid.rows().enumerate() {
         text.push_str(&format!("{r:>row_digits$} "));
         for &b in row {
-            text.push_str(&" ".repeat(digits - 1));
+            text.push(' ');
             push_tile(&mut text, b, opts.color);
         }
         text.push('\n');
     }
     out.write_all(text.as_bytes()).map_err(io)
+}
+
+/// The column numbers over tiles two characters apart, written downwards as spreadsheets do
+/// when they are wide: one line a digit (tens above units), so that 10 and 11 never run
+/// together.
+fn column_numbers(width: usize, indent: usize) -> String {
+    let digits = width.saturating_sub(1).to_string().len();
+    let mut text = String::new();
+    for line in 0..digits {
+        text.push_str(&" ".repeat(indent));
+        for c in 0..width {
+            let number = format!("{c:>digits$}");
+            text.push(' ');
+            text.push(number.as_bytes()[line] as char);
+        }
+        text.push('\n');
+    }
+    text
 }
 
 fn push_tile(text: &mut String, b: u8, color: bool) {
@@ -70,6 +82,15 @@ fn push_tile(text: &mut String, b: u8, color: bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wide_boards_number_their_columns_in_two_lines() {
+        assert_eq!(column_numbers(3, 1), "  0 1 2\n");
+        let head = column_numbers(12, 2);
+        let lines: Vec<&str> = head.lines().collect();
+        assert_eq!(lines[0], "                       1 1");
+        assert_eq!(lines[1], "   0 1 2 3 4 5 6 7 8 9 0 1");
+    }
 
     #[test]
     fn the_layout_shows_once_the_game_is_over() {
