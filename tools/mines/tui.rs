@@ -55,6 +55,8 @@ struct App {
     left_down: bool,
     /// Each covered tile's chance of a mine, shown over the board (toggled with p).
     odds: Option<Grid<Option<f64>>>,
+    /// The solver helped (a hint, or the odds shown): the game sets no best time.
+    helped: bool,
 }
 
 impl App {
@@ -70,6 +72,7 @@ impl App {
             message: String::new(),
             left_down: false,
             odds: None,
+            helped: false,
         }
     }
 
@@ -93,6 +96,7 @@ impl App {
             KeyCode::Char('g') => self.toggle_no_guess(),
             KeyCode::Char('i') => self.hint(),
             KeyCode::Char('p') => {
+                self.helped |= !self.game.state().is_over();
                 self.odds = match self.odds {
                     Some(_) => None,
                     None => self.analysis().map(|a| a.probability),
@@ -155,6 +159,7 @@ impl App {
     /// covered tile's chance of a mine.
     fn hint(&mut self) {
         let Some(a) = self.analysis() else { return };
+        self.helped |= !self.game.state().is_over();
         match a.safe.first() {
             Some(&p) => {
                 self.cursor = p;
@@ -195,11 +200,11 @@ impl App {
         if self.game.state() == GameState::Lost {
             return format!("Boom! You opened a mine after {secs:.1} s.  n: new game  q: quit");
         }
-        let level = self.game.setup().level();
-        let record = match level {
-            Some(l) => {
-                let previous = self.best.get(l.name());
-                if self.best.record(l.name(), secs) {
+        let record = match self.record_name() {
+            _ if self.helped => " (helped by the solver: no best time)".to_string(),
+            Some(name) => {
+                let previous = self.best.get(&name);
+                if self.best.record(&name, secs) {
                     " A new best time!".to_string()
                 } else {
                     format!(" Best: {:.1} s.", previous.unwrap_or(secs))
@@ -208,6 +213,22 @@ impl App {
             None => String::new(),
         };
         format!("You won in {secs:.1} s!{record}  n: new game  q: quit")
+    }
+
+    /// Where this game's best time is kept: its level, and apart from the classic games
+    /// those whose boards differ in kind (no-guess boards, another first-click rule), so
+    /// that easier games never stand beside harder ones. `None` for a custom board.
+    fn record_name(&self) -> Option<String> {
+        let level = self.game.setup().level()?;
+        let rules = self.game.rules();
+        let mut name = level.name().to_string();
+        if rules.no_guess {
+            name.push_str(" no-guess");
+        }
+        if rules.first_click != grid_core::mines_doc::FirstClick::Opening {
+            name.push_str(&format!(" first-click {}", rules.first_click.name()));
+        }
+        Some(name)
     }
 
     fn new_game(&mut self) {
@@ -361,4 +382,47 @@ fn glyph(cell: Cell) -> String {
         Cell::WrongFlag => ('!', Style::new().bright_red().on_black()),
     };
     format!("{}", text.style(style))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grid_core::mines_doc::{FirstClick, Rules};
+    use grid_mines::Level;
+
+    fn app(no_guess: bool, first_click: FirstClick) -> App {
+        let rules = Rules {
+            first_click,
+            no_guess,
+        };
+        App::new(Game::new(Level::Expert.setup(), rules, 1).unwrap(), true)
+    }
+
+    #[test]
+    fn best_times_keep_easier_boards_apart() {
+        assert_eq!(
+            app(false, FirstClick::Opening).record_name().as_deref(),
+            Some("expert")
+        );
+        assert_eq!(
+            app(true, FirstClick::Opening).record_name().as_deref(),
+            Some("expert no-guess")
+        );
+        assert_eq!(
+            app(false, FirstClick::Safe).record_name().as_deref(),
+            Some("expert first-click safe")
+        );
+    }
+
+    #[test]
+    fn a_hint_or_the_odds_mark_the_game_as_helped() {
+        let mut a = app(false, FirstClick::Opening);
+        assert!(!a.helped);
+        a.play(Move::Open(Pos::new(3, 3)));
+        a.hint();
+        assert!(a.helped);
+        let mut b = app(false, FirstClick::Opening);
+        b.key(KeyEvent::from(KeyCode::Char('p')));
+        assert!(b.helped);
+    }
 }
