@@ -7,7 +7,8 @@ use grid_cli::{Error, Input, Output, Place, Result, Status, say};
 use grid_core::Document;
 use grid_core::nonogram_doc::NonogramDoc;
 use grid_nonogram::formats::{self, Format};
-use grid_nonogram::{Answer, Board, Options, Puzzle, Status as Verdict};
+use grid_nonogram::{Answer, Board, Options, Puzzle, Stats, Status as Verdict};
+use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::time::Duration;
 
@@ -103,6 +104,9 @@ fn run(args: Args) -> Result<Status> {
         limit,
         timeout: args.timeout,
         explain: args.explain,
+        progress: std::io::stderr()
+            .is_terminal()
+            .then_some(show_progress as fn(&Stats)),
     };
     let mut out = Output::stdout();
     let mut status = Status::Ok;
@@ -135,6 +139,17 @@ fn run(args: Args) -> Result<Status> {
     }
     out.finish()?;
     Ok(status)
+}
+
+/// The work of a long solve, on a terminal's stderr, redrawn in place.
+fn show_progress(stats: &Stats) {
+    let mut err = std::io::stderr().lock();
+    let _ = write!(
+        err,
+        "\rnonosolve: {} search nodes, {} probes so far (Ctrl-C stops; --timeout S bounds it)",
+        stats.nodes, stats.probes
+    );
+    let _ = err.flush();
 }
 
 /// Solves one puzzle and writes its document.

@@ -168,6 +168,10 @@ pub(crate) struct Engine<'a> {
     /// Lines solved before: probing and search meet the same line states again and again.
     cache: LineCache,
     deadline: Option<Instant>,
+    /// Told of the work done about once a second, for a long solve.
+    progress: Option<fn(&Stats)>,
+    /// When `progress` was last told.
+    last_told: std::cell::Cell<Option<Instant>>,
     /// Deductions as a person would write them, when asked for.
     pub steps: Option<Vec<Step>>,
     /// Inside the search (which changes the order of probes).
@@ -187,6 +191,8 @@ impl<'a> Engine<'a> {
             queued: vec![false; lines],
             cache: LineCache::default(),
             deadline,
+            progress: None,
+            last_told: std::cell::Cell::new(None),
             steps: explain.then(Vec::new),
             searching: false,
             stats: Stats::default(),
@@ -206,8 +212,25 @@ impl<'a> Engine<'a> {
         }
     }
 
+    /// Has `progress` told of the work about once a second.
+    pub fn report_to(&mut self, progress: Option<fn(&Stats)>) {
+        self.progress = progress;
+        self.last_told.set(Some(Instant::now()));
+    }
+
+    /// Whether the deadline has passed; the progress is told on the way.
     fn out_of_time(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
+        if self.deadline.is_none() && self.progress.is_none() {
+            return false;
+        }
+        let now = Instant::now();
+        if let (Some(tell), Some(last)) = (self.progress, self.last_told.get())
+            && now.duration_since(last).as_secs() >= 1
+        {
+            self.last_told.set(Some(now));
+            tell(&self.stats);
+        }
+        self.deadline.is_some_and(|d| now >= d)
     }
 
     /// Queues every line.

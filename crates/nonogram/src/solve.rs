@@ -8,7 +8,7 @@ use crate::puzzle::Puzzle;
 use std::time::{Duration, Instant};
 
 /// What to look for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub struct Options {
     /// Solutions to look for (at least two are always looked for, to settle uniqueness).
     pub limit: usize,
@@ -16,6 +16,9 @@ pub struct Options {
     pub timeout: Option<Duration>,
     /// Record the deductions in words.
     pub explain: bool,
+    /// Told of the work done (line solves, probes, search nodes) about once a second while
+    /// the solver probes and searches: what a terminal shows during a long solve.
+    pub progress: Option<fn(&Stats)>,
 }
 
 impl Default for Options {
@@ -24,6 +27,7 @@ impl Default for Options {
             limit: 2,
             timeout: None,
             explain: false,
+            progress: None,
         }
     }
 }
@@ -93,6 +97,7 @@ pub struct Report {
 pub fn solve(puzzle: &Puzzle, start: Option<Board>, options: &Options) -> Report {
     let deadline = options.timeout.map(|t| Instant::now() + t);
     let mut engine = Engine::new(puzzle, deadline, options.explain);
+    engine.report_to(options.progress);
     let board = start.unwrap_or_else(|| engine.blank_board());
     let verdict = decide(&mut engine, puzzle, board, options.limit.max(2));
     Report {
