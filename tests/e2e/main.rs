@@ -3,6 +3,7 @@
 mod animation;
 mod cli;
 mod harness;
+mod hostile;
 mod maze_bad_input;
 mod maze_pipeline;
 mod maze_play;

@@ -99,13 +99,10 @@ impl Fields {
     }
 
     /// The fields as a JSON tree, for pretty printing.
-    fn to_tree(&self) -> Map<String, Value> {
+    fn to_tree(&self) -> Result<Map<String, Value>> {
         self.0
             .iter()
-            .map(|(k, v)| {
-                let value = serde_json::from_str(v.get()).expect("kept values are valid JSON");
-                (k.clone(), value)
-            })
+            .map(|(k, v)| Ok((k.clone(), tree_of(k, v)?)))
             .collect()
     }
 }
@@ -124,7 +121,8 @@ impl<'de> serde::Deserialize<'de> for Fields {
             ) -> std::result::Result<Fields, A::Error> {
                 let mut fields = Fields::default();
                 while let Some((name, value)) = map.next_entry::<String, Box<RawValue>>()? {
-                    fields.insert(&name, one_line(value));
+                    let value = one_line(value).map_err(serde::de::Error::custom)?;
+                    fields.insert(&name, value);
                 }
                 Ok(fields)
             }
@@ -135,12 +133,20 @@ impl<'de> serde::Deserialize<'de> for Fields {
 
 /// A value's text on one line: a pretty-printed input's values hold line breaks, which a
 /// compact document passed on must not.
-fn one_line(value: Box<RawValue>) -> Box<RawValue> {
+fn one_line(value: Box<RawValue>) -> std::result::Result<Box<RawValue>, serde_json::Error> {
     if !value.get().contains(['\n', '\r']) {
-        return value;
+        return Ok(value);
     }
-    let tree: Value = serde_json::from_str(value.get()).expect("a raw value is valid JSON");
-    serde_json::value::to_raw_value(&tree).expect("a JSON tree serializes")
+    let tree: Value = serde_json::from_str(value.get())?;
+    serde_json::value::to_raw_value(&tree)
+}
+
+/// A kept field as a JSON tree. Its text is valid JSON, but a tree has limits the text has
+/// not (numbers beyond a double, nesting deeper than 128), and those are errors naming the
+/// field.
+fn tree_of(name: &str, value: &RawValue) -> Result<Value> {
+    serde_json::from_str(value.get())
+        .map_err(|e| Error::input(format!("field `{name}`: {}", describe_value_error(&e))))
 }
 
 /// A value as JSON text.
@@ -197,12 +203,10 @@ impl Document {
     }
 
     fn from_fields(fields: Fields) -> Result<Self> {
-        let small = |name: &str| -> Option<Value> {
-            fields
-                .get(name)
-                .map(|v| serde_json::from_str(v.get()).expect("kept values are valid JSON"))
+        let small = |name: &str| -> Result<Option<Value>> {
+            fields.get(name).map(|v| tree_of(name, v)).transpose()
         };
-        let kind = match small("kind") {
+        let kind = match small("kind")? {
             None => return Err(Error::input("field `kind`: missing")),
             Some(Value::String(s)) => Kind::parse(&s).ok_or_else(|| {
                 Error::input(format!(
@@ -217,7 +221,7 @@ impl Document {
                 )));
             }
         };
-        match small("version") {
+        match small("version")? {
             None => return Err(Error::input("field `version`: missing")),
             Some(v) if v.as_u64() == Some(FORMAT_VERSION) => {}
             Some(v) => {
@@ -262,10 +266,8 @@ impl Document {
     }
 
     /// A field as a JSON tree: for small fields whose shape a reader checks itself.
-    pub fn value(&self, name: &str) -> Option<Value> {
-        self.fields
-            .get(name)
-            .map(|v| serde_json::from_str(v.get()).expect("kept values are valid JSON"))
+    pub fn value(&self, name: &str) -> Result<Option<Value>> {
+        self.fields.get(name).map(|v| tree_of(name, v)).transpose()
     }
 
     /// Reads a field that must be present.
@@ -289,11 +291,13 @@ impl Document {
     pub fn merge(&mut self, name: &str, value: impl Serialize) {
         let new = serde_json::to_value(value).expect("document values serialize to JSON");
         match self.value(name) {
-            Some(mut old) => {
+            Ok(Some(mut old)) => {
                 merge_into(&mut old, new);
                 self.set_value(name, old);
             }
-            None => self.set_value(name, new),
+            // Absent, or beyond what a tree holds (nesting deeper than 128, numbers beyond a
+            // double): the new value stands alone.
+            Ok(None) | Err(_) => self.set_value(name, new),
         }
     }
 
@@ -304,7 +308,7 @@ impl Document {
 
     /// A field of `meta`, the free-form provenance object.
     pub fn meta_field<T: DeserializeOwned>(&self, name: &str) -> Result<Option<T>> {
-        match self.value("meta") {
+        match self.value("meta")? {
             None | Some(Value::Null) => Ok(None),
             Some(Value::Object(meta)) => match meta.get(name) {
                 None | Some(Value::Null) => Ok(None),
@@ -323,7 +327,7 @@ impl Document {
     /// has no `grid`. Every character must be ASCII; which ones are allowed is the kind's
     /// business.
     pub fn grid_bytes(&self) -> Result<Option<Grid<u8>>> {
-        let Some(grid) = self.value("grid") else {
+        let Some(grid) = self.value("grid")? else {
             return Ok(None);
         };
         let rows = grid
@@ -389,7 +393,7 @@ impl Document {
     /// Writes the document as one compact line (or pretty, on request), newline included.
     pub fn write_to(&self, out: &mut impl Write, pretty: bool) -> Result<()> {
         if pretty {
-            serde_json::to_writer_pretty(&mut *out, &self.fields.to_tree())?;
+            serde_json::to_writer_pretty(&mut *out, &self.fields.to_tree()?)?;
             out.write_all(b"\n")?;
             return Ok(());
         }
@@ -429,7 +433,7 @@ impl Document {
         value: &T,
     ) -> Result<()> {
         if pretty {
-            let mut tree = self.fields.to_tree();
+            let mut tree = self.fields.to_tree()?;
             tree.insert(name.to_string(), serde_json::to_value(value)?);
             serde_json::to_writer_pretty(&mut *out, &tree)?;
             out.write_all(b"\n")?;
