@@ -113,10 +113,33 @@ impl Setup {
     }
 }
 
-/// The largest share of mines a no-guess board may have, in percent: up to it, boards are
-/// found in every trial (a 30x16 board with 35% mines in 85 ms on average); far beyond it,
-/// deduction has too little to work with and most layouts cannot be mended.
-pub const NO_GUESS_MAX_PERCENT: usize = 35;
+/// The largest share of mines a no-guess board may have, in hundredths of a percent, by the
+/// board's tiles: at these shares a board is found in about 5 s at most (docs/performance.md,
+/// "No-guess boards"); a little beyond them generation stops being practical (a 100x100 board
+/// with 25% mines takes 28 s, 30% over 100 s; 200x200 with 20% over 60 s). Between two
+/// sizes of the table the share goes down linearly.
+const NO_GUESS_MAX_SHARE: [(usize, usize); 6] = [
+    (1_000, 3_500),
+    (2_500, 2_800),
+    (10_000, 2_000),
+    (40_000, 1_600),
+    (250_000, 1_200),
+    (1_000_000, 800),
+];
+
+/// The most mines a no-guess board of `tiles` tiles may have ([`NO_GUESS_MAX_SHARE`]).
+pub fn no_guess_max_mines(tiles: usize) -> usize {
+    let table = NO_GUESS_MAX_SHARE;
+    let share = match table.iter().position(|&(t, _)| tiles <= t) {
+        Some(0) => table[0].1,
+        Some(i) => {
+            let ((t0, s0), (t1, s1)) = (table[i - 1], table[i]);
+            s0 - (s0 - s1) * (tiles - t0) / (t1 - t0)
+        }
+        None => table[table.len() - 1].1,
+    };
+    tiles * share / 10_000
+}
 
 impl Setup {
     /// Checks that a no-guess board can be made: it needs a first click to start from, and
@@ -125,12 +148,9 @@ impl Setup {
         if rule == FirstClick::Any {
             return Err(SetupError::NoGuessWithoutFirstClick);
         }
-        let cells = self.width * self.height;
-        if self.mines * 100 > cells * NO_GUESS_MAX_PERCENT {
-            return Err(SetupError::TooDenseForNoGuess {
-                setup: *self,
-                most: cells * NO_GUESS_MAX_PERCENT / 100,
-            });
+        let most = no_guess_max_mines(self.width * self.height);
+        if self.mines > most {
+            return Err(SetupError::TooDenseForNoGuess { setup: *self, most });
         }
         Ok(())
     }
@@ -159,8 +179,8 @@ pub enum SetupError {
     #[error("a no-guess board starts from a protected first click (opening or safe), not any")]
     NoGuessWithoutFirstClick,
     #[error(
-        "{} mines are too many for a no-guess {}x{} board (at most {NO_GUESS_MAX_PERCENT}% of \
-         its tiles: {most})",
+        "{} mines are too many for a no-guess {}x{} board: at most {most} (the share that can \
+         be made in reasonable time falls from 35% on small boards to 8% on a million tiles)",
         setup.mines, setup.width, setup.height
     )]
     TooDenseForNoGuess { setup: Setup, most: usize },
@@ -168,6 +188,23 @@ pub enum SetupError {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_no_guess_limit_falls_with_the_size_of_the_board() {
+        use super::no_guess_max_mines as most;
+        assert_eq!(most(480), 168); // expert: 35%
+        assert_eq!(most(1_000), 350);
+        assert_eq!(most(2_500), 700);
+        assert_eq!(most(10_000), 2_000);
+        assert_eq!(most(40_000), 6_400);
+        assert_eq!(most(1_000_000), 80_000);
+        let mut last = 0.0;
+        for tiles in (1_000..1_000_000).step_by(997) {
+            let share = most(tiles) as f64 / tiles as f64;
+            assert!(last == 0.0 || share <= last + 1e-3, "{tiles}");
+            last = share;
+        }
+    }
+
     use super::*;
 
     #[test]
