@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 const LONGEST_STAGE: f64 = 10.0;
 
 pub fn play(maze: &MazeDoc, fps: f64) -> Result<()> {
+    fits(maze)?;
     let replay = Replay::of(maze);
     let mut screen = grid_cli::screen::FullScreen::on_stdout(false)?;
     let mut shown = replay.start.clone();
@@ -85,6 +86,22 @@ fn wait_key(deadline: Instant) -> io::Result<Key> {
             return Ok(if quit { Key::Quit } else { Key::Skip });
         }
     }
+}
+
+/// A replay shows the whole maze at once, two columns a tile, with a status line: one that
+/// would not fit is refused with what to do instead, rather than cropped without a word.
+fn fits(maze: &MazeDoc) -> Result<()> {
+    let (cols, rows) = terminal::size()?;
+    let (w, h) = (maze.tiles.width(), maze.tiles.height());
+    if 2 * w > cols as usize || h + 1 > rows as usize {
+        return Err(grid_cli::Error::usage(format!(
+            "the maze is {w}x{h} tiles and needs a terminal of {}x{} characters, this one is \
+             {cols}x{rows}: enlarge it, or replay to a file (--animate -o replay.html)",
+            2 * w,
+            h + 1
+        )));
+    }
+    Ok(())
 }
 
 /// The part of the maze that fits on the terminal, from the top-left corner.

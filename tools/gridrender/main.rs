@@ -119,6 +119,12 @@ fn advise(e: RenderError) -> Error {
     match e {
         RenderError::TooLarge { .. } => Error::input(format!("{e}: choose a smaller --cell-size")),
         RenderError::StillFormat => Error::usage(format!("{e}: animate with --format svg or html")),
+        RenderError::TooManyTiles { what, .. } if what.contains("SVG") => {
+            Error::input(format!("{e}: draw it as PNG (-o FILE.png)"))
+        }
+        RenderError::TooManyTiles { .. } => Error::input(format!(
+            "{e}: animate a smaller maze, or draw this one still"
+        )),
         other => other.into_doc().into(),
     }
 }

@@ -101,7 +101,9 @@ fn run(args: Args) -> Result<Status> {
         }
     })?;
     request.braid = args.braid;
-    request.trace = args.trace;
+    if args.trace {
+        request = request.traced().map_err(|e| Error::usage(e.to_string()))?;
+    }
     let first_seed = args.seed.or_fresh();
     let progress = Progress::new("mazegen", args.count);
     let mut out = Output::stdout();

@@ -5,6 +5,10 @@ use grid_core::{Document, Kind, MAX_TILES, Pos, Rng, TraceMode};
 use serde_json::{Value, json};
 use std::io::Write;
 
+/// The most cells of a traced maze: its trace holds about two positions a cell, 16 bytes each
+/// in memory and about 12 in the document, so 2048 x 2048 cells take 134 MB and write 100 MB.
+pub const MAX_TRACED_CELLS: usize = 2048 * 2048;
+
 /// What to generate: everything but the seed, checked once for a whole batch.
 #[derive(Debug, Clone, Copy)]
 pub struct Request {
@@ -13,8 +17,8 @@ pub struct Request {
     height: usize,
     /// The share of dead ends to remove (0 to 1).
     pub braid: f64,
-    /// Record the carving order.
-    pub trace: bool,
+    /// Record the carving order (set by [`Request::traced`], which checks the size).
+    trace: bool,
     start: (usize, usize),
     goal: (usize, usize),
 }
@@ -29,6 +33,12 @@ pub enum RequestError {
          (the largest square maze is 16383x16383 cells)"
     )]
     TooLarge { width: usize, height: usize },
+    /// A carving order asked of a maze too big to keep one in memory and in its document.
+    #[error(
+        "a {width}x{height} maze is too large to trace: a trace is kept for at most \
+         {MAX_TRACED_CELLS} cells (2048x2048)"
+    )]
+    TooLargeToTrace { width: usize, height: usize },
     /// A start or goal cell outside the maze; `which` is "start" or "goal".
     #[error(
         "the {which} {},{} is outside the maze of {width}x{height} cells (rows 0 to {}, \
@@ -81,6 +91,19 @@ impl Request {
             start: inside("start", start.unwrap_or((0, 0)))?,
             goal: inside("goal", goal.unwrap_or((height - 1, width - 1)))?,
         })
+    }
+
+    /// Asks for the carving order too, when the maze is small enough to keep one
+    /// ([`MAX_TRACED_CELLS`]).
+    pub fn traced(mut self) -> Result<Request, RequestError> {
+        if self.width * self.height > MAX_TRACED_CELLS {
+            return Err(RequestError::TooLargeToTrace {
+                width: self.width,
+                height: self.height,
+            });
+        }
+        self.trace = true;
+        Ok(self)
     }
 
     /// The maze this request makes from `seed`.
@@ -177,8 +200,10 @@ mod tests {
 
     #[test]
     fn streamed_and_built_documents_agree() {
-        let mut request = Request::new(Algorithm::Kruskal, (5, 3), None, Some((0, 4))).unwrap();
-        request.trace = true;
+        let mut request = Request::new(Algorithm::Kruskal, (5, 3), None, Some((0, 4)))
+            .unwrap()
+            .traced()
+            .unwrap();
         request.braid = 0.5;
         let maze = request.make(7);
         let mut streamed = Vec::new();
@@ -195,6 +220,11 @@ mod tests {
         assert!(matches!(
             e(16384, 16384, None),
             RequestError::TooLarge { .. }
+        ));
+        let big = Request::new(Algorithm::HuntKill, (16383, 16383), None, None).unwrap();
+        assert!(matches!(
+            big.traced(),
+            Err(RequestError::TooLargeToTrace { .. })
         ));
         assert_eq!(
             e(3, 2, Some((2, 0))).to_string(),

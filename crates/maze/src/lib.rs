@@ -9,6 +9,6 @@ pub mod generate;
 pub mod solve;
 
 pub use cells::CellMaze;
-pub use document::{Generated, Request, RequestError};
+pub use document::{Generated, MAX_TRACED_CELLS, Request, RequestError};
 pub use generate::{Algorithm, braid, generate};
 pub use solve::{Outcome, Solver, solve};

@@ -15,6 +15,13 @@ pub enum RenderError {
     /// Only mazes have a story (carving, search, path) to replay.
     #[error("only mazes are animated (their carving and solving); this is a {0} document")]
     NotAnimated(Kind),
+    /// A document too big for the format: `what` is "an animation" or "an SVG picture".
+    #[error("{what} holds at most {max} tiles, and this document has {tiles}")]
+    TooManyTiles {
+        what: &'static str,
+        tiles: usize,
+        max: usize,
+    },
     /// An animation was asked of a picture format that does not move.
     #[error("a PNG does not move")]
     StillFormat,

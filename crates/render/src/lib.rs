@@ -62,6 +62,9 @@ pub fn render_picture(
     };
     let px = u64::from(cell.max(floor));
     check_side(tiles_w as u64 * px / 2, tiles_h as u64 * px / 2)?;
+    if format != Picture::Png {
+        check_tiles("an SVG picture", tiles_w * tiles_h, MAX_VECTOR_TILES)?;
+    }
     let scene = match doc.kind() {
         Kind::Maze => {
             let maze = MazeDoc::from_document(doc)?;
@@ -116,8 +119,9 @@ pub fn render_animation(
     if format == Picture::Png {
         return Err(RenderError::StillFormat);
     }
+    let (w, h) = tiles_of(doc)?;
+    check_tiles("an animation", w * h, MAX_ANIMATED_TILES)?;
     let maze = MazeDoc::from_document(doc)?;
-    let (w, h) = (maze.tiles.width(), maze.tiles.height());
     let cell = opts
         .cell_size
         .unwrap_or((8192 / w.max(h).max(1) as u64).clamp(1, 16) as u32);
@@ -132,7 +136,9 @@ pub fn render_animation(
     Ok(())
 }
 
-/// The size of a document's grid in tiles (clues count for nonograms).
+/// The size of a document's grid in tiles (clues count for nonograms), from its `width` and
+/// `height` fields: known before the grid itself is read, so that a picture too big is
+/// refused before memory is taken for it. The grid is checked against them when it is read.
 fn tiles_of(doc: &Document) -> grid_core::Result<(usize, usize)> {
     match doc.kind() {
         Kind::Nonogram => {
@@ -140,10 +146,10 @@ fn tiles_of(doc: &Document) -> grid_core::Result<(usize, usize)> {
             Ok((n.clues.cols.len() * 2, n.clues.rows.len() * 2))
         }
         _ => {
-            let g = doc
-                .grid_bytes()?
-                .ok_or_else(|| Error::input("field `grid`: missing"))?;
-            Ok((g.width(), g.height()))
+            if !doc.has("grid") {
+                return Err(Error::input("field `grid`: missing"));
+            }
+            Ok((doc.required("width")?, doc.required("height")?))
         }
     }
 }
@@ -173,6 +179,22 @@ pub fn render_text(doc: &Document, opts: &Options, out: &mut impl Write) -> Resu
         Kind::Mines => mines::render(doc, opts, out),
         Kind::Nonogram => nonogram::render(doc, opts, out),
     }?)
+}
+
+/// The most tiles drawn as SVG (and HTML): a 2000 x 2000-cell maze, whose picture is about
+/// 190 MB of SVG and takes about 600 MB to write; past it, PNG is the format.
+pub const MAX_VECTOR_TILES: usize = 4001 * 4001;
+
+/// The most tiles replayed as an animation: a 300 x 300-cell maze, whose replay page is
+/// about 75 MB. Every tile changes in the replay, and a browser plays a few hundred thousand
+/// animated tiles at most.
+pub const MAX_ANIMATED_TILES: usize = 601 * 601;
+
+fn check_tiles(what: &'static str, tiles: usize, max: usize) -> Result<()> {
+    if tiles > max {
+        return Err(RenderError::TooManyTiles { what, tiles, max });
+    }
+    Ok(())
 }
 
 /// Refuses a picture larger than [`scene::MAX_SIDE`] pixels on a side.
