@@ -29,19 +29,32 @@ fn walking_to_the_goal_writes_the_walk_as_the_solution() {
             _ => "Right",
         })
         .collect();
-    let out = scratch("maze-play").join("walk.json");
+    let dir = scratch("maze-play");
+    let out = dir.join("walk.json");
     t.run(&format!(
-        "{} --seed 1 4 3 | {} --play > {}; echo exit=$?",
+        "export XDG_DATA_HOME={}; {} --seed 1 4 3 | {} --play > {}; echo exit=$?",
+        dir.display(),
         bin("mazegen"),
         bin("mazesolve"),
         out.display()
     ));
-    t.wait_for("the maze", |s| s.contains("steps 0"));
+    t.wait_for("the maze", |s| s.contains("moves 0"));
     // A wall first: nothing happens.
     t.keys(&["Up"]);
-    t.wait_for("no step into a wall", |s| s.contains("steps 0"));
+    t.wait_for("no step into a wall", |s| s.contains("moves 0"));
     t.keys(&keys);
+    // Moves count cells, and the solved screen waits for a key.
+    let n = keys.len();
+    let screen = t.wait_for("the solved screen", |s| s.contains("Any key ends"));
+    assert!(
+        screen.contains(&format!("Solved: {n} moves (shortest {n})")),
+        "{screen}"
+    );
+    assert!(screen.contains("a new best for 4x3 cells"), "{screen}");
+    t.keys(&["Enter"]);
     t.wait_for("the shell", |s| s.contains("exit=0"));
+    let best = std::fs::read_to_string(dir.join("gridkit/maze-best.json")).unwrap();
+    assert!(best.contains("\"4x3 cells\""), "{best}");
     let walked: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     let sol = &walked["solution"];
     assert_eq!(sol["algorithm"], "human");
@@ -61,7 +74,7 @@ fn quitting_gives_up_with_status_1_and_writes_nothing() {
         bin("mazesolve"),
         out.display()
     ));
-    t.wait_for("the maze", |s| s.contains("steps 0"));
+    t.wait_for("the maze", |s| s.contains("moves 0"));
     t.keys(&["Right", "q"]);
     let screen = t.wait_for("the shell", |s| s.contains("exit=1"));
     assert!(screen.contains("gave up before the goal"));

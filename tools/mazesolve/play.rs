@@ -6,6 +6,7 @@
 
 use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use crossterm::{cursor, queue, style::Print, terminal};
+use grid_cli::best::BestTimes;
 use grid_cli::{Error, Result};
 use grid_core::{Dir, MazeDoc, Pos, Solution, Tile};
 use owo_colors::OwoColorize;
@@ -52,6 +53,7 @@ pub fn play(maze: &MazeDoc) -> Result<Ending> {
         };
         game.walk(dir);
     }
+    game.solved_screen(&mut screen.out)?;
     drop(screen);
     Ok(Ending::Solved(game.solution()))
 }
@@ -60,6 +62,8 @@ struct Game<'a> {
     maze: &'a MazeDoc,
     at: Pos,
     walk: Vec<Pos>,
+    /// Moves made: cells in a cell maze, tiles on any other map.
+    moves: usize,
     trail: Vec<bool>,
     started: Instant,
 }
@@ -72,6 +76,7 @@ impl<'a> Game<'a> {
             maze,
             at: maze.start,
             walk: vec![maze.start],
+            moves: 0,
             trail,
             started: Instant::now(),
         }
@@ -97,6 +102,63 @@ impl<'a> Game<'a> {
             self.walk.push(q);
         }
         self.at = p;
+        self.moves += 1;
+    }
+
+    /// The fewest moves from start to goal, counted as the player's are.
+    fn shortest(&self) -> Option<usize> {
+        let m = self.maze;
+        let found = grid_maze::solve(grid_maze::Solver::Bfs, &m.tiles, m.start, m.goal, false);
+        let tiles = found.path?.len() - 1;
+        Some(if m.cells.is_some() { tiles / 2 } else { tiles })
+    }
+
+    /// Where this maze's best time is kept: by its size, so that like is compared with like.
+    fn record_name(&self) -> String {
+        match self.maze.cells {
+            Some((w, h)) => format!("{w}x{h} cells"),
+            None => format!(
+                "{}x{} tiles",
+                self.maze.tiles.width(),
+                self.maze.tiles.height()
+            ),
+        }
+    }
+
+    /// The goal is reached: the moves, the shortest way, the time and the best time, until a
+    /// key is pressed.
+    fn solved_screen(&self, tty: &mut File) -> Result<()> {
+        let secs = self.started.elapsed().as_secs_f64();
+        let mut best = BestTimes::load("maze-best.json");
+        let name = self.record_name();
+        let previous = best.get(&name);
+        let record = if best.record(&name, secs) {
+            "a new best".to_string()
+        } else {
+            format!("best {:.1} s", previous.unwrap_or(secs))
+        };
+        let shortest = self
+            .shortest()
+            .map_or(String::new(), |n| format!(" (shortest {n})"));
+        let text = format!(
+            "Solved: {} moves{shortest}, {secs:.1} s, {record} for {name}. Any key ends.",
+            self.moves
+        );
+        let (_, rows) = terminal::size()?;
+        queue!(
+            tty,
+            cursor::MoveTo(0, rows.saturating_sub(1)),
+            terminal::Clear(terminal::ClearType::CurrentLine),
+            Print(text.green().bold())
+        )?;
+        tty.flush()?;
+        loop {
+            if let Event::Key(key) = event::read()?
+                && key.kind != KeyEventKind::Release
+            {
+                return Ok(());
+            }
+        }
     }
 
     fn solution(&self) -> Solution {
@@ -138,8 +200,8 @@ impl<'a> Game<'a> {
             queue!(tty, cursor::MoveTo(0, (r - top) as u16), Print(line))?;
         }
         let status = format!(
-            "steps {}   time {:.0} s   arrows or hjkl move, q quits",
-            self.walk.len() - 1,
+            "moves {}   time {:.0} s   arrows or hjkl move, q quits",
+            self.moves,
             self.started.elapsed().as_secs_f64()
         );
         queue!(tty, cursor::MoveTo(0, view_h as u16), Print(status))?;

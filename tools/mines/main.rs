@@ -1,6 +1,5 @@
 //! mines: Minesweeper to play in the terminal, and to script in pipelines.
 
-mod best;
 mod text;
 mod tui;
 

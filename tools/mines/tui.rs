@@ -2,12 +2,12 @@
 //! classic colours, and best times. The terminal is restored on every way out: a win or loss
 //! followed by q, q or Esc, Ctrl-C (which raw mode delivers as a key), or a panic.
 
-use crate::best::BestTimes;
 use crossterm::event::{
     self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent,
     MouseEventKind,
 };
 use crossterm::{cursor, queue, style::Print, terminal};
+use grid_cli::best::BestTimes;
 use grid_cli::{Result, Status};
 use grid_core::mines_doc::{Cell, GameState, Move};
 use grid_core::{Grid, Pos, Rng};
@@ -68,7 +68,7 @@ impl App {
             seeded,
             started: None,
             finished: None,
-            best: BestTimes::load(),
+            best: BestTimes::load("mines-best.json"),
             message: String::new(),
             left_down: false,
             odds: None,

@@ -6,10 +6,11 @@
 //! - [`args`]: the argument groups several tools take, defined once;
 //! - [`input`]: files, `-` and stdin, read one document at a time;
 //! - [`output`]: stdout, buffered, and flushed after each answer when someone waits for it;
-//! - [`progress`] and [`screen`]: progress on a terminal's stderr, and the full-screen
-//!   terminal of the interactive programs.
+//! - [`progress`], [`screen`] and [`best`]: progress on a terminal's stderr, the full-screen
+//!   terminal of the interactive programs, and their best times.
 
 pub mod args;
+pub mod best;
 pub mod error;
 pub mod input;
 pub mod output;

@@ -1,5 +1,6 @@
-//! Best times per level, kept in a small JSON file in the user's data directory
-//! ($XDG_DATA_HOME/gridkit/mines-best.json, by default ~/.local/share/gridkit/...).
+//! Best times of the interactive games, one file a game (`mines-best.json`,
+//! `maze-best.json`) in the user's data directory ($XDG_DATA_HOME/gridkit/, by default
+//! ~/.local/share/gridkit/), each a small JSON object from a record's name to its seconds.
 //! A missing or unreadable file means no records yet; failing to save loses nothing but the
 //! record, so neither is an error the player should see mid-game.
 
@@ -13,8 +14,9 @@ pub struct BestTimes {
 }
 
 impl BestTimes {
-    pub fn load() -> Self {
-        let path = data_dir().map(|d| d.join("gridkit").join("mines-best.json"));
+    /// The records kept in `file` (such as "mines-best.json").
+    pub fn load(file: &str) -> Self {
+        let path = data_dir().map(|d| d.join("gridkit").join(file));
         let times = path
             .as_ref()
             .and_then(|p| std::fs::read_to_string(p).ok())

@@ -1,0 +1,23 @@
+//! Grid documents: any bytes as a stream of documents, each read through the view of its
+//! kind and written back; nothing may panic.
+
+#![no_main]
+
+use grid_core::maze_doc::MazeDoc;
+use grid_core::mines_doc::MinesDoc;
+use grid_core::nonogram_doc::NonogramDoc;
+use grid_core::{DocReader, Kind};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    for (_, doc) in DocReader::new(data, "fuzz").flatten() {
+        match doc.kind() {
+            Kind::Maze => drop(MazeDoc::from_document(&doc)),
+            Kind::Mines => drop(MinesDoc::from_document(&doc)),
+            Kind::Nonogram => drop(NonogramDoc::from_document(&doc)),
+        }
+        let mut out = Vec::new();
+        doc.write_to(&mut out, false).unwrap();
+        let _ = doc.write_to(&mut Vec::new(), true);
+    }
+});

@@ -1,0 +1,136 @@
+//! Every parser, fed valid inputs mutated byte by byte: a stable, always-run cousin of the
+//! cargo-fuzz targets under fuzz/. Nothing may panic; what is read must write back.
+
+use grid_core::maze_doc::MazeDoc;
+use grid_core::mines_doc::MinesDoc;
+use grid_core::nonogram_doc::NonogramDoc;
+use grid_core::{DocReader, Kind};
+use grid_nonogram::formats::{Format, parse};
+use proptest::prelude::*;
+
+/// One change to a byte string.
+#[derive(Debug, Clone)]
+enum Mutation {
+    Flip { at: usize, bit: u8 },
+    Insert { at: usize, byte: u8 },
+    Delete { at: usize },
+    Replace { at: usize, byte: u8 },
+    Repeat { at: usize, len: usize, times: usize },
+}
+
+/// Bytes that matter to the parsers, drawn more often than others.
+const INTERESTING: &[u8] = b"{}[]\",:0123456789-e.#?* \n\\xXHF<>/=;abc\xff\xef";
+
+fn byte() -> impl Strategy<Value = u8> {
+    prop_oneof![proptest::sample::select(INTERESTING.to_vec()), any::<u8>(),]
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    prop_oneof![
+        (any::<usize>(), 0u8..8).prop_map(|(at, bit)| Mutation::Flip { at, bit }),
+        (any::<usize>(), byte()).prop_map(|(at, byte)| Mutation::Insert { at, byte }),
+        any::<usize>().prop_map(|at| Mutation::Delete { at }),
+        (any::<usize>(), byte()).prop_map(|(at, byte)| Mutation::Replace { at, byte }),
+        (any::<usize>(), 1usize..8, 1usize..50).prop_map(|(at, len, times)| Mutation::Repeat {
+            at,
+            len,
+            times
+        }),
+    ]
+}
+
+fn mutate(seed: &[u8], mutations: &[Mutation]) -> Vec<u8> {
+    let mut bytes = seed.to_vec();
+    for m in mutations {
+        let n = bytes.len().max(1);
+        match *m {
+            Mutation::Flip { at, bit } if !bytes.is_empty() => bytes[at % n] ^= 1 << bit,
+            Mutation::Insert { at, byte } => bytes.insert(at % (bytes.len() + 1), byte),
+            Mutation::Delete { at } if !bytes.is_empty() => {
+                bytes.remove(at % n);
+            }
+            Mutation::Replace { at, byte } if !bytes.is_empty() => bytes[at % n] = byte,
+            Mutation::Repeat { at, len, times } if !bytes.is_empty() => {
+                let start = at % n;
+                let end = (start + len).min(bytes.len());
+                let piece = bytes[start..end].to_vec();
+                for _ in 0..times {
+                    bytes.splice(end..end, piece.iter().copied());
+                }
+            }
+            _ => {}
+        }
+    }
+    bytes
+}
+
+const DOCUMENTS: [&str; 4] = [
+    r######"{"kind":"maze","version":1,"width":5,"height":5,"grid":["#####","#   #","# # #","#   #","#####"],"start":[1,1],"goal":[3,3],"meta":{"cells":[2,2]},"trace":[[1,1],[1,2]],"solution":{"algorithm":"bfs","path":[[1,1],[1,2],[1,3]],"length":2,"explored":3}}"######,
+    r####"{"kind":"mines","version":1,"width":3,"height":2,"grid":["01#","0F1"],"mines":1,"state":"playing","rules":{"first_click":"safe","no_guess":false},"seed":4,"moves":[["open",0,0]],"layout":["..*","..."]}"####,
+    r####"{"kind":"nonogram","version":1,"width":3,"height":2,"clues":{"rows":[[2],[1,1]],"cols":[[2],[0],[1]]},"grid":["##?","#.#"]}"####,
+    "{\n  \"kind\": \"maze\",\n  \"version\": 1,\n  \"grid\": [\"   \"],\n  \"width\": 3,\n  \"height\": 1\n}\n",
+];
+
+const PUZZLES: [(&str, Format); 3] = [
+    (
+        "title \"Tiny\"\nwidth 3\nheight 2\nrows\n2\n1,1\ncolumns\n2\n0\n1\n",
+        Format::Non,
+    ),
+    (
+        "<?xml version=\"1.0\"?>\n<puzzleset><puzzle type=\"grid\" defaultcolor=\"black\"><title>T</title><clues type=\"columns\"><line><count>2</count></line><line></line><line><count>1</count></line></clues><clues type=\"rows\"><line><count>2</count></line><line><count>1</count><count>1</count></line></clues></puzzle></puzzleset>\n",
+        Format::Xml,
+    ),
+    ("Tiny\n: rows\n2\n1 1\n: columns\n2\n0\n1\n", Format::Olsak),
+];
+
+const POSITIONS: [&str; 2] = ["3x2x1\n01H\n0F1\n", "2x2x1\nHH\n11\n"];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn documents_survive_any_mutation(
+        seed in 0..DOCUMENTS.len(),
+        mutations in proptest::collection::vec(mutation(), 1..8),
+    ) {
+        let bytes = mutate(DOCUMENTS[seed].as_bytes(), &mutations);
+        for (_, doc) in DocReader::new(bytes.as_slice(), "fuzz").flatten() {
+            match doc.kind() {
+                Kind::Maze => drop(MazeDoc::from_document(&doc)),
+                Kind::Mines => drop(MinesDoc::from_document(&doc)),
+                Kind::Nonogram => drop(NonogramDoc::from_document(&doc)),
+            }
+            let mut out = Vec::new();
+            doc.write_to(&mut out, false).unwrap();
+            prop_assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 1);
+            let _ = doc.write_to(&mut Vec::new(), true);
+        }
+    }
+
+    #[test]
+    fn puzzle_files_survive_any_mutation(
+        seed in 0..PUZZLES.len(),
+        mutations in proptest::collection::vec(mutation(), 1..8),
+    ) {
+        let (text, format) = PUZZLES[seed];
+        let bytes = mutate(text.as_bytes(), &mutations);
+        if let Ok(text) = std::str::from_utf8(&bytes) {
+            let _ = Format::sniff(text);
+            let _ = parse(text, format);
+        }
+    }
+
+    #[test]
+    fn positions_survive_any_mutation(
+        seed in 0..POSITIONS.len(),
+        mutations in proptest::collection::vec(mutation(), 1..8),
+    ) {
+        let bytes = mutate(POSITIONS[seed].as_bytes(), &mutations);
+        if let Ok(text) = std::str::from_utf8(&bytes)
+            && let Ok(p) = grid_mines::position::parse(text)
+            && p.view.width() * p.view.height() <= 64
+        {
+            let _ = grid_mines::analyse(&p.view, p.mines);
+        }
+    }
+}
