@@ -27,7 +27,12 @@ fn help_and_version_speak_for_each_tool() {
 
 #[test]
 fn usage_errors_are_one_line_with_a_pointer_to_help() {
-    let cases: [(&str, &[&str], &str); 6] = [
+    let cases: [(&str, &[&str], &str); 7] = [
+        (
+            "gridrender",
+            &["--theme", "dark"],
+            "--theme applies to pictures",
+        ),
         (
             "mazegen",
             &["--braid", "-0.5", "5"],

@@ -51,9 +51,9 @@ struct Args {
     #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..=256))]
     cell_size: Option<u32>,
 
-    /// The palette of pictures.
-    #[arg(long, value_enum, default_value = "light")]
-    theme: ThemeArg,
+    /// The palette of pictures (default: light).
+    #[arg(long, value_enum)]
+    theme: Option<ThemeArg>,
 
     /// Replay a maze's carving (`trace`), search (`explored_order`) and solution: on the
     /// terminal, or as an animated SVG or HTML page.
@@ -165,6 +165,17 @@ fn run(args: Args) -> Result<Status> {
             "a PNG picture would garble the terminal: write it with -o FILE or redirect stdout",
         ));
     }
+    if matches!(format, Format::Term | Format::Text) {
+        let picture_only = [
+            ("--cell-size", args.cell_size.is_some()),
+            ("--theme", args.theme.is_some()),
+        ];
+        if let Some((flag, _)) = picture_only.iter().find(|(_, given)| *given) {
+            return Err(Error::usage(format!(
+                "{flag} applies to pictures (--format svg, png or html), not to text"
+            )));
+        }
+    }
     if args.animate && matches!(format, Format::Term | Format::Text) {
         return animate_on_terminal(&args, format);
     }
@@ -188,8 +199,8 @@ fn picture_options(args: &Args) -> PictureOptions {
         cell_size: args.cell_size,
         thin_walls: !matches!(args.style, StyleArg::Blocks),
         theme: match args.theme {
-            ThemeArg::Light => Theme::Light,
-            ThemeArg::Dark => Theme::Dark,
+            Some(ThemeArg::Dark) => Theme::Dark,
+            Some(ThemeArg::Light) | None => Theme::Light,
         },
     }
 }
@@ -280,5 +291,5 @@ fn animate_on_terminal(args: &Args, format: Format) -> Result<Status> {
 
 fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
     std::fs::write(path, bytes)
-        .map_err(|e| Error::usage(format!("cannot write {}: {}", path.display(), plain_io(&e))))
+        .map_err(|e| Error::input(format!("cannot write {}: {}", path.display(), plain_io(&e))))
 }

@@ -1,7 +1,7 @@
 //! A tool's life: its arguments parsed, `--generate` answered, its body run, and whatever
 //! happened turned into one line on stderr and an exit status.
 
-use crate::error::{Result, Status};
+use crate::error::{Error, Result, Status};
 use crate::output::say;
 use clap::{ArgMatches, CommandFactory, FromArgMatches};
 use clap_complete::Shell;
@@ -67,6 +67,10 @@ pub fn finish(tool: &str, outcome: Result<Status>) -> ExitCode {
     match outcome {
         Ok(status) => status.into(),
         Err(e) if e.is_broken_pipe() => Status::Ok.into(),
+        Err(e @ Error::Usage(_)) => {
+            say(format_args!("{tool}: error: {e} (see '{tool} --help')"));
+            e.status().into()
+        }
         Err(e) => {
             say(format_args!("{tool}: error: {e}"));
             e.status().into()

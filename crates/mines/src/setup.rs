@@ -58,6 +58,13 @@ impl grid_core::choice::Named for Level {
     fn name(self) -> &'static str {
         Level::name(self)
     }
+    fn summary(self) -> &'static str {
+        match self {
+            Level::Beginner => "9x9, 10 mines",
+            Level::Intermediate => "16x16, 40 mines",
+            Level::Expert => "30x16, 99 mines",
+        }
+    }
 }
 
 /// A board size and its number of mines.

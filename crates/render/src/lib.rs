@@ -60,8 +60,14 @@ pub fn render_picture(
         Kind::Mines => 24,
         Kind::Nonogram => 20,
     };
+    // Pixels a tile: a cell maze with thin walls gives a pair of tiles twice `cell`, a
+    // nonogram's tiles above count its clues twice over.
     let px = u64::from(cell.max(floor));
-    check_side(tiles_w as u64 * px / 2, tiles_h as u64 * px / 2)?;
+    let (across, down) = match doc.kind() {
+        Kind::Nonogram => (tiles_w as u64 * px / 2, tiles_h as u64 * px / 2),
+        _ => (tiles_w as u64 * px, tiles_h as u64 * px),
+    };
+    check_side(across, down)?;
     if format != Picture::Png {
         check_tiles("an SVG picture", tiles_w * tiles_h, MAX_VECTOR_TILES)?;
     }
