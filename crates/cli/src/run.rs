@@ -68,13 +68,29 @@ pub fn finish(tool: &str, outcome: Result<Status>) -> ExitCode {
         Ok(status) => status.into(),
         Err(e) if e.is_broken_pipe() => Status::Ok.into(),
         Err(e @ Error::Usage(_)) => {
-            say(format_args!("{tool}: error: {e} (see '{tool} --help')"));
+            say(format_args!(
+                "{tool}: error: {} (see '{tool} --help')",
+                bounded(&e)
+            ));
             e.status().into()
         }
         Err(e) => {
-            say(format_args!("{tool}: error: {e}"));
+            say(format_args!("{tool}: error: {}", bounded(&e)));
             e.status().into()
         }
+    }
+}
+
+/// The longest error message written: messages quote input (a serde message names an
+/// unknown value whole), and whatever the input, the message stays one readable line.
+const MAX_MESSAGE: usize = 400;
+
+/// The error's message on one line, cut to [`MAX_MESSAGE`] characters.
+fn bounded(e: &Error) -> String {
+    let text: String = e.to_string().replace(['\n', '\r'], " ");
+    match text.char_indices().nth(MAX_MESSAGE) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text,
     }
 }
 
@@ -152,6 +168,14 @@ fn generate(what: Generate, cmd: &mut clap::Command, tool: &str) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_messages_are_cut() {
+        let e = Error::input(format!("unknown variant `{}`", "x".repeat(10_000)));
+        let m = bounded(&e);
+        assert_eq!(m.chars().count(), MAX_MESSAGE + 3);
+        assert!(m.ends_with("..."));
+    }
 
     #[test]
     fn clap_messages_become_one_line() {
