@@ -453,13 +453,7 @@ fn a_closed_stdout_ends_every_tool_quietly() {
         ("gridrender", &["--format", "svg"]),
     ];
     for (tool, args) in runs {
-        let mut child = Command::new(bin(tool))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = piped(tool, args, Stdio::piped());
         let mut stdin = child.stdin.take().unwrap();
         let input = maze.clone();
         let writer = std::thread::spawn(move || {
@@ -487,13 +481,7 @@ fn a_closed_stdout_ends_every_tool_quietly() {
 /// Starts `tool args`, writes `first` without closing stdin, and returns the first line it
 /// answers with, or `None` if none came within five seconds.
 fn answer_before_eof(tool: &str, args: &[&str], first: &[u8]) -> Option<String> {
-    let mut child = Command::new(bin(tool))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = piped(tool, args, Stdio::null());
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(first).unwrap();
     stdin.flush().unwrap();
@@ -543,15 +531,20 @@ fn each_document_is_answered_before_the_input_ends() {
     }
 }
 
-#[test]
-fn line_mode_play_answers_each_move_at_once() {
-    let mut child = Command::new(bin("mines"))
-        .args(["play", "--seed", "1"])
+/// `tool args` started with stdin and stdout piped.
+fn piped(tool: &str, args: &[&str], stderr: Stdio) -> std::process::Child {
+    Command::new(bin(tool))
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(stderr)
         .spawn()
-        .unwrap();
+        .expect("the tool starts")
+}
+
+#[test]
+fn line_mode_play_answers_each_move_at_once() {
+    let mut child = piped("mines", &["play", "--seed", "1"], Stdio::null());
     let mut stdin = child.stdin.take().unwrap();
     let (tx, rx) = mpsc::channel();
     let stdout = child.stdout.take().unwrap();

@@ -31,23 +31,16 @@ impl Error {
 
     /// Names the input line where the faulty document starts (kept if already set).
     pub fn at_line(self, n: usize) -> Self {
-        match self {
-            Error::Input {
-                source,
-                line,
-                message,
-            } => Error::Input {
-                source,
-                line: line.or(Some(n)),
-                message,
-            },
-            other => other,
-        }
+        self.map_line(|line| line.or(Some(n)))
     }
 
     /// Moves a line counted within a document to the line of the whole stream, for a
     /// document that starts on line `first`.
     pub fn from_document_line(self, first: usize) -> Self {
+        self.map_line(|line| line.map(|l| l + first - 1))
+    }
+
+    fn map_line(self, f: impl FnOnce(Option<usize>) -> Option<usize>) -> Self {
         match self {
             Error::Input {
                 source,
@@ -55,7 +48,7 @@ impl Error {
                 message,
             } => Error::Input {
                 source,
-                line: line.map(|l| l + first - 1),
+                line: f(line),
                 message,
             },
             other => other,
