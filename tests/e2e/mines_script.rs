@@ -316,6 +316,32 @@ fn bench_plays_seeded_games_and_reports_the_win_rate() {
     let again: Value = serde_json::from_str(b.stdout.lines().last().unwrap()).unwrap();
     assert_eq!(again["wins"], last["wins"]);
     assert!(a.stdout.contains("win rate"));
+    // The solver's boards and clicks: a beginner board's 3BV is a few to a few dozen.
+    let bbbv = last["mean_3bv"].as_f64().unwrap();
+    assert!((3.0..60.0).contains(&bbbv), "{bbbv}");
+    assert!(last["mean_clicks"].as_f64().unwrap() >= 1.0);
+    assert_eq!(again["mean_3bv"], last["mean_3bv"]);
+}
+
+#[test]
+fn a_game_carries_the_counters_players_read() {
+    let runs = pipeline(&[
+        ("mines", &["new", "--seed", "1"]),
+        ("mines", &["open", "4", "4"]),
+        ("mines", &["flag", "0", "3"]),
+    ]);
+    assert_eq!(runs[0].doc().get("stats"), None, "no layout, no 3BV yet");
+    let stats = &runs[2].doc()["stats"];
+    assert_eq!(
+        stats["clicks"],
+        serde_json::json!({"left": 1, "right": 1, "chord": 0, "total": 2})
+    );
+    let (all, solved) = (
+        stats["3bv"].as_u64().unwrap(),
+        stats["3bv_solved"].as_u64().unwrap(),
+    );
+    assert!(solved >= 1 && solved < all, "{stats}");
+    assert_eq!(stats["ioe"].as_f64().unwrap(), solved as f64 / 2.0);
 }
 
 #[test]

@@ -248,16 +248,24 @@ fn bench(args: &BenchArgs) -> Result<Status> {
         .map_err(|e| Error::usage(e.to_string()))?;
     let first_seed = args.game.seed.or_fresh();
     let wins = AtomicU64::new(0);
+    let (bbbv, laid, clicks) = (AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0));
     let progress = Progress::new("mines bench", args.games);
     let start = std::time::Instant::now();
-    let threads = grid_mines::simulate::play_all(setup, rules, first_seed, args.games, |i, won| {
-        if won {
+    let threads = grid_mines::simulate::play_all(setup, rules, first_seed, args.games, |i, p| {
+        if p.won {
             wins.fetch_add(1, Ordering::Relaxed);
         }
+        if let Some(b) = p.three_bv {
+            bbbv.fetch_add(b as u64, Ordering::Relaxed);
+            laid.fetch_add(1, Ordering::Relaxed);
+        }
+        clicks.fetch_add(p.clicks as u64, Ordering::Relaxed);
         progress.tick(i + 1);
     });
     let seconds = start.elapsed().as_secs_f64();
     let wins = wins.into_inner();
+    let mean_3bv = bbbv.into_inner() as f64 / laid.into_inner().max(1) as f64;
+    let mean_clicks = clicks.into_inner() as f64 / args.games as f64;
     let (rate, ci) = grid_mines::simulate::win_rate(wins, args.games);
     let level = setup.level().map_or_else(
         || format!("{}x{}/{}", setup.width, setup.height, setup.mines),
@@ -280,6 +288,10 @@ fn bench(args: &BenchArgs) -> Result<Status> {
     writeln!(out, "wins         {wins}")?;
     writeln!(
         out,
+        "3BV          {mean_3bv:.1} a board, {mean_clicks:.1} clicks a game (mean)"
+    )?;
+    writeln!(
+        out,
         "win rate     {:.2}% ± {:.2}% (95% confidence)",
         rate * 100.0,
         ci * 100.0
@@ -298,6 +310,8 @@ fn bench(args: &BenchArgs) -> Result<Status> {
             "ci95": ci,
             "first_click": first_click,
             "seconds": seconds,
+            "mean_3bv": mean_3bv,
+            "mean_clicks": mean_clicks,
         });
         writeln!(out, "{summary}")?;
     }
@@ -383,7 +397,7 @@ fn apply(args: &MoveArgs, make: fn(Pos) -> Move) -> Result<Status> {
                 args.col
             )))
         })?;
-        game.to_doc().write_into(&mut doc);
+        game.write_into(&mut doc);
         out.document(&doc, args.pretty.pretty)?;
     }
     out.finish()?;

@@ -212,7 +212,16 @@ impl App {
             }
             None => String::new(),
         };
-        format!("You won in {secs:.1} s!{record}  n: new game  q: quit")
+        let counters = self.game.stats(Some(secs)).map_or(String::new(), |st| {
+            format!(
+                "  3BV {} ({:.2}/s), {} clicks, IOE {:.2}.",
+                st.three_bv,
+                st.three_bv_per_s.unwrap_or(0.0),
+                st.clicks.total,
+                st.ioe.unwrap_or(0.0)
+            )
+        });
+        format!("You won in {secs:.1} s!{record}{counters}  n: new game  q: quit")
     }
 
     /// Where this game's best time is kept: its level, and apart from the classic games

@@ -42,8 +42,8 @@ fn record(level: Level, games: usize) -> String {
         no_guess: false,
     };
     let results = Mutex::new(vec![b'?'; games]);
-    play_all(level.setup(), rules, 1, games as u64, |i, won| {
-        results.lock().unwrap()[i as usize] = if won { b'1' } else { b'0' };
+    play_all(level.setup(), rules, 1, games as u64, |i, played| {
+        results.lock().unwrap()[i as usize] = if played.won { b'1' } else { b'0' };
     });
     String::from_utf8(results.into_inner().unwrap()).unwrap()
 }

@@ -349,6 +349,31 @@ impl Game {
     }
 
     /// The game as a document view.
+    /// The counters players read (3BV, clicks, efficiency), once the layout is made; the
+    /// time is the caller's to give, where it is known.
+    pub fn stats(&self, seconds: Option<f64>) -> Option<crate::stats::Stats> {
+        let layout = self.layout.as_ref()?;
+        let opened = self.view.map(|c| matches!(c, Cell::Open(_)));
+        Some(crate::stats::Stats::of(
+            layout,
+            &opened,
+            &self.moves,
+            seconds,
+        ))
+    }
+
+    /// Writes the game into a document it was read from (or a new one), keeping the fields
+    /// it does not know, with its `stats` once the layout is made.
+    pub fn write_into(&self, doc: &mut grid_core::Document) {
+        self.to_doc().write_into(doc);
+        match self.stats(None) {
+            Some(stats) => doc.set("stats", stats),
+            None => {
+                doc.remove("stats");
+            }
+        }
+    }
+
     pub fn to_doc(&self) -> MinesDoc {
         MinesDoc {
             view: self.view.clone(),

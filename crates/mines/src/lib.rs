@@ -6,7 +6,8 @@
 //! - [`noguess`]: boards that deduction alone clears;
 //! - [`solver`]: exact odds, the certain tiles and the move to play, for any position;
 //! - [`simulate`]: seeded games played by the solver alone, for win rates;
-//! - [`position`]: the plain text positions other analysers exchange.
+//! - [`position`]: the plain text positions other analysers exchange;
+//! - [`stats`]: 3BV, clicks and efficiency, the counters competitive players read.
 
 pub mod game;
 pub mod layout;
@@ -15,6 +16,7 @@ pub mod position;
 pub mod setup;
 pub mod simulate;
 pub mod solver;
+pub mod stats;
 #[cfg(test)]
 mod testing;
 

@@ -10,9 +10,34 @@ use grid_core::Pos;
 use grid_core::mines_doc::{FirstClick, GameState, Move, Rules};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+/// How a game the solver played went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Played {
+    pub won: bool,
+    /// The board's 3BV, once a first click has laid it out.
+    pub three_bv: Option<usize>,
+    /// The clicks the solver made.
+    pub clicks: usize,
+}
+
 /// Plays one game to its end; true on a win.
 pub fn play_one(setup: Setup, rules: Rules, seed: u64) -> bool {
+    play_game(setup, rules, seed).won
+}
+
+/// Plays one game to its end, and tells how it went.
+pub fn play_game(setup: Setup, rules: Rules, seed: u64) -> Played {
     let mut game = Game::new(setup, rules, seed).expect("the bench's setup was checked");
+    let won = play_out(&mut game, setup, rules);
+    Played {
+        won,
+        three_bv: game.layout().map(crate::stats::three_bv),
+        clicks: game.moves().len(),
+    }
+}
+
+/// Plays `game` with the solver to its end; true on a win.
+fn play_out(game: &mut Game, setup: Setup, rules: Rules) -> bool {
     let mut next = first_click(setup, rules.first_click);
     loop {
         // A tile opened by an earlier flood is passed over: opening it again changes nothing.
@@ -46,14 +71,14 @@ pub fn play_one(setup: Setup, rules: Rules, seed: u64) -> bool {
 }
 
 /// Plays games `0..games`, game `i` on seed `first_seed + i`, on every core, each thread
-/// taking the next game as it goes; `done(i, won)` hears of each game as it ends. Returns the
-/// number of threads.
+/// taking the next game as it goes; `done(i, played)` hears of each game as it ends. Returns
+/// the number of threads.
 pub fn play_all(
     setup: Setup,
     rules: Rules,
     first_seed: u64,
     games: u64,
-    done: impl Fn(u64, bool) + Sync,
+    done: impl Fn(u64, Played) + Sync,
 ) -> usize {
     let next = AtomicU64::new(0);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -65,7 +90,7 @@ pub fn play_all(
                     if i >= games {
                         break;
                     }
-                    done(i, play_one(setup, rules, first_seed.wrapping_add(i)));
+                    done(i, play_game(setup, rules, first_seed.wrapping_add(i)));
                 }
             });
         }
