@@ -27,6 +27,23 @@ fn the_terminal_replay_carves_then_skips_ahead_and_quits_cleanly() {
 }
 
 #[test]
+fn a_maze_larger_than_the_terminal_is_refused_not_cropped() {
+    let Some(t) = Tmux::start("animate-big") else {
+        return;
+    };
+    t.run(&format!(
+        "{} --trace --seed 2 60 | {} --animate; echo exit=$?",
+        bin("mazegen"),
+        bin("gridrender")
+    ));
+    let screen = t.wait_for("the refusal", |s| s.contains("exit=2"));
+    assert!(
+        screen.contains("the maze is 121x121 tiles and needs a terminal of 242x122"),
+        "{screen}"
+    );
+}
+
+#[test]
 fn an_animated_svg_sets_every_traced_tile_in_turn() {
     let runs = pipeline(&[
         ("mazegen", &["--trace", "--seed", "2", "5", "3"]),
