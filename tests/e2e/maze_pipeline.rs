@@ -285,3 +285,59 @@ fn other_kinds_are_drawn_as_plain_grids() {
     assert_eq!(r.status, 0, "{}", r.stderr);
     assert_eq!(r.stdout.lines().count(), 3 + 10);
 }
+
+#[test]
+fn the_farthest_endpoints_make_the_longest_solution() {
+    for seed in ["1", "2", "3"] {
+        let corners = pipeline(&[
+            ("mazegen", &["--seed", seed, "12", "8"]),
+            ("mazesolve", &[]),
+        ]);
+        let farthest = pipeline(&[
+            (
+                "mazegen",
+                &["--endpoints", "farthest", "--seed", seed, "12", "8"],
+            ),
+            ("mazesolve", &[]),
+        ]);
+        let length = |r: &crate::harness::Run| r.doc()["solution"]["length"].as_u64().unwrap();
+        assert!(length(&farthest[1]) >= length(&corners[1]));
+        assert_eq!(farthest[0].doc()["meta"]["endpoints"], "farthest");
+        // The same maze: only start and goal moved.
+        assert_eq!(farthest[0].doc()["grid"], corners[0].doc()["grid"]);
+    }
+}
+
+#[test]
+fn pick_hardest_keeps_the_longest_and_each_can_be_made_again() {
+    let all = pipeline(&[
+        ("mazegen", &["--count", "15", "--seed", "5", "9"]),
+        ("mazesolve", &[]),
+    ]);
+    let mut lengths: Vec<u64> = all[1]
+        .docs()
+        .iter()
+        .map(|d| d["solution"]["length"].as_u64().unwrap())
+        .collect();
+    lengths.sort_unstable();
+    let picked = pipeline(&[
+        (
+            "mazegen",
+            &["--count", "15", "--pick-hardest", "4", "--seed", "5", "9"],
+        ),
+        ("mazesolve", &[]),
+    ]);
+    let docs = picked[1].docs();
+    assert_eq!(docs.len(), 4);
+    let mut got: Vec<u64> = docs
+        .iter()
+        .map(|d| d["solution"]["length"].as_u64().unwrap())
+        .collect();
+    got.sort_unstable();
+    assert_eq!(got, lengths[lengths.len() - 4..]);
+    for (doc, line) in picked[0].docs().iter().zip(picked[0].stdout.lines()) {
+        let seed = doc["meta"]["seed"].to_string();
+        let again = run("mazegen", &["--seed", &seed, "9"], "");
+        assert_eq!(again.stdout.trim_end(), line);
+    }
+}

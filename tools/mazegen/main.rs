@@ -4,7 +4,7 @@ use clap::Parser;
 use grid_cli::args::{PrettyArg, SeedArg, named};
 use grid_cli::run::GenerateArg;
 use grid_cli::{Error, Output, Progress, Result, Status};
-use grid_maze::{Algorithm, Request, RequestError};
+use grid_maze::{Algorithm, Endpoints, Request, RequestError};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -12,7 +12,9 @@ Examples:
   mazegen --algo wilson --seed 7 40 20    40 cells wide, 20 high, reproducible
   mazegen --count 100 --seed 1 30 > mazes.jsonl
   mazegen --braid 0.5 20 | mazesolve --algo right-hand
-  mazegen --trace 15 | gridrender --animate";
+  mazegen --trace 15 | gridrender --animate
+  mazegen --endpoints farthest 30           start and goal at the ends of the longest path
+  mazegen --count 100 --pick-hardest 5 --seed 1 20   the 5 of 100 with the longest solution";
 
 /// Generate perfect mazes (spanning trees of a grid of cells) as JSON Lines grid documents.
 #[derive(Debug, Parser)]
@@ -37,6 +39,16 @@ struct Args {
     /// Record the carving order in `trace`, for animation.
     #[arg(long)]
     trace: bool,
+
+    /// Where start and goal go when not given.
+    #[arg(long, default_value = "corners", value_parser = named::<Endpoints>(),
+          conflicts_with_all = ["start", "goal"])]
+    endpoints: Endpoints,
+
+    /// Of the --count mazes made, write only the K with the longest solution (in seed order;
+    /// each keeps its own seed in meta.seed).
+    #[arg(long, value_name = "K", value_parser = grid_cli::args::at_least(1, "mazes"))]
+    pick_hardest: Option<u64>,
 
     /// Start cell as ROW,COL (default: top-left).
     #[arg(long, value_name = "ROW,COL", value_parser = parse_cell)]
@@ -101,18 +113,47 @@ fn run(args: Args) -> Result<Status> {
         }
     })?;
     request.braid = args.braid;
+    let request = request.with_endpoints(args.endpoints);
+    let mut request = request;
     if args.trace {
         request = request.traced().map_err(|e| Error::usage(e.to_string()))?;
     }
     let first_seed = args.seed.or_fresh();
-    let progress = Progress::new("mazegen", args.count);
+    let seeds: Vec<u64> = match args.pick_hardest {
+        Some(k) => hardest(&request, first_seed, args.count, k),
+        None => (0..args.count)
+            .map(|i| first_seed.wrapping_add(i))
+            .collect(),
+    };
+    let progress = Progress::new("mazegen", seeds.len() as u64);
     let mut out = Output::stdout();
-    for i in 0..args.count {
-        let maze = request.make(first_seed.wrapping_add(i));
+    for (i, &seed) in seeds.iter().enumerate() {
+        let maze = request.make(seed);
         maze.write(&mut out, args.pretty.pretty)?;
         out.answered()?;
-        progress.tick(i + 1);
+        progress.tick(i as u64 + 1);
     }
     out.finish()?;
     Ok(Status::Ok)
+}
+
+/// The seeds of the `k` mazes of `count` whose solution is longest, in seed order (ties go to
+/// the earlier seed). Each maze is made again from its seed to be written, so that memory
+/// holds one maze at a time.
+fn hardest(request: &Request, first_seed: u64, count: u64, k: u64) -> Vec<u64> {
+    let progress = Progress::new("mazegen (measuring)", count);
+    let mut lengths: Vec<(usize, u64)> = (0..count)
+        .map(|i| {
+            let seed = first_seed.wrapping_add(i);
+            progress.tick(i + 1);
+            (request.make(seed).solution_length(), i)
+        })
+        .collect();
+    lengths.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut picked: Vec<u64> = lengths.iter().take(k as usize).map(|&(_, i)| i).collect();
+    picked.sort_unstable();
+    picked
+        .into_iter()
+        .map(|i| first_seed.wrapping_add(i))
+        .collect()
 }

@@ -21,6 +21,8 @@ pub struct Request {
     trace: bool,
     start: (usize, usize),
     goal: (usize, usize),
+    /// How start and goal are placed when not given.
+    endpoints: crate::Endpoints,
 }
 
 /// Why a maze cannot be made as asked.
@@ -90,7 +92,14 @@ impl Request {
             trace: false,
             start: inside("start", start.unwrap_or((0, 0)))?,
             goal: inside("goal", goal.unwrap_or((height - 1, width - 1)))?,
+            endpoints: crate::Endpoints::Corners,
         })
+    }
+
+    /// Places start and goal by `how` instead of the corners (or the cells given).
+    pub fn with_endpoints(mut self, how: crate::Endpoints) -> Request {
+        self.endpoints = how;
+        self
     }
 
     /// Asks for the carving order too, when the maze is small enough to keep one
@@ -118,10 +127,17 @@ impl Request {
         );
         braid(&mut cells, self.braid, &mut rng);
         let trace = cells.take_trace();
+        let mut request = *self;
+        if self.endpoints != crate::Endpoints::Corners {
+            // Drawn after the maze, from the same stream: the maze of a seed stays the same.
+            let (a, b) = crate::endpoints::place(&cells, self.endpoints, &mut rng);
+            let cell = |c: usize| (c / self.width, c % self.width);
+            (request.start, request.goal) = (cell(a), cell(b));
+        }
         Generated {
             cells,
             trace,
-            request: *self,
+            request,
             seed,
         }
     }
@@ -164,8 +180,18 @@ impl Generated {
         if r.braid > 0.0 {
             meta["braid"] = json!(r.braid);
         }
+        if r.endpoints != crate::Endpoints::Corners {
+            meta["endpoints"] = json!(grid_core::choice::Named::name(r.endpoints));
+        }
         doc.set_value("meta", meta);
         doc
+    }
+
+    /// The length of the shortest path from start to goal, in steps between cells.
+    pub fn solution_length(&self) -> usize {
+        let r = &self.request;
+        let cell = |(row, col)| self.cells.index(row, col);
+        crate::endpoints::distance(&self.cells, cell(r.start), cell(r.goal)).unwrap_or(0)
     }
 
     /// The whole document, built in memory (for small mazes and tests).

@@ -5,10 +5,12 @@
 
 pub mod cells;
 pub mod document;
+pub mod endpoints;
 pub mod generate;
 pub mod solve;
 
 pub use cells::CellMaze;
 pub use document::{Generated, MAX_TRACED_CELLS, Request, RequestError};
+pub use endpoints::Endpoints;
 pub use generate::{Algorithm, braid, generate};
 pub use solve::{Outcome, Solver, solve};
