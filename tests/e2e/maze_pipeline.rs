@@ -341,3 +341,27 @@ fn pick_hardest_keeps_the_longest_and_each_can_be_made_again() {
         assert_eq!(again.stdout.trim_end(), line);
     }
 }
+
+#[test]
+fn stats_describe_the_maze_and_agree_with_the_solution() {
+    let runs = pipeline(&[
+        (
+            "mazegen",
+            &["--seed", "4", "--algo", "backtracker", "15", "10"],
+        ),
+        ("mazesolve", &["--stats"]),
+    ]);
+    let doc = runs[1].doc();
+    let stats = &doc["stats"];
+    assert_eq!(stats["cells"], 150);
+    // Steps between cells: half the tile steps of the solution.
+    assert_eq!(
+        stats["solution_length"].as_u64().unwrap() * 2,
+        doc["solution"]["length"].as_u64().unwrap()
+    );
+    assert!(stats["longest_path"].as_u64() >= stats["solution_length"].as_u64());
+    let share = stats["dead_end_share"].as_f64().unwrap();
+    assert_eq!(share, stats["dead_ends"].as_f64().unwrap() / 150.0);
+    assert!(stats["river"].as_f64().unwrap() >= 1.0);
+    assert!(stats["turns"].as_u64().unwrap() <= stats["solution_length"].as_u64().unwrap());
+}

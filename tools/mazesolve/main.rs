@@ -36,6 +36,11 @@ struct Args {
     #[arg(long, conflicts_with_all = ["algo", "trace"])]
     play: bool,
 
+    /// Add `stats` to each document: cells, dead ends, junctions, the solution's length,
+    /// turns and decisions, the longest path and the river (docs/format.md).
+    #[arg(long, conflicts_with = "play")]
+    stats: bool,
+
     #[command(flatten)]
     pretty: PrettyArg,
 
@@ -88,6 +93,9 @@ fn run(args: Args) -> Result<Status> {
         // defaulted, so that every later tool agrees on them.
         doc.set("start", maze.start);
         doc.set("goal", maze.goal);
+        if args.stats {
+            doc.set("stats", grid_maze::stats(&maze));
+        }
         doc.write_with(&mut out, pretty, "solution", &solution)?;
         out.answered()?;
     }

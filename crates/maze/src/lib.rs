@@ -8,9 +8,11 @@ pub mod document;
 pub mod endpoints;
 pub mod generate;
 pub mod solve;
+pub mod stats;
 
 pub use cells::CellMaze;
 pub use document::{Generated, MAX_TRACED_CELLS, Request, RequestError};
 pub use endpoints::Endpoints;
 pub use generate::{Algorithm, braid, generate};
 pub use solve::{Outcome, Solver, solve};
+pub use stats::{MazeStats, stats};

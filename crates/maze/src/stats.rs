@@ -1,0 +1,312 @@
+//! What makes a maze hard, in figures computed in linear time (docs/format.md, `stats`).
+//!
+//! A maze is read as a graph: in a cell maze the nodes are the cells and the edges the open
+//! passages between them; on any other map the nodes are the open tiles and the edges join
+//! open neighbours. Every figure counts nodes and edges of that graph.
+
+use grid_core::{Dir, MazeDoc, Pos};
+use serde::Serialize;
+use std::collections::VecDeque;
+
+/// The figures of one maze.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MazeStats {
+    /// Nodes: cells of a cell maze, open tiles of another map.
+    pub cells: usize,
+    /// Nodes with one way out.
+    pub dead_ends: usize,
+    /// `dead_ends / cells`.
+    pub dead_end_share: f64,
+    /// Nodes with three ways out.
+    pub junctions3: usize,
+    /// Nodes with four ways out.
+    pub junctions4: usize,
+    /// Steps (between nodes) of the shortest path from start to goal; `None` when there is
+    /// none.
+    pub solution_length: Option<usize>,
+    /// Changes of direction along that path.
+    pub turns: Option<usize>,
+    /// Nodes along that path, start and goal left out, where more than one way leads on: the
+    /// choices a walker makes.
+    pub decisions: Option<usize>,
+    /// Steps of the longest path between two nodes (the maze's diameter; exact for perfect
+    /// mazes, two breadth-first searches from a node of each piece otherwise).
+    pub longest_path: usize,
+    /// How long the corridors run: the mean number of steps of a corridor, a stretch of
+    /// nodes with two ways out between two nodes that have one, three or four. Long winding
+    /// corridors (hunt-and-kill, backtracker) give a high river, many short branches
+    /// (Prim, Kruskal) a low one.
+    pub river: f64,
+}
+
+/// The graph of a maze as a grid of nodes, each with a bit for each open way out (north,
+/// east, south, west): one byte a node, and steps by index arithmetic, so that every figure is
+/// a pass or two over a flat array.
+struct Graph {
+    width: usize,
+    /// Ways out of each node; a tile that is no node has none and is never reached.
+    links: Vec<u8>,
+    is_node: Vec<bool>,
+}
+
+impl Graph {
+    fn of(maze: &MazeDoc) -> Graph {
+        let tiles = &maze.tiles;
+        let (tw, open) = (tiles.width(), tiles.cells());
+        let is_open = |r: usize, c: usize| open[r * tw + c].is_open();
+        // A cell maze's passages are the tiles between its cells; a map's, its tiles' sides.
+        let (stride, width, height) = match maze.cells {
+            Some((w, h)) => (2, w, h),
+            None => (1, tw, tiles.height()),
+        };
+        let mut links = vec![0u8; width * height];
+        let mut is_node = vec![false; width * height];
+        let (north, east, south, west) = (
+            1 << Dir::North.index(),
+            1 << Dir::East.index(),
+            1 << Dir::South.index(),
+            1 << Dir::West.index(),
+        );
+        for r in 0..height {
+            for c in 0..width {
+                let (tr, tc) = (stride * r + stride - 1, stride * c + stride - 1);
+                if !is_open(tr, tc) {
+                    continue;
+                }
+                let i = r * width + c;
+                is_node[i] = true;
+                // East and south are looked at from here, and mirrored into the neighbour.
+                if c + 1 < width && (stride == 1 || is_open(tr, tc + 1)) && is_open(tr, tc + stride)
+                {
+                    links[i] |= east;
+                    links[i + 1] |= west;
+                }
+                if r + 1 < height
+                    && (stride == 1 || is_open(tr + 1, tc))
+                    && is_open(tr + stride, tc)
+                {
+                    links[i] |= south;
+                    links[i + width] |= north;
+                }
+            }
+        }
+        Graph {
+            width,
+            links,
+            is_node,
+        }
+    }
+
+    /// The node of tile `p` of `maze`, if `p` is one.
+    fn node_at(&self, maze: &MazeDoc, p: Pos) -> Option<usize> {
+        let (r, c) = match maze.cells {
+            Some(_) if p.row % 2 == 1 && p.col % 2 == 1 => (p.row / 2, p.col / 2),
+            Some(_) => return None,
+            None => (p.row, p.col),
+        };
+        let i = r * self.width + c;
+        self.is_node.get(i).copied().unwrap_or(false).then_some(i)
+    }
+
+    fn degree(&self, i: usize) -> usize {
+        self.links[i].count_ones() as usize
+    }
+
+    /// The nodes one step from `i`, with the direction of each step.
+    fn ways(&self, i: usize) -> impl Iterator<Item = (Dir, usize)> + '_ {
+        let w = self.width;
+        Dir::ALL
+            .into_iter()
+            .filter(move |d| self.links[i] >> d.index() & 1 == 1)
+            .map(move |d| {
+                let j = match d {
+                    Dir::North => i - w,
+                    Dir::East => i + 1,
+                    Dir::South => i + w,
+                    Dir::West => i - 1,
+                };
+                (d, j)
+            })
+    }
+
+    /// Distances from `from` to every node it reaches (into `dist`), and the farthest one.
+    fn search(&self, from: usize, dist: &mut Vec<u32>) -> usize {
+        dist.clear();
+        dist.resize(self.links.len(), u32::MAX);
+        let mut queue = VecDeque::from([from]);
+        dist[from] = 0;
+        let mut last = from;
+        while let Some(i) = queue.pop_front() {
+            last = i;
+            for (_, j) in self.ways(i) {
+                if dist[j] == u32::MAX {
+                    dist[j] = dist[i] + 1;
+                    queue.push_back(j);
+                }
+            }
+        }
+        last
+    }
+}
+
+/// The figures of `maze`, in linear time.
+pub fn stats(maze: &MazeDoc) -> MazeStats {
+    let graph = Graph::of(maze);
+    let (mut cells, mut degrees) = (0, [0usize; 5]);
+    for (i, _) in graph.is_node.iter().enumerate().filter(|(_, n)| **n) {
+        cells += 1;
+        degrees[graph.degree(i)] += 1;
+    }
+    let edges = (degrees[1] + 2 * degrees[2] + 3 * degrees[3] + 4 * degrees[4]) / 2;
+    // A corridor ends at every way out of a node that is not a corridor's middle.
+    let ends = degrees[1] + 3 * degrees[3] + 4 * degrees[4];
+    let corridors = ends / 2;
+    let river = if corridors == 0 {
+        edges as f64
+    } else {
+        edges as f64 / corridors as f64
+    };
+
+    // One search from the start gives the solution and one end of the longest path; a
+    // second, from that end, the other.
+    let mut dist = Vec::new();
+    let start = graph.node_at(maze, maze.start);
+    let goal = graph.node_at(maze, maze.goal);
+    let first = start.or_else(|| graph.is_node.iter().position(|&n| n));
+    let far = first.map(|f| graph.search(f, &mut dist));
+    let path = match (start, goal) {
+        (Some(_), Some(g)) => walk_back(&graph, &dist, g),
+        _ => None,
+    };
+    let longest_path = far.map_or(0, |far| {
+        let end = graph.search(far, &mut dist);
+        dist[end] as usize
+    });
+    let turns = path
+        .as_ref()
+        .map(|p| p[1..].windows(2).filter(|w| w[0].0 != w[1].0).count());
+    let decisions = path.as_ref().map(|p| {
+        // The nodes entered before the goal, each left by a way of its own choosing.
+        p.iter()
+            .take(p.len().saturating_sub(1))
+            .skip(1)
+            .filter(|&&(_, i)| graph.degree(i) > 2)
+            .count()
+    });
+    MazeStats {
+        cells,
+        dead_ends: degrees[1],
+        dead_end_share: if cells == 0 {
+            0.0
+        } else {
+            degrees[1] as f64 / cells as f64
+        },
+        junctions3: degrees[3],
+        junctions4: degrees[4],
+        solution_length: path.as_ref().map(|p| p.len() - 1),
+        turns,
+        decisions,
+        longest_path,
+        river,
+    }
+}
+
+/// A shortest path to `goal` read back from the distances of a search: each node with the
+/// direction of the step that entered it (the start's is a placeholder).
+fn walk_back(graph: &Graph, dist: &[u32], goal: usize) -> Option<Vec<(Dir, usize)>> {
+    if dist[goal] == u32::MAX {
+        return None;
+    }
+    let mut path = Vec::with_capacity(dist[goal] as usize + 1);
+    let mut at = goal;
+    while dist[at] > 0 {
+        let (d, back) = graph
+            .ways(at)
+            .find(|&(_, j)| dist[j] == dist[at] - 1)
+            .expect("a node at distance d has a neighbour at d - 1");
+        path.push((d.opposite(), at));
+        at = back;
+    }
+    path.push((Dir::North, at));
+    path.reverse();
+    Some(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grid_core::Document;
+
+    fn maze(rows: &[&str], cells: Option<(usize, usize)>) -> MazeDoc {
+        let mut doc = Document::new(grid_core::Kind::Maze);
+        doc.set("width", rows[0].len());
+        doc.set("height", rows.len());
+        doc.set("grid", rows);
+        if let Some(c) = cells {
+            doc.set("meta", serde_json::json!({"cells": [c.0, c.1]}));
+        }
+        MazeDoc::from_document(&doc).unwrap()
+    }
+
+    #[test]
+    fn a_corridor_with_one_branch() {
+        // A map (not a cell maze): a corridor of five tiles, a branch of two down its middle.
+        let m = maze(
+            &["#######", "#     #", "### ###", "### ###", "#######"],
+            None,
+        );
+        let s = stats(&m);
+        assert_eq!(s.cells, 7);
+        assert_eq!(s.dead_ends, 3);
+        assert_eq!(s.junctions3, 1);
+        // From the first open tile to the last: along, then down the branch.
+        assert_eq!(s.solution_length, Some(4));
+        assert_eq!(s.turns, Some(1));
+        assert_eq!(s.decisions, Some(1));
+        assert_eq!(s.longest_path, 4);
+        // Three corridors (two of the row's halves, the branch) of 6 steps in all.
+        assert_eq!(s.river, 2.0);
+    }
+
+    #[test]
+    fn generated_mazes_agree_with_their_cell_graph() {
+        use crate::{Algorithm, generate};
+        for (i, &algorithm) in Algorithm::ALL.iter().enumerate() {
+            for seed in 0..10u64 {
+                let (w, h) = (2 + (seed as usize + i) % 9, 1 + (seed as usize * 5 + i) % 7);
+                let cells = generate(algorithm, w, h, &mut grid_core::Rng::seeded(seed), false);
+                let mut doc = Document::new(grid_core::Kind::Maze);
+                doc.set_grid(&cells.to_tiles(), |t| t.to_char());
+                doc.set("meta", serde_json::json!({"cells": [w, h]}));
+                let s = stats(&MazeDoc::from_document(&doc).unwrap());
+                assert_eq!(s.cells, w * h);
+                let (_, _, diameter) = crate::endpoints::diameter(&cells);
+                assert_eq!(s.longest_path, diameter, "{algorithm:?} {w}x{h} {seed}");
+                let dead = (0..cells.len()).filter(|&c| cells.degree(c) == 1).count();
+                assert_eq!(s.dead_ends, dead);
+                // A perfect maze has one edge fewer than it has cells.
+                let corridors = (s.cells - 1) as f64 / s.river;
+                assert!((corridors - corridors.round()).abs() < 1e-9);
+            }
+        }
+    }
+
+    #[test]
+    fn a_cell_maze_counts_cells() {
+        // 3 x 2 cells: a snake; start and goal default to the first and last open tiles, the
+        // top-left cell and the bottom-right one.
+        let m = maze(
+            &["#######", "#     #", "##### #", "#     #", "#######"],
+            Some((3, 2)),
+        );
+        let s = stats(&m);
+        assert_eq!(s.cells, 6);
+        assert_eq!(s.dead_ends, 2);
+        assert_eq!(s.junctions3 + s.junctions4, 0);
+        assert_eq!(s.solution_length, Some(3));
+        assert_eq!(s.turns, Some(1));
+        assert_eq!(s.decisions, Some(0));
+        assert_eq!(s.longest_path, 5);
+        assert_eq!(s.river, 5.0, "one corridor of five steps");
+    }
+}
