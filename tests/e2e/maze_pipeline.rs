@@ -365,3 +365,39 @@ fn stats_describe_the_maze_and_agree_with_the_solution() {
     assert!(stats["river"].as_f64().unwrap() >= 1.0);
     assert!(stats["turns"].as_u64().unwrap() <= stats["solution_length"].as_u64().unwrap());
 }
+
+#[test]
+fn a_caption_shows_the_figures_under_the_drawing() {
+    let solved = pipeline(&[("mazegen", &["--seed", "2", "10"]), ("mazesolve", &[])]);
+    let text = run(
+        "gridrender",
+        &["--caption", "--color", "never"],
+        &solved[1].stdout,
+    );
+    assert_eq!(text.status, 0, "{}", text.stderr);
+    assert!(text.stdout.contains("100 cells,"), "{}", text.stdout);
+    assert!(text.stdout.contains("longest path"), "{}", text.stdout);
+    let dir = crate::harness::scratch("caption");
+    let (plain, captioned) = (dir.join("plain.svg"), dir.join("captioned.svg"));
+    run(
+        "gridrender",
+        &["-o", plain.to_str().unwrap()],
+        &solved[1].stdout,
+    );
+    run(
+        "gridrender",
+        &["--caption", "-o", captioned.to_str().unwrap()],
+        &solved[1].stdout,
+    );
+    let height = |p: &std::path::Path| -> u64 {
+        let svg = std::fs::read_to_string(p).unwrap();
+        let at = svg.find("height=\"").unwrap() + 8;
+        svg[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    assert!(height(&captioned) > height(&plain));
+    assert!(
+        std::fs::read_to_string(&captioned)
+            .unwrap()
+            .contains("river")
+    );
+}

@@ -7,7 +7,7 @@ use grid_cli::args::{ColorArg, InputArgs};
 use grid_cli::input::plain_io;
 use grid_cli::run::GenerateArg;
 use grid_cli::{Error, Output, Result, Status};
-use grid_core::MazeDoc;
+use grid_core::{Document, Kind, MazeDoc};
 use grid_render::{
     MazeStyle, Options, Picture, PictureOptions, RenderError, Theme, render_animation,
     render_picture, render_text,
@@ -54,6 +54,11 @@ struct Args {
     /// The palette of pictures (default: light).
     #[arg(long, value_enum)]
     theme: Option<ThemeArg>,
+
+    /// Show the figures under the drawing: a maze's stats (computed when the document has
+    /// none), a game's 3BV and clicks, a nonogram's verdict.
+    #[arg(long)]
+    caption: bool,
 
     /// Replay a maze's carving (`trace`), search (`explored_order`) and solution: on the
     /// terminal, or as an animated SVG or HTML page.
@@ -202,7 +207,18 @@ fn picture_options(args: &Args) -> PictureOptions {
             Some(ThemeArg::Dark) => Theme::Dark,
             Some(ThemeArg::Light) | None => Theme::Light,
         },
+        caption: args.caption,
     }
+}
+
+/// With `--caption`, a maze without `stats` gets them here (as `mazesolve --stats` writes
+/// them), so that any maze can be captioned.
+fn with_figures(args: &Args, place: &grid_cli::Place, mut doc: Document) -> Result<Document> {
+    if args.caption && doc.kind() == Kind::Maze && !doc.has("stats") {
+        let maze = MazeDoc::from_document(&doc).map_err(|e| place.locate(e))?;
+        doc.set("stats", grid_maze::stats(&maze));
+    }
+    Ok(doc)
 }
 
 /// Each document as text, written as soon as it is drawn (a document that cannot be drawn
@@ -215,11 +231,13 @@ fn draw_text(args: &Args, format: Format) -> Result<Status> {
             StyleArg::Thin => MazeStyle::Thin,
             StyleArg::Blocks => MazeStyle::Blocks,
         },
+        caption: args.caption,
     };
     let mut out = Output::stdout();
     let mut whole = Vec::new();
     for (n, item) in grid_cli::documents(&args.input.files).enumerate() {
         let (place, doc) = item?;
+        let doc = with_figures(args, &place, doc)?;
         let mut one = Vec::new();
         if n > 0 {
             one.push(b'\n');
@@ -250,6 +268,7 @@ fn draw_picture(args: &Args, picture: Picture) -> Result<Status> {
         ));
     };
     let (place, doc) = first?;
+    let doc = with_figures(args, &place, doc)?;
     let mut drawing = Vec::new();
     if args.animate {
         render_animation(&doc, picture, &options, args.fps, &mut drawing)

@@ -2,6 +2,7 @@
 //! whether to use colour: the caller says so in [`Options`].
 
 pub mod animate;
+pub mod caption;
 mod error;
 mod maze;
 mod mines;
@@ -37,6 +38,8 @@ pub struct PictureOptions {
     /// Draw cell mazes with thin walls between cells (else every tile is a square).
     pub thin_walls: bool,
     pub theme: Theme,
+    /// Show the document's figures under the picture ([`caption`]).
+    pub caption: bool,
 }
 
 /// Draws any document as a picture.
@@ -93,6 +96,11 @@ pub fn render_picture(
             let (grid, _) = nonogram::shown(doc, w, h)?;
             scene::nonogram(&n.clues.rows, &n.clues.cols, grid.as_ref(), cell.max(20))
         }
+    };
+    let scene = if opts.caption {
+        scene::with_caption(scene, &caption::lines(doc)?)
+    } else {
+        scene
     };
     check_side(scene.width as u64, scene.height as u64)?;
     match format {
@@ -167,6 +175,8 @@ pub struct Options {
     pub color: bool,
     /// How mazes are drawn.
     pub maze_style: MazeStyle,
+    /// Show the document's figures under the drawing ([`caption`]).
+    pub caption: bool,
 }
 
 impl Default for Options {
@@ -174,17 +184,24 @@ impl Default for Options {
         Options {
             color: false,
             maze_style: MazeStyle::Auto,
+            caption: false,
         }
     }
 }
 
 /// Draws any document as text (with ANSI colours when `opts.color`).
 pub fn render_text(doc: &Document, opts: &Options, out: &mut impl Write) -> Result<()> {
-    Ok(match doc.kind() {
+    match doc.kind() {
         Kind::Maze => maze::render(&MazeDoc::from_document(doc)?, opts, out),
         Kind::Mines => mines::render(doc, opts, out),
         Kind::Nonogram => nonogram::render(doc, opts, out),
-    }?)
+    }?;
+    if opts.caption {
+        for line in caption::lines(doc)? {
+            writeln!(out, "{line}")?;
+        }
+    }
+    Ok(())
 }
 
 /// The most tiles drawn as SVG (and HTML): a 2000 x 2000-cell maze, whose picture is about

@@ -146,8 +146,8 @@ mod tests {
         let m = MazeDoc::from_document(&doc).unwrap();
         let mut out = Vec::new();
         let opts = Options {
-            color: false,
             maze_style: style,
+            ..Options::default()
         };
         render(&m, &opts, &mut out).unwrap();
         String::from_utf8(out).unwrap()

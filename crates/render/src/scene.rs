@@ -184,6 +184,25 @@ impl Scene {
     }
 }
 
+/// `scene` with lines of text added in a band below it, as wide as the picture allows (a
+/// caption: the figures of what is drawn).
+pub fn with_caption(mut scene: Scene, lines: &[String]) -> Scene {
+    if lines.is_empty() {
+        return scene;
+    }
+    // The built-in font is 4 units a character and 5 high; the text takes a line of the
+    // picture's width, between 10 and 25 pixels high.
+    let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(1) as u32;
+    let size = (scene.width.saturating_sub(8) * 5 / (4 * longest.max(1))).clamp(5, 25) / 5 * 5;
+    let line = size + size / 2;
+    let top = scene.height + size / 2;
+    scene.height = top + line * lines.len() as u32;
+    for (i, text) in lines.iter().enumerate() {
+        scene.text(4, top + i as u32 * line, size, text.clone(), Ink::Text);
+    }
+    scene
+}
+
 /// The largest picture drawn, in pixels on a side: a 2000 x 2000-cell maze at 2 pixels a tile
 /// fits, and a picture this size takes 64 MB while it is drawn.
 pub const MAX_SIDE: u32 = 16_384;
