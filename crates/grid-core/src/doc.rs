@@ -755,6 +755,54 @@ mod tests {
         assert_eq!(String::from_utf8(streamed).unwrap(), compact(&doc));
     }
 
+    /// Any JSON value, a few levels deep.
+    fn any_json() -> impl proptest::strategy::Strategy<Value = Value> {
+        use proptest::prelude::*;
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::from),
+            any::<i64>().prop_map(Value::from),
+            any::<u64>().prop_map(Value::from),
+            (-1e9f64..1e9).prop_map(Value::from),
+            ".{0,12}".prop_map(Value::from),
+        ];
+        leaf.prop_recursive(4, 32, 6, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+                proptest::collection::btree_map("[a-z_]{1,6}", inner, 0..6)
+                    .prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest::proptest! {
+        /// Kept as text, a document writes back exactly what a JSON tree of it would: in
+        /// compact form the same bytes, in pretty form the same tree.
+        #[test]
+        fn fields_kept_as_text_write_back_as_a_tree_would(
+            fields in proptest::collection::btree_map("[a-z_]{1,8}", any_json(), 0..8)
+        ) {
+            let mut map = Map::new();
+            map.insert("kind".into(), Value::from("maze"));
+            map.insert("version".into(), Value::from(1));
+            for (k, v) in fields {
+                if k != "kind" && k != "version" {
+                    map.insert(k, v);
+                }
+            }
+            let text = serde_json::to_string(&map).unwrap();
+            let doc = Document::from_json(&text).unwrap();
+            proptest::prop_assert_eq!(doc.to_json(), text.clone());
+            let pretty = serde_json::to_string_pretty(&map).unwrap();
+            let from_pretty = Document::from_json(&pretty).unwrap();
+            proptest::prop_assert_eq!(from_pretty.to_json(), text);
+            let mut out = Vec::new();
+            doc.write_to(&mut out, true).unwrap();
+            let tree: Value = serde_json::from_slice(&out).unwrap();
+            proptest::prop_assert_eq!(tree, Value::Object(map));
+        }
+    }
+
     #[test]
     fn merging_keeps_unknown_members_at_every_depth() {
         let mut doc = Document::from_json(
