@@ -74,6 +74,11 @@ pub fn render_picture(
     if format != Picture::Png {
         check_tiles("an SVG picture", tiles_w * tiles_h, MAX_VECTOR_TILES)?;
     }
+    // A PNG is painted as it is drawn; vector pictures keep their shapes.
+    let mode = match format {
+        Picture::Png => scene::Mode::Pixels,
+        Picture::Svg | Picture::Html => scene::Mode::Shapes,
+    };
     let scene = match doc.kind() {
         Kind::Maze => {
             let maze = MazeDoc::from_document(doc)?;
@@ -82,19 +87,25 @@ pub fn render_picture(
                 (Some(_), true) => scene::Spans::thin(opts.cell_size.unwrap_or(cell * 2)),
                 _ => scene::Spans::square(cell),
             };
-            scene::maze(&maze, spans)
+            scene::maze(&maze, spans, mode)
         }
         Kind::Mines => {
             let view = mines::visible(doc)?;
             let analysis: Option<grid_core::mines_doc::Analysis> = doc.field("analysis")?;
             let probability = analysis.as_ref().map(|a| a.probability.as_slice());
-            scene::mines(&view, probability, cell.max(24))
+            scene::mines(&view, probability, cell.max(24), mode)
         }
         Kind::Nonogram => {
             let n = NonogramDoc::from_document(doc)?;
             let (w, h) = (n.clues.cols.len(), n.clues.rows.len());
             let (grid, _) = nonogram::shown(doc, w, h)?;
-            scene::nonogram(&n.clues.rows, &n.clues.cols, grid.as_ref(), cell.max(20))
+            scene::nonogram(
+                &n.clues.rows,
+                &n.clues.cols,
+                grid.as_ref(),
+                cell.max(20),
+                mode,
+            )
         }
     };
     let scene = if opts.caption {

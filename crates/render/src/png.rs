@@ -2,56 +2,49 @@
 //! crate. Text uses a small built-in bitmap font of the few characters the pictures need.
 
 use crate::error::{RenderError, Result};
-use crate::scene::{Ink, Scene, Shape, Theme};
+use crate::scene::{Ink, Scene, Shape, Theme, fill, ink_index};
 use std::io::Write;
 
-/// Encodes a scene as PNG.
+/// Encodes a scene as PNG: its pixels when it was painted at once, else its shapes painted
+/// now.
 pub fn write(scene: &Scene, theme: Theme, out: impl Write) -> Result<()> {
     let inks = Theme::inks();
-    let index = |ink: Ink| inks.iter().position(|&i| i == ink).unwrap_or(0) as u8;
-    let (w, h) = (scene.width as usize, scene.height as usize);
-    let mut canvas = vec![index(Ink::Background); w * h];
-    for shape in &scene.shapes {
-        match shape {
-            Shape::Rect {
-                x,
-                y,
-                w: rw,
-                h: rh,
-                ink,
-            } => {
-                fill(&mut canvas, w, h, (*x, *y, *rw, *rh), index(*ink));
-            }
-            Shape::Text {
-                x,
-                y,
-                size,
-                text,
-                ink,
-            } => {
-                let scale = (size / 5).max(1);
-                for (i, ch) in text.chars().enumerate() {
-                    let gx = x + i as u32 * 4 * scale;
-                    for (row, bits) in glyph(ch).iter().enumerate() {
-                        for col in 0..3 {
-                            if bits >> (2 - col) & 1 == 1 {
-                                let px = (gx + col * scale, y + row as u32 * scale, scale, scale);
-                                fill(&mut canvas, w, h, px, index(*ink));
-                            }
-                        }
-                    }
+    let (w, h) = (scene.width, scene.height);
+    let painted;
+    let canvas: &[u8] = match &scene.pixels {
+        Some(pixels) => pixels,
+        None => {
+            let mut pixels = vec![ink_index(Ink::Background); w as usize * h as usize];
+            for shape in &scene.shapes {
+                match shape {
+                    Shape::Rect {
+                        x,
+                        y,
+                        w: rw,
+                        h: rh,
+                        ink,
+                    } => fill(&mut pixels, w, h, (*x, *y, *rw, *rh), ink_index(*ink)),
+                    Shape::Text {
+                        x,
+                        y,
+                        size,
+                        text,
+                        ink,
+                    } => paint_text(&mut pixels, w, h, (*x, *y, *size), text, ink_index(*ink)),
                 }
             }
+            painted = pixels;
+            &painted
         }
-    }
+    };
     let palette: Vec<u8> = inks.iter().flat_map(|&ink| theme.rgb(ink)).collect();
-    let mut encoder = png::Encoder::new(out, scene.width, scene.height);
+    let mut encoder = png::Encoder::new(out, w, h);
     encoder.set_color(png::ColorType::Indexed);
     encoder.set_depth(png::BitDepth::Eight);
     encoder.set_palette(palette);
     encoder.set_compression(png::Compression::Fast);
     let mut writer = encoder.write_header().map_err(png_error)?;
-    writer.write_image_data(&canvas).map_err(png_error)?;
+    writer.write_image_data(canvas).map_err(png_error)?;
     writer.finish().map_err(png_error)
 }
 
@@ -62,13 +55,26 @@ fn png_error(e: png::EncodingError) -> RenderError {
     }
 }
 
-/// Fills a rectangle, clipped to the canvas.
-fn fill(canvas: &mut [u8], w: usize, h: usize, (x, y, rw, rh): (u32, u32, u32, u32), value: u8) {
-    let (x0, y0) = (x as usize, y as usize);
-    let x1 = (x0 + rw as usize).min(w);
-    let y1 = (y0 + rh as usize).min(h);
-    for row in y0.min(h)..y1 {
-        canvas[row * w + x0.min(x1)..row * w + x1].fill(value);
+/// Paints `text` in the built-in font, its top-left corner at (x, y), `size` pixels high.
+pub(crate) fn paint_text(
+    pixels: &mut [u8],
+    w: u32,
+    h: u32,
+    (x, y, size): (u32, u32, u32),
+    text: &str,
+    value: u8,
+) {
+    let scale = (size / 5).max(1);
+    for (i, ch) in text.chars().enumerate() {
+        let gx = x + i as u32 * 4 * scale;
+        for (row, bits) in glyph(ch).iter().enumerate() {
+            for col in 0..3 {
+                if bits >> (2 - col) & 1 == 1 {
+                    let px = (gx + col * scale, y + row as u32 * scale, scale, scale);
+                    fill(pixels, w, h, px, value);
+                }
+            }
+        }
     }
 }
 

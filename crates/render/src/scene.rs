@@ -152,35 +152,100 @@ pub enum Shape {
     },
 }
 
-/// A picture: its size in pixels and its shapes, drawn in order over the background.
+/// How a scene keeps what is drawn on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// As a list of shapes, for vector formats (SVG, HTML).
+    Shapes,
+    /// Painted at once into pixels, one byte each (an index of [`Theme::inks`]): a PNG of the
+    /// largest maze would otherwise hold tens of millions of shapes.
+    Pixels,
+}
+
+/// A picture: its size in pixels and what is drawn on it, in order over the background:
+/// shapes, or the pixels they painted (see [`Mode`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Scene {
     pub width: u32,
     pub height: u32,
     pub shapes: Vec<Shape>,
+    /// The painted pixels, row by row, in [`Mode::Pixels`].
+    pub pixels: Option<Vec<u8>>,
+}
+
+/// The pixel value of an ink: its place among [`Theme::inks`].
+pub fn ink_index(ink: Ink) -> u8 {
+    Theme::inks().iter().position(|&i| i == ink).unwrap_or(0) as u8
 }
 
 impl Scene {
-    fn new(width: u32, height: u32) -> Self {
+    fn new(width: u32, height: u32, mode: Mode) -> Self {
+        let pixels = (mode == Mode::Pixels)
+            .then(|| vec![ink_index(Ink::Background); width as usize * height as usize]);
         Scene {
             width,
             height,
             shapes: Vec::new(),
+            pixels,
         }
     }
 
     fn rect(&mut self, x: u32, y: u32, w: u32, h: u32, ink: Ink) {
-        self.shapes.push(Shape::Rect { x, y, w, h, ink });
+        match &mut self.pixels {
+            Some(pixels) => fill(
+                pixels,
+                self.width,
+                self.height,
+                (x, y, w, h),
+                ink_index(ink),
+            ),
+            None => self.shapes.push(Shape::Rect { x, y, w, h, ink }),
+        }
     }
 
     fn text(&mut self, x: u32, y: u32, size: u32, text: impl Into<String>, ink: Ink) {
-        self.shapes.push(Shape::Text {
-            x,
-            y,
-            size,
-            text: text.into(),
-            ink,
-        });
+        let text = text.into();
+        match &mut self.pixels {
+            Some(pixels) => {
+                let (width, height) = (self.width, self.height);
+                crate::png::paint_text(pixels, width, height, (x, y, size), &text, ink_index(ink));
+            }
+            None => self.shapes.push(Shape::Text {
+                x,
+                y,
+                size,
+                text,
+                ink,
+            }),
+        }
+    }
+
+    /// Makes the picture `height` pixels high, the new rows background.
+    fn grow_to(&mut self, height: u32) {
+        if let Some(pixels) = &mut self.pixels {
+            pixels.resize(
+                self.width as usize * height as usize,
+                ink_index(Ink::Background),
+            );
+        }
+        self.height = height;
+    }
+}
+
+/// Fills a rectangle of a picture `w` x `h` pixels, clipped to it.
+pub(crate) fn fill(
+    pixels: &mut [u8],
+    w: u32,
+    h: u32,
+    (x, y, rw, rh): (u32, u32, u32, u32),
+    value: u8,
+) {
+    let (w, h) = (w as usize, h as usize);
+    let (x0, y0) = (x as usize, y as usize);
+    let x1 = (x0 + rw as usize).min(w);
+    let y1 = (y0 + rh as usize).min(h);
+    for row in y0.min(h)..y1 {
+        pixels[row * w + x0.min(x1)..row * w + x1].fill(value);
     }
 }
 
@@ -196,7 +261,7 @@ pub fn with_caption(mut scene: Scene, lines: &[String]) -> Scene {
     let size = (scene.width.saturating_sub(8) * 5 / (4 * longest.max(1))).clamp(5, 25) / 5 * 5;
     let line = size + size / 2;
     let top = scene.height + size / 2;
-    scene.height = top + line * lines.len() as u32;
+    scene.grow_to(top + line * lines.len() as u32);
     for (i, text) in lines.iter().enumerate() {
         scene.text(4, top + i as u32 * line, size, text.clone(), Ink::Text);
     }
@@ -253,9 +318,9 @@ impl Spans {
 
 /// A maze: walls, the explored tiles as a heat map, the solution path, then start and goal.
 /// Runs of wall along a row are one rectangle each, which keeps big mazes' SVG files small.
-pub fn maze(m: &MazeDoc, spans: Spans) -> Scene {
+pub fn maze(m: &MazeDoc, spans: Spans, mode: Mode) -> Scene {
     let (w, h) = (m.tiles.width(), m.tiles.height());
-    let mut scene = Scene::new(spans.total(w), spans.total(h));
+    let mut scene = Scene::new(spans.total(w), spans.total(h), mode);
     let area = |p: Pos| {
         let ((x, w), (y, h)) = (spans.span(p.col), spans.span(p.row));
         (x, y, w, h)
@@ -309,9 +374,14 @@ fn mark(scene: &mut Scene, (x, y, w, h): (u32, u32, u32, u32), ink: Ink) {
 /// A minesweeper board: covered and opened tiles, numbers, flags and mines; with a solver's
 /// `probability` per tile, covered tiles are tinted by their chance of a mine (green when
 /// certainly safe, red when certainly a mine, pale to orange between) and labelled in percent.
-pub fn mines(view: &Grid<u8>, probability: Option<&[Vec<Option<f64>>]>, tile: u32) -> Scene {
+pub fn mines(
+    view: &Grid<u8>,
+    probability: Option<&[Vec<Option<f64>>]>,
+    tile: u32,
+    mode: Mode,
+) -> Scene {
     let (w, h) = (view.width() as u32, view.height() as u32);
-    let mut scene = Scene::new(w * tile, h * tile);
+    let mut scene = Scene::new(w * tile, h * tile, mode);
     let gap = (tile / 16).max(1);
     for p in view.positions() {
         let (x, y) = (p.col as u32 * tile, p.row as u32 * tile);
@@ -365,7 +435,13 @@ pub fn mines(view: &Grid<u8>, probability: Option<&[Vec<Option<f64>>]>, tile: u3
 
 /// A nonogram as puzzle books print it: the column clues stacked above, the row clues to the
 /// left, and the grid with its filled cells.
-pub fn nonogram(rows: &[Vec<u32>], cols: &[Vec<u32>], grid: Option<&Grid<u8>>, tile: u32) -> Scene {
+pub fn nonogram(
+    rows: &[Vec<u32>],
+    cols: &[Vec<u32>],
+    grid: Option<&Grid<u8>>,
+    tile: u32,
+    mode: Mode,
+) -> Scene {
     let label = |line: &Vec<u32>| -> Vec<String> {
         let clues: Vec<String> = line
             .iter()
@@ -385,7 +461,7 @@ pub fn nonogram(rows: &[Vec<u32>], cols: &[Vec<u32>], grid: Option<&Grid<u8>>, t
     let left = row_labels.iter().map(|l| l.len() as u32).max().unwrap_or(1) * char_w + tile / 2;
     let top = col_labels.iter().map(|c| c.len() as u32).max().unwrap_or(1) * tile;
     let (w, h) = (cols.len() as u32, rows.len() as u32);
-    let mut scene = Scene::new(left + w * tile + 1, top + h * tile + 1);
+    let mut scene = Scene::new(left + w * tile + 1, top + h * tile + 1, mode);
     for (r, text) in row_labels.iter().enumerate() {
         let x = left - tile / 4 - text.len() as u32 * char_w;
         scene.text(
