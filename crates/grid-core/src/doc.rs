@@ -327,12 +327,9 @@ impl Document {
     /// has no `grid`. Every character must be ASCII; which ones are allowed is the kind's
     /// business.
     pub fn grid_bytes(&self) -> Result<Option<Grid<u8>>> {
-        let Some(grid) = self.value("grid")? else {
+        let Some(raw) = self.fields.get("grid") else {
             return Ok(None);
         };
-        let rows = grid
-            .as_array()
-            .ok_or_else(|| Error::input("field `grid`: expected an array of strings"))?;
         let width: usize = self.required("width")?;
         let height: usize = self.required("height")?;
         if width == 0 || height == 0 {
@@ -345,6 +342,29 @@ impl Document {
                 "fields `width` and `height`: {width}x{height} tiles is more than the limit of {MAX_TILES}"
             )));
         }
+        // Rows without escapes are read in place, with no copy of the grid's text; anything
+        // else (escapes, or the wrong shape, which the messages below name) as a tree.
+        let borrowed: Option<Vec<&str>> = serde_json::from_str(raw.get()).ok();
+        let tree;
+        let rows: Vec<&str> = match borrowed {
+            Some(rows) => rows,
+            None => {
+                tree = tree_of("grid", raw)?;
+                let rows = tree
+                    .as_array()
+                    .ok_or_else(|| Error::input("field `grid`: expected an array of strings"))?;
+                let mut texts = Vec::with_capacity(rows.len());
+                for (r, row) in rows.iter().enumerate() {
+                    texts.push(row.as_str().ok_or_else(|| {
+                        Error::input(format!(
+                            "field `grid`: row {r} is {}, expected a string",
+                            type_name(row)
+                        ))
+                    })?);
+                }
+                texts
+            }
+        };
         if rows.len() != height {
             return Err(Error::input(format!(
                 "field `grid`: {} rows, but `height` is {height}",
@@ -352,13 +372,7 @@ impl Document {
             )));
         }
         let mut cells = Vec::with_capacity(width * height);
-        for (r, row) in rows.iter().enumerate() {
-            let s = row.as_str().ok_or_else(|| {
-                Error::input(format!(
-                    "field `grid`: row {r} is {}, expected a string",
-                    type_name(row)
-                ))
-            })?;
+        for (r, s) in rows.iter().enumerate() {
             if let Some(c) = s.find(|c: char| !c.is_ascii()) {
                 let ch = s[c..].chars().next().unwrap_or('?');
                 return Err(Error::input(format!(

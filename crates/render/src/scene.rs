@@ -132,6 +132,18 @@ impl Theme {
     }
 }
 
+#[cfg(test)]
+mod ink_tests {
+    use super::*;
+
+    #[test]
+    fn an_inks_index_is_its_place_in_the_palette() {
+        for (i, &ink) in Theme::inks().iter().enumerate() {
+            assert_eq!(ink_index(ink) as usize, i, "{ink:?}");
+        }
+    }
+}
+
 /// One shape, in pixels.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Shape {
@@ -173,9 +185,27 @@ pub struct Scene {
     pub pixels: Option<Vec<u8>>,
 }
 
-/// The pixel value of an ink: its place among [`Theme::inks`].
+/// The pixel value of an ink: its place among [`Theme::inks`] (worked out without building
+/// that list: it is asked for every rectangle painted).
 pub fn ink_index(ink: Ink) -> u8 {
-    Theme::inks().iter().position(|&i| i == ink).unwrap_or(0) as u8
+    match ink {
+        Ink::Background => 0,
+        Ink::Wall => 1,
+        Ink::Floor => 2,
+        Ink::Path => 3,
+        Ink::Start => 4,
+        Ink::Goal => 5,
+        Ink::Covered => 6,
+        Ink::Opened => 7,
+        Ink::Text => 8,
+        Ink::Mine => 9,
+        Ink::Exploded => 10,
+        Ink::Flag => 11,
+        Ink::Filled => 12,
+        Ink::Grid => 13,
+        Ink::Number(n) => 13 + n.clamp(1, 8),
+        Ink::Heat(t) => 22 + t.min(7),
+    }
 }
 
 impl Scene {
