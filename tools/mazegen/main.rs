@@ -101,20 +101,10 @@ fn main() -> std::process::ExitCode {
 
 fn run(args: Args) -> Result<Status> {
     let size = (args.width, args.height.unwrap_or(args.width));
-    let mut request = Request::new(args.algo, size, args.start, args.goal).map_err(|e| {
-        let message = e.to_string();
-        match e {
-            // The library says "the start 9,9 is outside..."; here it is the flag.
-            RequestError::Outside { .. } => Error::usage(format!(
-                "--{}",
-                message.strip_prefix("the ").unwrap_or(&message)
-            )),
-            _ => Error::usage(message),
-        }
-    })?;
+    let mut request = Request::new(args.algo, size, args.start, args.goal)
+        .map_err(|e| Error::usage(flag_message(e)))?
+        .with_endpoints(args.endpoints);
     request.braid = args.braid;
-    let request = request.with_endpoints(args.endpoints);
-    let mut request = request;
     if args.trace {
         request = request.traced().map_err(|e| Error::usage(e.to_string()))?;
     }
@@ -135,6 +125,25 @@ fn run(args: Args) -> Result<Status> {
     }
     out.finish()?;
     Ok(Status::Ok)
+}
+
+/// A request's error as the command line words it: a cell outside the maze is the flag that
+/// gave it.
+fn flag_message(e: RequestError) -> String {
+    match e {
+        RequestError::Outside {
+            which,
+            cell: (r, c),
+            width,
+            height,
+        } => format!(
+            "--{which} {r},{c} is outside the maze of {width}x{height} cells (rows 0 to {}, \
+             columns 0 to {})",
+            height - 1,
+            width - 1
+        ),
+        other => other.to_string(),
+    }
 }
 
 /// The seeds of the `k` mazes of `count` whose solution is longest, in seed order (ties go to

@@ -52,6 +52,38 @@ pub enum TraceMode {
     Wall,
 }
 
+/// The figures of one maze (`stats`, written by `mazesolve --stats`; computed by
+/// `grid_maze::stats`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MazeStats {
+    /// Nodes: cells of a cell maze, open tiles of another map.
+    pub cells: usize,
+    /// Nodes with one way out.
+    pub dead_ends: usize,
+    /// `dead_ends / cells`.
+    pub dead_end_share: f64,
+    /// Nodes with three ways out.
+    pub junctions3: usize,
+    /// Nodes with four ways out.
+    pub junctions4: usize,
+    /// Steps (between nodes) of the shortest path from start to goal; `None` when there is
+    /// none.
+    pub solution_length: Option<usize>,
+    /// Changes of direction along that path.
+    pub turns: Option<usize>,
+    /// Nodes along that path, start and goal left out, where more than one way leads on: the
+    /// choices a walker makes.
+    pub decisions: Option<usize>,
+    /// Steps of the longest path between two nodes (the maze's diameter; exact for perfect
+    /// mazes, two breadth-first searches from a node of each piece otherwise).
+    pub longest_path: usize,
+    /// How long the corridors run: the mean number of steps of a corridor, a stretch of
+    /// nodes with two ways out between two nodes that have one, three or four. Long winding
+    /// corridors (hunt-and-kill, backtracker) give a high river, many short branches
+    /// (Prim, Kruskal) a low one.
+    pub river: f64,
+}
+
 /// A maze document, read and checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MazeDoc {

@@ -209,6 +209,34 @@ pub struct Analysis {
     pub best: Option<Pos>,
 }
 
+/// The clicks of a game, by kind.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clicks {
+    pub left: usize,
+    pub right: usize,
+    pub chord: usize,
+    pub total: usize,
+}
+
+/// A game's counters: the `stats` field of a mines document (computed by
+/// `grid_mines::stats`).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct GameStats {
+    #[serde(rename = "3bv")]
+    pub three_bv: usize,
+    /// The part of the 3BV cleared so far.
+    #[serde(rename = "3bv_solved")]
+    pub three_bv_solved: usize,
+    pub clicks: Clicks,
+    /// 3BV solved per click; `None` before the first click.
+    pub ioe: Option<f64>,
+    /// The same as a percentage.
+    pub efficiency: Option<f64>,
+    /// 3BV per second, when the game's time is known.
+    #[serde(rename = "3bv_per_s", default, skip_serializing_if = "Option::is_none")]
+    pub three_bv_per_s: Option<f64>,
+}
+
 /// A mines document, read and checked for shape (consistency with the layout is the game
 /// engine's business).
 #[derive(Debug, Clone, PartialEq)]

@@ -354,12 +354,7 @@ impl Game {
     pub fn stats(&self, seconds: Option<f64>) -> Option<crate::stats::Stats> {
         let layout = self.layout.as_ref()?;
         let opened = self.view.map(|c| matches!(c, Cell::Open(_)));
-        Some(crate::stats::Stats::of(
-            layout,
-            &opened,
-            &self.moves,
-            seconds,
-        ))
+        Some(crate::stats::of(layout, &opened, &self.moves, seconds))
     }
 
     /// Writes the game into a document it was read from (or a new one), keeping the fields

@@ -13,7 +13,7 @@
 use crate::layout::{Layout, neighbours};
 use grid_core::Grid;
 use grid_core::mines_doc::Move;
-use serde::Serialize;
+pub use grid_core::mines_doc::{Clicks, GameStats as Stats};
 
 /// The 3BV of a layout: openings, plus numbers that touch no opening.
 pub fn three_bv(layout: &Layout) -> usize {
@@ -62,66 +62,35 @@ fn three_bv_of(layout: &Layout, opened: Option<&Grid<bool>>) -> usize {
             .count()
 }
 
-/// The clicks of a game, by kind.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-pub struct Clicks {
-    pub left: usize,
-    pub right: usize,
-    pub chord: usize,
-    pub total: usize,
-}
-
-impl Clicks {
-    /// The clicks a history of moves took: an open is a left click (an open on a number, a
-    /// chord, is counted as one as well), a flag or mark a right click.
-    pub fn of(moves: &[Move]) -> Clicks {
-        let mut c = Clicks::default();
-        for m in moves {
-            match m {
-                Move::Open(_) => c.left += 1,
-                Move::Flag(_) | Move::Question(_) => c.right += 1,
-                Move::Chord(_) => c.chord += 1,
-            }
+/// The clicks a history of moves took: an open is a left click (an open on a number, a
+/// chord, is counted as one as well), a flag or mark a right click.
+pub fn clicks(moves: &[Move]) -> Clicks {
+    let mut c = Clicks::default();
+    for m in moves {
+        match m {
+            Move::Open(_) => c.left += 1,
+            Move::Flag(_) | Move::Question(_) => c.right += 1,
+            Move::Chord(_) => c.chord += 1,
         }
-        c.total = c.left + c.right + c.chord;
-        c
     }
+    c.total = c.left + c.right + c.chord;
+    c
 }
 
-/// A game's counters: the `stats` field of a mines document.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct Stats {
-    #[serde(rename = "3bv")]
-    pub three_bv: usize,
-    /// The part of the 3BV cleared so far.
-    #[serde(rename = "3bv_solved")]
-    pub three_bv_solved: usize,
-    pub clicks: Clicks,
-    /// 3BV solved per click; `None` before the first click.
-    pub ioe: Option<f64>,
-    /// The same as a percentage.
-    pub efficiency: Option<f64>,
-    /// 3BV per second, when the game's time is known.
-    #[serde(rename = "3bv_per_s", skip_serializing_if = "Option::is_none")]
-    pub three_bv_per_s: Option<f64>,
-}
-
-impl Stats {
-    /// The counters of a game with `layout`, `opened` so far by `moves`, taking `seconds` if
-    /// known.
-    pub fn of(layout: &Layout, opened: &Grid<bool>, moves: &[Move], seconds: Option<f64>) -> Stats {
-        let three_bv = three_bv(layout);
-        let solved = three_bv_solved(layout, opened);
-        let clicks = Clicks::of(moves);
-        let ioe = (clicks.total > 0).then(|| solved as f64 / clicks.total as f64);
-        Stats {
-            three_bv,
-            three_bv_solved: solved,
-            clicks,
-            ioe,
-            efficiency: ioe.map(|i| i * 100.0),
-            three_bv_per_s: seconds.filter(|&s| s > 0.0).map(|s| three_bv as f64 / s),
-        }
+/// The counters of a game with `layout`, `opened` so far by `moves`, taking `seconds` if
+/// known.
+pub fn of(layout: &Layout, opened: &Grid<bool>, moves: &[Move], seconds: Option<f64>) -> Stats {
+    let three_bv = three_bv(layout);
+    let solved = three_bv_solved(layout, opened);
+    let clicks = clicks(moves);
+    let ioe = (clicks.total > 0).then(|| solved as f64 / clicks.total as f64);
+    Stats {
+        three_bv,
+        three_bv_solved: solved,
+        clicks,
+        ioe,
+        efficiency: ioe.map(|i| i * 100.0),
+        three_bv_per_s: seconds.filter(|&s| s > 0.0).map(|s| three_bv as f64 / s),
     }
 }
 
@@ -235,7 +204,7 @@ mod tests {
             Move::Chord(Pos::new(1, 3)),
         ];
         let all = l.grid().map(|&mine| !mine);
-        let s = Stats::of(&l, &all, &moves, Some(1.5));
+        let s = of(&l, &all, &moves, Some(1.5));
         assert_eq!(s.three_bv, 5);
         assert_eq!(s.three_bv_solved, 5);
         assert_eq!(

@@ -1,37 +1,10 @@
 //! The figures shown under a drawing on request (`gridrender --caption`): a maze's `stats`
 //! (mazesolve --stats), a game's counters, a nonogram's verdict.
 
+use grid_core::maze_doc::MazeStats;
+use grid_core::mines_doc::GameStats;
 use grid_core::{Document, Kind, Result};
 use serde::Deserialize;
-
-#[derive(Deserialize)]
-struct MazeFigures {
-    cells: usize,
-    dead_ends: usize,
-    dead_end_share: f64,
-    junctions3: usize,
-    junctions4: usize,
-    solution_length: Option<usize>,
-    turns: Option<usize>,
-    decisions: Option<usize>,
-    longest_path: usize,
-    river: f64,
-}
-
-#[derive(Deserialize)]
-struct GameFigures {
-    #[serde(rename = "3bv")]
-    three_bv: usize,
-    #[serde(rename = "3bv_solved")]
-    solved: usize,
-    clicks: Clicks,
-    ioe: Option<f64>,
-}
-
-#[derive(Deserialize)]
-struct Clicks {
-    total: usize,
-}
 
 #[derive(Deserialize)]
 struct Verdict {
@@ -42,15 +15,15 @@ struct Verdict {
 /// The caption's lines; none when the document carries no figures to show.
 pub fn lines(doc: &Document) -> Result<Vec<String>> {
     Ok(match doc.kind() {
-        Kind::Maze => match doc.field::<MazeFigures>("stats")? {
+        Kind::Maze => match doc.field::<MazeStats>("stats")? {
             Some(f) => maze(&f),
             None => Vec::new(),
         },
-        Kind::Mines => match doc.field::<GameFigures>("stats")? {
+        Kind::Mines => match doc.field::<GameStats>("stats")? {
             Some(g) => vec![format!(
                 "3bv {} ({} solved), {} clicks, ioe {:.2}",
                 g.three_bv,
-                g.solved,
+                g.three_bv_solved,
                 g.clicks.total,
                 g.ioe.unwrap_or(0.0)
             )],
@@ -66,7 +39,7 @@ pub fn lines(doc: &Document) -> Result<Vec<String>> {
     })
 }
 
-fn maze(f: &MazeFigures) -> Vec<String> {
+fn maze(f: &MazeStats) -> Vec<String> {
     let mut lines = vec![
         format!(
             "{} cells, {} dead ends ({:.1}%), junctions {} + {}",
