@@ -136,7 +136,9 @@ fn draw_tile(out: &mut Stdout, maze: &MazeDoc, p: Pos, look: Look) -> io::Result
     } else {
         match look {
             Look::Wall => format!("{}", "██".red()),
-            Look::Floor => "  ".to_string(),
+            Look::Floor | Look::Outside => "  ".to_string(),
+            Look::Crossing(grid_core::Axis::NorthSouth) => "││".to_string(),
+            Look::Crossing(grid_core::Axis::EastWest) => "══".to_string(),
             Look::Explored => format!("{}", "░░".yellow()),
             Look::Path => format!("{}", "()".bright_blue().bold()),
         }

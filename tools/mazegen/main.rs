@@ -4,7 +4,9 @@ use clap::Parser;
 use grid_cli::args::{PrettyArg, SeedArg, named};
 use grid_cli::run::GenerateArg;
 use grid_cli::{Error, Output, Progress, Result, Status};
-use grid_maze::{Algorithm, Endpoints, Request, RequestError};
+use grid_maze::{Algorithm, Endpoints, Mask, Picture, Request, RequestError, Shape};
+use std::path::PathBuf;
+use std::sync::Arc;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -14,7 +16,9 @@ Examples:
   mazegen --braid 0.5 20 | mazesolve --algo right-hand
   mazegen --trace 15 | gridrender --animate
   mazegen --endpoints farthest 30           start and goal at the ends of the longest path
-  mazegen --count 100 --pick-hardest 5 --seed 1 20   the 5 of 100 with the longest solution";
+  mazegen --count 100 --pick-hardest 5 --seed 1 20   the 5 of 100 with the longest solution
+  mazegen --mask heart.png 60             a maze 60 cells wide in the shape of a picture
+  mazegen --weave 0.5 --algo kruskal 20   passages crossing over and under each other";
 
 /// Generate perfect mazes (spanning trees of a grid of cells) as JSON Lines grid documents.
 #[derive(Debug, Parser)]
@@ -35,6 +39,21 @@ struct Args {
     /// Fraction of dead ends to remove (0 to 1), which adds loops.
     #[arg(long, default_value_t = 0.0, value_name = "P", value_parser = parse_fraction)]
     braid: f64,
+
+    /// The maze's shape from a picture: a text file ('.' or space a cell, '#' or 'X'
+    /// outside), a PBM (a set pixel is outside) or a PNG (a dark or transparent pixel is
+    /// outside). WIDTH and HEIGHT scale it; without them, a cell a pixel.
+    #[arg(long, value_name = "FILE")]
+    mask: Option<PathBuf>,
+
+    /// With --mask: keep the largest piece of a mask whose cells fall apart.
+    #[arg(long, requires = "mask")]
+    largest_piece: bool,
+
+    /// Let passages cross over and under each other (weave): the share of steps, or of
+    /// cells with kruskal, that try a crossing (0 to 1).
+    #[arg(long, default_value_t = 0.0, value_name = "P", value_parser = parse_fraction)]
+    weave: f64,
 
     /// Record the carving order in `trace`, for animation.
     #[arg(long)]
@@ -64,11 +83,11 @@ struct Args {
     #[command(flatten)]
     generate: GenerateArg,
 
-    /// Width in cells.
-    #[arg(value_parser = parse_size)]
-    width: usize,
+    /// Width in cells (with --mask, the width the picture is scaled to).
+    #[arg(value_parser = parse_size, required_unless_present = "mask")]
+    width: Option<usize>,
 
-    /// Height in cells (default: the width).
+    /// Height in cells (default: the width, or with --mask the picture's proportions).
     #[arg(value_parser = parse_size)]
     height: Option<usize>,
 }
@@ -100,8 +119,24 @@ fn main() -> std::process::ExitCode {
 }
 
 fn run(args: Args) -> Result<Status> {
-    let size = (args.width, args.height.unwrap_or(args.width));
+    let mask = args
+        .mask
+        .as_deref()
+        .map(|path| read_mask(path, &args))
+        .transpose()?;
+    let size = match &mask {
+        Some(mask) => (mask.width(), mask.height()),
+        None => {
+            let width = args.width.expect("clap requires a width without --mask");
+            (width, args.height.unwrap_or(width))
+        }
+    };
+    let shape = Shape {
+        mask: mask.map(Arc::new),
+        weave: args.weave,
+    };
     let mut request = Request::new(args.algo, size, args.start, args.goal)
+        .and_then(|r| r.with_shape(shape))
         .map_err(|e| Error::usage(flag_message(e)))?
         .with_endpoints(args.endpoints);
     request.braid = args.braid;
@@ -127,6 +162,28 @@ fn run(args: Args) -> Result<Status> {
     Ok(Status::Ok)
 }
 
+/// The mask from `path`, scaled to the size asked, in one piece (or its largest piece).
+fn read_mask(path: &std::path::Path, args: &Args) -> Result<Mask> {
+    let mut input = grid_cli::Input::open(path)?;
+    let name = input.name.clone();
+    let bytes = input.read_bytes(MAX_MASK_BYTES, "a picture")?;
+    let picture = Picture::read(&bytes).map_err(|e| Error::input(format!("--mask {name}: {e}")))?;
+    let (width, height) = picture.size_for(args.width, args.height);
+    let mask = picture
+        .to_mask(width, height)
+        .map_err(|e| Error::usage(format!("--mask {name}: {e}")))?;
+    let mask = if args.largest_piece {
+        mask.largest_piece()
+    } else {
+        mask.check().map(|()| mask)
+    };
+    mask.map_err(|e| Error::input(format!("--mask {name}: {e}")))
+}
+
+/// The largest mask file read: a PNG of the most pixels a mask may have, stored plainly,
+/// is about this size.
+const MAX_MASK_BYTES: u64 = 1 << 30;
+
 /// A request's error as the command line words it: a cell outside the maze is the flag that
 /// gave it.
 fn flag_message(e: RequestError) -> String {
@@ -142,6 +199,12 @@ fn flag_message(e: RequestError) -> String {
             height - 1,
             width - 1
         ),
+        RequestError::LeftOut {
+            which,
+            cell: (r, c),
+        } => {
+            format!("--{which} {r},{c} is a cell the mask leaves out")
+        }
         other => other.to_string(),
     }
 }

@@ -8,7 +8,7 @@ use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use crossterm::{cursor, queue, style::Print, terminal};
 use grid_cli::best::BestTimes;
 use grid_cli::{Error, Result};
-use grid_core::{Dir, MazeDoc, Pos, Solution, Tile};
+use grid_core::{Axis, Dir, Grid, MazeDoc, Pos, Solution, Tile};
 use owo_colors::OwoColorize;
 use std::fs::File;
 use std::io::{self, Write};
@@ -65,6 +65,10 @@ struct Game<'a> {
     /// Moves made: cells in a cell maze, tiles on any other map.
     moves: usize,
     trail: Vec<bool>,
+    /// The direction of the last step: on a crossing, the only way on is straight ahead.
+    heading: Option<Dir>,
+    /// Tiles outside a masked maze, drawn as background.
+    outside: Option<Grid<bool>>,
     started: Instant,
 }
 
@@ -78,6 +82,8 @@ impl<'a> Game<'a> {
             walk: vec![maze.start],
             moves: 0,
             trail,
+            heading: None,
+            outside: maze.outside(),
             started: Instant::now(),
         }
     }
@@ -88,15 +94,20 @@ impl<'a> Game<'a> {
         let steps = if self.maze.cells.is_some() { 2 } else { 1 };
         let mut path = Vec::with_capacity(steps);
         let mut p = self.at;
+        let straight = |heading: Option<Dir>| heading.is_none_or(|h| Axis::of(h) == Axis::of(dir));
+        if tiles[p].is_crossing() && !straight(self.heading) {
+            return;
+        }
         for _ in 0..steps {
             match tiles.neighbour(p, dir) {
-                Some(q) if tiles[q] == Tile::Open => {
+                Some(q) if tiles[q].is_open() => {
                     p = q;
                     path.push(q);
                 }
                 _ => return,
             }
         }
+        self.heading = Some(dir);
         for q in path {
             self.trail[tiles.index_of(q)] = true;
             self.walk.push(q);
@@ -188,8 +199,21 @@ impl<'a> Game<'a> {
                     format!("{}", "()".bright_blue().bold())
                 } else if p == self.maze.goal {
                     format!("{}", "GG".yellow().bold())
+                } else if self.outside.as_ref().is_some_and(|o| o[p]) {
+                    "  ".to_string()
                 } else if tiles[p] == Tile::Wall {
                     format!("{}", "██".red())
+                } else if let Tile::Crossing(over) = tiles[p] {
+                    let glyph = if over == Axis::NorthSouth {
+                        "││"
+                    } else {
+                        "══"
+                    };
+                    if self.trail[tiles.index_of(p)] {
+                        format!("{}", glyph.cyan())
+                    } else {
+                        glyph.to_string()
+                    }
                 } else if self.trail[tiles.index_of(p)] {
                     format!("{}", "··".cyan())
                 } else {

@@ -122,22 +122,29 @@ impl Input {
             })
     }
 
-    /// The whole text, for formats that must be seen whole; at most [`MAX_TEXT_BYTES`], and
-    /// UTF-8 (a byte-order mark is dropped).
-    pub fn read_text(mut self) -> Result<String> {
+    /// The whole content as bytes, at most `max` of them (`what` names what a larger input
+    /// is not, for the message).
+    pub fn read_bytes(&mut self, max: u64, what: &str) -> Result<Vec<u8>> {
         let mut bytes = Vec::new();
-        let limit = MAX_TEXT_BYTES + 1;
+        let limit = max + 1;
         (&mut self.reader)
             .take(limit)
             .read_to_end(&mut bytes)
             .map_err(|e| read_error(&self.name, e))?;
         if bytes.len() as u64 == limit {
             return Err(Error::input(format!(
-                "larger than {} MiB: not a puzzle this tool reads",
-                MAX_TEXT_BYTES >> 20
+                "larger than {} MiB: not {what} this tool reads",
+                max >> 20
             ))
             .in_source(&self.name));
         }
+        Ok(bytes)
+    }
+
+    /// The whole text, for formats that must be seen whole; at most [`MAX_TEXT_BYTES`], and
+    /// UTF-8 (a byte-order mark is dropped).
+    pub fn read_text(mut self) -> Result<String> {
+        let mut bytes = self.read_bytes(MAX_TEXT_BYTES, "a puzzle")?;
         if bytes.starts_with(b"\xef\xbb\xbf") {
             bytes.drain(..3);
         }

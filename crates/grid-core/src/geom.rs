@@ -108,6 +108,16 @@ impl Dir {
     }
 
     /// 0..4 in clockwise order, for tables indexed by direction.
+    /// The direction's name in lower case, for messages.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Dir::North => "north",
+            Dir::East => "east",
+            Dir::South => "south",
+            Dir::West => "west",
+        }
+    }
+
     pub const fn index(self) -> usize {
         self as usize
     }

@@ -95,6 +95,11 @@ impl<T> Grid<T> {
     }
 
     /// Every position, in reading order.
+    /// Row `r`, left to right.
+    pub fn row(&self, r: usize) -> &[T] {
+        &self.cells[r * self.width..(r + 1) * self.width]
+    }
+
     pub fn positions(&self) -> impl Iterator<Item = Pos> + use<T> {
         let width = self.width;
         (0..self.height).flat_map(move |row| (0..width).map(move |col| Pos::new(row, col)))

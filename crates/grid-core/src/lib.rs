@@ -24,5 +24,5 @@ pub use error::{Error, Result};
 pub use geom::{Dir, Pos};
 pub use grid::Grid;
 pub use jsonl::DocReader;
-pub use maze_doc::{MazeDoc, Solution, Tile, TraceMode};
+pub use maze_doc::{Axis, MazeDoc, Solution, Tile, TraceMode};
 pub use rng::{BitSource, Rng};

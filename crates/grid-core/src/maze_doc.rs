@@ -2,7 +2,7 @@
 
 use crate::doc::{Document, Kind};
 use crate::error::{Error, Result};
-use crate::geom::Pos;
+use crate::geom::{Dir, Pos};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
 
@@ -11,6 +11,33 @@ use serde::{Deserialize, Serialize};
 pub enum Tile {
     Wall,
     Open,
+    /// Two passages crossing, one over the other (a weave maze): `'|'` when the north-south
+    /// passage is on top, `'-'` when the east-west one is. A path through it goes straight.
+    Crossing(Axis),
+}
+
+/// The two axes of a four-connected grid: north-south and east-west.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Axis {
+    NorthSouth,
+    EastWest,
+}
+
+impl Axis {
+    /// The axis a step in `dir` runs along.
+    pub const fn of(dir: Dir) -> Axis {
+        match dir {
+            Dir::North | Dir::South => Axis::NorthSouth,
+            Dir::East | Dir::West => Axis::EastWest,
+        }
+    }
+
+    pub const fn other(self) -> Axis {
+        match self {
+            Axis::NorthSouth => Axis::EastWest,
+            Axis::EastWest => Axis::NorthSouth,
+        }
+    }
 }
 
 impl Tile {
@@ -18,11 +45,18 @@ impl Tile {
         match self {
             Tile::Wall => b'#',
             Tile::Open => b' ',
+            Tile::Crossing(Axis::NorthSouth) => b'|',
+            Tile::Crossing(Axis::EastWest) => b'-',
         }
     }
 
+    /// Whether a path may stand on the tile (floor or a crossing).
     pub const fn is_open(self) -> bool {
-        matches!(self, Tile::Open)
+        !matches!(self, Tile::Wall)
+    }
+
+    pub const fn is_crossing(self) -> bool {
+        matches!(self, Tile::Crossing(_))
     }
 }
 
@@ -98,8 +132,9 @@ pub struct MazeDoc {
 }
 
 impl MazeDoc {
-    /// Reads and checks a maze document: the grid holds only `#` and ` `, start and goal are
-    /// open tiles inside it (or default to the first and last open tiles in reading order).
+    /// Reads and checks a maze document: the grid holds only `#`, ` ` and the crossings `|`
+    /// and `-` (each with open tiles on all four sides), start and goal are open tiles inside
+    /// it (or default to the first and last open tiles in reading order).
     pub fn from_document(doc: &Document) -> Result<Self> {
         if doc.kind() != Kind::Maze {
             return Err(Error::input(format!(
@@ -155,6 +190,35 @@ impl MazeDoc {
         }
     }
 
+    /// The tiles outside a masked cell maze's shape, to be drawn as background: the cells the
+    /// mask leaves out, the walls with such cells (or the edge) on both sides, and the
+    /// corners with no cell of the maze around them. `None` when nothing is left out.
+    pub fn outside(&self) -> Option<Grid<bool>> {
+        let (w, h) = self.cells?;
+        let tiles = &self.tiles;
+        let cell_out =
+            |r: usize, c: usize| r >= h || c >= w || tiles[cell_tile(r, c)] == Tile::Wall;
+        if !(0..h).any(|r| (0..w).any(|c| cell_out(r, c))) {
+            return None;
+        }
+        // The cells around a tile, as cell coordinates offset by one so that the edge is -1.
+        let out = |r: isize, c: isize| r < 0 || c < 0 || cell_out(r as usize, c as usize);
+        let mut grid = Grid::new(tiles.width(), tiles.height(), false);
+        for p in tiles.positions() {
+            let (r, c) = (p.row as isize, p.col as isize);
+            grid[p] = match (p.row % 2, p.col % 2) {
+                (1, 1) => out((r - 1) / 2, (c - 1) / 2),
+                (1, 0) => out((r - 1) / 2, c / 2 - 1) && out((r - 1) / 2, c / 2),
+                (0, 1) => out(r / 2 - 1, (c - 1) / 2) && out(r / 2, (c - 1) / 2),
+                _ => {
+                    let (a, b) = (r / 2 - 1, c / 2 - 1);
+                    out(a, b) && out(a, b + 1) && out(a + 1, b) && out(a + 1, b + 1)
+                }
+            };
+        }
+        Some(grid)
+    }
+
     /// A new document holding this maze (and `meta`, to be filled in by the caller).
     pub fn to_document(&self) -> Document {
         let mut doc = Document::new(Kind::Maze);
@@ -163,22 +227,58 @@ impl MazeDoc {
     }
 }
 
+/// The tile of cell `(r, c)` of a cell maze.
+fn cell_tile(r: usize, c: usize) -> Pos {
+    Pos::new(2 * r + 1, 2 * c + 1)
+}
+
 fn tiles_of(bytes: &Grid<u8>) -> Result<Grid<Tile>> {
     let mut cells = Vec::with_capacity(bytes.len());
+    let mut crossings = false;
     for (i, &b) in bytes.cells().iter().enumerate() {
         cells.push(match b {
             b'#' => Tile::Wall,
             b' ' => Tile::Open,
+            b'|' => Tile::Crossing(Axis::NorthSouth),
+            b'-' => Tile::Crossing(Axis::EastWest),
             other => {
                 let p = bytes.pos_of(i);
                 return Err(Error::input(format!(
-                    "field `grid`: row {} column {} has {:?}; a maze has only '#' (wall) and ' ' (floor)",
+                    "field `grid`: row {} column {} has {:?}; a maze has only '#' (wall), ' ' \
+                     (floor) and the crossings '|' and '-'",
                     p.row, p.col, other as char
                 )));
             }
         });
+        crossings |= b == b'|' || b == b'-';
     }
-    Ok(Grid::from_vec(bytes.width(), bytes.height(), cells).expect("same size as the bytes"))
+    let tiles = Grid::from_vec(bytes.width(), bytes.height(), cells).expect("same size");
+    if crossings {
+        check_crossings(&tiles)?;
+    }
+    Ok(tiles)
+}
+
+/// Every crossing has open tiles on its four sides: the two passages it carries.
+fn check_crossings(tiles: &Grid<Tile>) -> Result<()> {
+    for p in tiles.positions().filter(|&p| tiles[p].is_crossing()) {
+        let closed = Dir::ALL.into_iter().find(|&d| {
+            p.step(d)
+                .filter(|&q| tiles.contains(q))
+                .is_none_or(|q| !tiles[q].is_open())
+        });
+        if let Some(d) = closed {
+            return Err(Error::input(format!(
+                "field `grid`: the crossing {:?} at row {} column {} has no passage to the {}; \
+                 a crossing needs open tiles on all four sides",
+                tiles[p].to_char() as char,
+                p.row,
+                p.col,
+                d.name()
+            )));
+        }
+    }
+    Ok(())
 }
 
 fn end_point(
@@ -206,15 +306,21 @@ fn end_point(
 }
 
 /// Whether `tiles` has the shape of a W x H cell maze: (2W+1) x (2H+1) tiles, walls at every
-/// even/even position, every cell tile open.
+/// even/even position, crossings only on cell tiles, and walls all round a cell tile that is
+/// a wall (a cell left out by a mask).
 pub fn is_cell_maze(tiles: &Grid<Tile>, w: usize, h: usize) -> bool {
     if w == 0 || h == 0 || tiles.width() != 2 * w + 1 || tiles.height() != 2 * h + 1 {
         return false;
     }
+    let walled = |p: Pos| {
+        Dir::ALL
+            .into_iter()
+            .all(|d| p.step(d).is_some_and(|q| tiles[q] == Tile::Wall))
+    };
     tiles.positions().all(|p| match (p.row % 2, p.col % 2) {
         (0, 0) => tiles[p] == Tile::Wall,
-        (1, 1) => tiles[p] == Tile::Open,
-        _ => true,
+        (1, 1) => tiles[p] != Tile::Wall || walled(p),
+        _ => !tiles[p].is_crossing(),
     })
 }
 
@@ -256,6 +362,40 @@ mod tests {
     fn cells_that_do_not_fit_the_grid_are_ignored() {
         let text = SMALL.replace("[2,1]", "[3,1]");
         assert_eq!(parse(&text).unwrap().cells, None);
+    }
+
+    #[test]
+    fn crossings_are_read_and_need_four_open_sides() {
+        let text = r######"{"kind":"maze","version":1,"width":5,"height":5,"grid":["## ##","## ##","  |  ","## ##","## ##"],"start":[2,0],"goal":[2,4]}"######;
+        let m = parse(text).unwrap();
+        assert_eq!(m.tiles[Pos::new(2, 2)], Tile::Crossing(Axis::NorthSouth));
+        let closed = text.replace(
+            r######""## ##","  |  ""######,
+            r######""#####","  |  ""######,
+        );
+        let e = parse(&closed).unwrap_err().to_string();
+        assert!(
+            e.contains("row 2 column 2 has no passage to the north"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn left_out_cells_make_background_tiles() {
+        // A 2x2 cell maze whose bottom-right cell is left out.
+        let text = r######"{"kind":"maze","version":1,"width":5,"height":5,"grid":["#####","#   #","# ###","# ###","#####"],"meta":{"cells":[2,2]}}"######;
+        let m = parse(text).unwrap();
+        assert_eq!(m.cells, Some((2, 2)));
+        let out = m.outside().unwrap();
+        let rows: Vec<String> = (0..5)
+            .map(|r| {
+                (0..5)
+                    .map(|c| if out[Pos::new(r, c)] { 'o' } else { '.' })
+                    .collect()
+            })
+            .collect();
+        assert_eq!(rows, [".....", ".....", ".....", "...oo", "...oo"]);
+        assert_eq!(parse(SMALL).unwrap().outside(), None);
     }
 
     #[test]

@@ -4,14 +4,28 @@
 //! Each cell stores two bits, "open to the east" and "open to the south"; the west and north
 //! passages are the east and south bits of the neighbours. One byte a cell keeps a
 //! 2000 x 2000 maze in 4 MB, and generators touch only the cells they carve.
+//!
+//! A maze may have a shape (a [`Mask`]: cells left out, which no passage touches) and
+//! crossings (a weave maze: a cell where one passage runs over another, two bits of its
+//! byte saying which is on top). Paths through a weave maze run over *nodes*: a plain cell
+//! is one node, a crossing two, one for each level ([`CellMaze::exits`]).
 
-use grid_core::{Dir, Grid, Pos, RowSource, Tile};
+use crate::mask::Mask;
+use grid_core::{Axis, Dir, Grid, Pos, RowSource, Tile};
+use std::sync::Arc;
 
 pub(crate) const EAST: u8 = 1;
 pub(crate) const SOUTH: u8 = 2;
 const PASSAGES: u8 = EAST | SOUTH;
+/// A crossing with the north-south passage on top (`'|'`), or the east-west one (`'-'`).
+const OVER_NS: u8 = 1 << 6;
+const OVER_EW: u8 = 1 << 7;
+const CROSSING: u8 = OVER_NS | OVER_EW;
+/// What a cell's byte keeps for good; the rest is a generator's scratch mark.
+const KEPT: u8 = PASSAGES | CROSSING;
 /// Where a generator's marks start in a cell's byte (see `CellMaze::mark`).
 const MARK_SHIFT: u8 = 2;
+const MARK_BITS: u8 = 0xF;
 /// What `CellMaze::neighbour_marks` gives for a neighbour off the board: no mark is this large.
 pub(crate) const NO_CELL: u8 = u8::MAX;
 
@@ -24,6 +38,9 @@ pub struct CellMaze {
     columns: Divisor,
     links: Vec<u8>,
     trace: Option<Trace>,
+    /// The cells of the maze, when it has a shape; every cell of the rectangle otherwise.
+    mask: Option<Arc<Mask>>,
+    crossings: usize,
 }
 
 /// A divisor fixed for a maze's lifetime, with the remainder by two multiplications
@@ -104,7 +121,159 @@ impl CellMaze {
                 order: Vec::new(),
                 cell_seen: vec![false; width * height],
             }),
+            mask: None,
+            crossings: 0,
         }
+    }
+
+    /// A maze in the shape of `mask`, every wall standing.
+    pub fn shaped(mask: Arc<Mask>, trace: bool) -> Self {
+        let mut maze = CellMaze::new(mask.width(), mask.height(), trace);
+        maze.mask = Some(mask);
+        maze
+    }
+
+    /// The maze's shape, when it has one.
+    pub fn mask(&self) -> Option<&Mask> {
+        self.mask.as_deref()
+    }
+
+    /// The maze's shape, to share with what works beside the maze.
+    pub(crate) fn shared_mask(&self) -> Option<Arc<Mask>> {
+        self.mask.clone()
+    }
+
+    /// Whether cell number `cell` is part of the maze (not left out by its mask).
+    #[inline]
+    pub fn contains(&self, cell: usize) -> bool {
+        self.mask.as_ref().is_none_or(|m| m.contains(cell))
+    }
+
+    /// The number of cells in the maze (those of the mask, or the whole rectangle).
+    pub fn cell_count(&self) -> usize {
+        self.mask.as_ref().map_or(self.links.len(), |m| m.count())
+    }
+
+    /// The first cell of the maze in reading order.
+    pub fn first_cell(&self) -> usize {
+        self.mask
+            .as_ref()
+            .and_then(|m| m.first_and_last())
+            .map_or(0, |(first, _)| first)
+    }
+
+    /// The `k`-th cell of the maze in reading order, for a start drawn at random (`k` below
+    /// [`CellMaze::cell_count`]).
+    pub fn nth_cell(&self, k: usize) -> usize {
+        self.mask.as_ref().map_or(k, |m| m.nth(k))
+    }
+
+    /// The passage on top at `cell`, when two cross there.
+    #[inline]
+    pub fn crossing(&self, cell: usize) -> Option<Axis> {
+        match self.links[cell] & CROSSING {
+            0 => None,
+            OVER_NS => Some(Axis::NorthSouth),
+            _ => Some(Axis::EastWest),
+        }
+    }
+
+    /// The number of crossings.
+    pub fn crossing_count(&self) -> usize {
+        self.crossings
+    }
+
+    /// Makes `cell` a crossing with the passage along `over` on top. The caller opens its
+    /// four walls.
+    pub fn set_crossing(&mut self, cell: usize, over: Axis) {
+        debug_assert!(self.crossing(cell).is_none());
+        self.links[cell] |= match over {
+            Axis::NorthSouth => OVER_NS,
+            Axis::EastWest => OVER_EW,
+        };
+        self.crossings += 1;
+    }
+
+    /// Whether a passage from `cell` can run under its neighbour in `dir` to the cell beyond,
+    /// for which `beyond` holds: the neighbour is a plain corridor across `dir` (open on its
+    /// two sides across, walled along `dir`) and the cell beyond exists.
+    #[inline]
+    pub fn can_tunnel(&self, cell: usize, dir: Dir, beyond: impl Fn(usize) -> bool) -> bool {
+        let Some(under) = self.neighbour(cell, dir) else {
+            return false;
+        };
+        let Some(far) = self.neighbour(under, dir) else {
+            return false;
+        };
+        self.crossing(under).is_none()
+            && self.is_linked(under, dir.left())
+            && self.is_linked(under, dir.right())
+            && !self.is_linked(under, dir)
+            && !self.is_linked(under, dir.opposite())
+            && self.contains(far)
+            && beyond(far)
+    }
+
+    /// Carves a passage from `cell` under its neighbour in `dir` (which [`can_tunnel`]
+    /// allowed) to the cell beyond, and returns that cell.
+    ///
+    /// [`can_tunnel`]: CellMaze::can_tunnel
+    pub fn tunnel(&mut self, cell: usize, dir: Dir) -> usize {
+        let under = self.step(cell, dir);
+        self.carve(cell, dir);
+        self.carve(under, dir);
+        self.set_crossing(under, Axis::of(dir).other());
+        self.step(under, dir)
+    }
+
+    /// How many nodes a path can stand on: one a cell, and a second for the lower level of
+    /// each crossing (numbered `cell + len`, for the east-west level).
+    pub fn node_count(&self) -> usize {
+        if self.crossings > 0 {
+            2 * self.links.len()
+        } else {
+            self.links.len()
+        }
+    }
+
+    /// The cell a node stands on.
+    #[inline]
+    pub fn node_cell(&self, node: usize) -> usize {
+        if node >= self.links.len() {
+            node - self.links.len()
+        } else {
+            node
+        }
+    }
+
+    /// The node a step in `dir` into `cell` arrives at: at a crossing, the level that runs
+    /// along `dir`.
+    #[inline]
+    pub fn node_entered(&self, cell: usize, dir: Dir) -> usize {
+        match (self.crossing(cell), Axis::of(dir)) {
+            (Some(_), Axis::EastWest) => cell + self.links.len(),
+            _ => cell,
+        }
+    }
+
+    /// The ways on from `node`, as the direction and the node each leads to: every open
+    /// passage of a plain cell, straight on along a crossing's level.
+    pub fn exits(&self, node: usize) -> impl Iterator<Item = (Dir, usize)> + '_ {
+        let cell = self.node_cell(node);
+        let along = self.crossing(cell).map(|_| {
+            if node >= self.links.len() {
+                Axis::EastWest
+            } else {
+                Axis::NorthSouth
+            }
+        });
+        Dir::ALL
+            .into_iter()
+            .filter(move |&d| along.is_none_or(|a| Axis::of(d) == a) && self.is_linked(cell, d))
+            .map(move |d| {
+                let next = self.step(cell, d);
+                (d, self.node_entered(next, d))
+            })
     }
 
     pub fn width(&self) -> usize {
@@ -175,18 +344,18 @@ impl CellMaze {
             .count()
     }
 
-    /// A generator's own mark on `cell` (0..64), kept in the spare bits of the cell's byte:
+    /// A generator's own mark on `cell` (0..16), kept in the spare bits of the cell's byte:
     /// a generator that reads a cell's mark and then carves its wall touches one cache line
     /// instead of two, which is what bounds the random-order generators on big mazes.
     #[inline]
     pub(crate) fn mark(&self, cell: usize) -> u8 {
-        self.links[cell] >> MARK_SHIFT
+        self.links[cell] >> MARK_SHIFT & MARK_BITS
     }
 
     #[inline]
     pub(crate) fn set_mark(&mut self, cell: usize, mark: u8) {
-        debug_assert!(mark < 1 << (8 - MARK_SHIFT));
-        self.links[cell] = self.links[cell] & PASSAGES | mark << MARK_SHIFT;
+        debug_assert!(mark <= MARK_BITS);
+        self.links[cell] = self.links[cell] & KEPT | mark << MARK_SHIFT;
     }
 
     /// The marks of the four neighbours of `cell`, clockwise from north, `NO_CELL` for those
@@ -214,7 +383,7 @@ impl CellMaze {
     /// Wipes every mark, leaving the passages: generators that mark cells call this last.
     pub(crate) fn clear_marks(&mut self) {
         for bits in &mut self.links {
-            *bits &= PASSAGES;
+            *bits &= KEPT;
         }
     }
 
@@ -409,17 +578,26 @@ impl CellMaze {
             let (mid, below) = band.split_at_mut(tw);
             for (col, &bits) in cells.iter().enumerate() {
                 let x = 2 * col + 1;
-                mid[x] = Tile::Open;
+                mid[x] = match bits & CROSSING {
+                    0 => Tile::Open,
+                    OVER_NS => Tile::Crossing(Axis::NorthSouth),
+                    _ => Tile::Crossing(Axis::EastWest),
+                };
                 // Written unconditionally (no branch on random bits): the east tile of the last
                 // column is the border, and its east bit is never set.
                 mid[x + 1] = open_if(bits & EAST != 0);
                 below[x] = open_if(bits & SOUTH != 0);
             }
         }
+        if let Some(mask) = &self.mask {
+            for cell in (0..self.len()).filter(|&c| !mask.contains(c)) {
+                tiles[self.cell_tile(cell).row * tw + self.cell_tile(cell).col] = Tile::Wall;
+            }
+        }
         Grid::from_vec(tw, th, tiles).expect("sized above")
     }
 
-    /// Counts passages: a spanning tree of N cells has exactly N - 1.
+    /// Counts passages: a spanning tree of N nodes has exactly N - 1.
     pub fn passage_count(&self) -> usize {
         self.links
             .iter()
@@ -427,30 +605,32 @@ impl CellMaze {
             .sum()
     }
 
-    /// Whether every cell is reachable from cell 0 through open passages.
+    /// Whether every node (every cell, and both levels of each crossing) is reachable from
+    /// the first cell through open passages, and no passage leads out of the maze's shape.
     pub fn is_connected(&self) -> bool {
-        let mut seen = vec![false; self.len()];
-        let mut stack = vec![0];
-        seen[0] = true;
+        let sealed = (0..self.len())
+            .filter(|&c| !self.contains(c))
+            .all(|c| self.degree(c) == 0);
+        let first = self.first_cell();
+        let mut seen = vec![false; self.node_count()];
+        let mut stack = vec![first];
+        seen[first] = true;
         let mut count = 1;
-        while let Some(c) = stack.pop() {
-            for d in Dir::ALL {
-                if self.is_linked(c, d) {
-                    let n = self.neighbour(c, d).expect("linked cells exist");
-                    if !seen[n] {
-                        seen[n] = true;
-                        count += 1;
-                        stack.push(n);
-                    }
+        while let Some(node) = stack.pop() {
+            for (_, next) in self.exits(node) {
+                if !seen[next] {
+                    seen[next] = true;
+                    count += 1;
+                    stack.push(next);
                 }
             }
         }
-        count == self.len()
+        sealed && count == self.cell_count() + self.crossings
     }
 
-    /// A perfect maze: connected, and with no loops (exactly N - 1 passages).
+    /// A perfect maze: connected, and with no loops (exactly N - 1 passages for N nodes).
     pub fn is_perfect(&self) -> bool {
-        self.passage_count() + 1 == self.len() && self.is_connected()
+        self.passage_count() + 1 == self.cell_count() + self.crossings && self.is_connected()
     }
 }
 
@@ -480,6 +660,18 @@ impl RowSource for CellMaze {
             for (pair, &bits) in pairs {
                 let east = if bits & EAST != 0 { b' ' } else { b'#' };
                 pair.copy_from_slice(&[b' ', east]);
+            }
+            if self.mask.is_some() || self.crossings > 0 {
+                let row = (r - 1) / 2 * self.width;
+                for (i, &bits) in cells.iter().enumerate() {
+                    let tile = &mut out[start + 1 + 2 * i];
+                    match bits & CROSSING {
+                        0 if !self.contains(row + i) => *tile = b'#',
+                        0 => {}
+                        OVER_NS => *tile = b'|',
+                        _ => *tile = b'-',
+                    }
+                }
             }
         } else {
             // A row of walls: the south wall, then the corner.

@@ -1,6 +1,7 @@
 //! A generated maze as the grid document of docs/format.md: what `mazegen` writes.
 
-use crate::{Algorithm, CellMaze, braid, generate};
+use crate::generate::{Shape, ShapeError};
+use crate::{Algorithm, CellMaze, braid, generate_shaped};
 use grid_core::{Document, Kind, MAX_TILES, Pos, Rng, TraceMode};
 use serde_json::{Value, json};
 use std::io::Write;
@@ -10,7 +11,7 @@ use std::io::Write;
 pub const MAX_TRACED_CELLS: usize = 2048 * 2048;
 
 /// What to generate: everything but the seed, checked once for a whole batch.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Request {
     pub algorithm: Algorithm,
     width: usize,
@@ -19,10 +20,13 @@ pub struct Request {
     pub braid: f64,
     /// Record the carving order (set by [`Request::traced`], which checks the size).
     trace: bool,
-    start: (usize, usize),
-    goal: (usize, usize),
+    /// Start and goal as given, checked to be cells of the maze; the corners (the first and
+    /// last cells of a mask) when not given.
+    start: Option<(usize, usize)>,
+    goal: Option<(usize, usize)>,
     /// How start and goal are placed when not given.
     endpoints: crate::Endpoints,
+    shape: Shape,
 }
 
 /// Why a maze cannot be made as asked.
@@ -52,6 +56,22 @@ pub enum RequestError {
         width: usize,
         height: usize,
     },
+    /// A start or goal on a cell the mask leaves out.
+    #[error("the {which} {},{} is a cell the mask leaves out", cell.0, cell.1)]
+    LeftOut {
+        which: &'static str,
+        cell: (usize, usize),
+    },
+    #[error(transparent)]
+    Shape(#[from] ShapeError),
+    /// A mask whose size is not the maze's.
+    #[error("the mask is {mask_width}x{mask_height} cells, the maze {width}x{height}")]
+    MaskSize {
+        mask_width: usize,
+        mask_height: usize,
+        width: usize,
+        height: usize,
+    },
 }
 
 impl Request {
@@ -72,17 +92,14 @@ impl Request {
         if tiles.is_none_or(|t| t > MAX_TILES) {
             return Err(RequestError::TooLarge { width, height });
         }
-        let inside = |which, cell: (usize, usize)| {
-            if cell.0 < height && cell.1 < width {
-                Ok(cell)
-            } else {
-                Err(RequestError::Outside {
-                    which,
-                    cell,
-                    width,
-                    height,
-                })
-            }
+        let inside = |which, cell: Option<(usize, usize)>| match cell {
+            Some(cell) if cell.0 >= height || cell.1 >= width => Err(RequestError::Outside {
+                which,
+                cell,
+                width,
+                height,
+            }),
+            _ => Ok(cell),
         };
         Ok(Request {
             algorithm,
@@ -90,10 +107,34 @@ impl Request {
             height,
             braid: 0.0,
             trace: false,
-            start: inside("start", start.unwrap_or((0, 0)))?,
-            goal: inside("goal", goal.unwrap_or((height - 1, width - 1)))?,
+            start: inside("start", start)?,
+            goal: inside("goal", goal)?,
             endpoints: crate::Endpoints::Corners,
+            shape: Shape::default(),
         })
+    }
+
+    /// Gives the maze a shape: a mask of the request's size, crossings, or both. Checks that
+    /// the algorithm can make it and that a given start and goal are cells of the mask.
+    pub fn with_shape(mut self, shape: Shape) -> Result<Request, RequestError> {
+        shape.check(self.algorithm)?;
+        if let Some(mask) = &shape.mask {
+            if (mask.width(), mask.height()) != (self.width, self.height) {
+                return Err(RequestError::MaskSize {
+                    mask_width: mask.width(),
+                    mask_height: mask.height(),
+                    width: self.width,
+                    height: self.height,
+                });
+            }
+            for (which, cell) in [("start", self.start), ("goal", self.goal)] {
+                if let Some(cell) = cell.filter(|c| !mask.contains(c.0 * self.width + c.1)) {
+                    return Err(RequestError::LeftOut { which, cell });
+                }
+            }
+        }
+        self.shape = shape;
+        Ok(self)
     }
 
     /// Places start and goal by `how` instead of the corners (or the cells given).
@@ -118,26 +159,25 @@ impl Request {
     /// The maze this request makes from `seed`.
     pub fn make(&self, seed: u64) -> Generated {
         let mut rng = Rng::seeded(seed);
-        let mut cells = generate(
-            self.algorithm,
-            self.width,
-            self.height,
-            &mut rng,
-            self.trace,
-        );
+        let size = (self.width, self.height);
+        let mut cells = generate_shaped(self.algorithm, size, &self.shape, &mut rng, self.trace);
         braid(&mut cells, self.braid, &mut rng);
         let trace = cells.take_trace();
-        let mut request = *self;
-        if self.endpoints != crate::Endpoints::Corners {
-            // Drawn after the maze, from the same stream: the maze of a seed stays the same.
-            let (a, b) = crate::endpoints::place(&cells, self.endpoints, &mut rng);
-            let cell = |c: usize| (c / self.width, c % self.width);
-            (request.start, request.goal) = (cell(a), cell(b));
-        }
+        let cell = |c: usize| (c / self.width, c % self.width);
+        // Drawn after the maze, from the same stream: the maze of a seed stays the same.
+        let (a, b) = crate::endpoints::place(&cells, self.endpoints, &mut rng);
+        let (start, goal) = match self.endpoints {
+            crate::Endpoints::Corners => {
+                (self.start.unwrap_or(cell(a)), self.goal.unwrap_or(cell(b)))
+            }
+            _ => (cell(a), cell(b)),
+        };
         Generated {
             cells,
             trace,
-            request,
+            request: self.clone(),
+            start,
+            goal,
             seed,
         }
     }
@@ -150,6 +190,9 @@ pub struct Generated {
     /// The carving order, when asked for.
     pub trace: Option<Vec<Pos>>,
     request: Request,
+    /// Start and goal cells, `(row, col)`.
+    start: (usize, usize),
+    goal: (usize, usize),
     seed: u64,
 }
 
@@ -163,8 +206,8 @@ impl Generated {
         doc.set("width", 2 * r.width + 1);
         doc.set("height", 2 * r.height + 1);
         doc.set_value("grid", Value::Null);
-        doc.set("start", tile(r.start));
-        doc.set("goal", tile(r.goal));
+        doc.set("start", tile(self.start));
+        doc.set("goal", tile(self.goal));
         if self.trace.is_some() {
             doc.set_value("trace", Value::Null);
             if r.algorithm.trace_mode() != TraceMode::Carve {
@@ -180,6 +223,9 @@ impl Generated {
         if r.braid > 0.0 {
             meta["braid"] = json!(r.braid);
         }
+        if r.shape.weave > 0.0 {
+            meta["weave"] = json!(r.shape.weave);
+        }
         if r.endpoints != crate::Endpoints::Corners {
             meta["endpoints"] = json!(grid_core::choice::Named::name(r.endpoints));
         }
@@ -189,9 +235,8 @@ impl Generated {
 
     /// The length of the shortest path from start to goal, in steps between cells.
     pub fn solution_length(&self) -> usize {
-        let r = &self.request;
         let cell = |(row, col)| self.cells.index(row, col);
-        crate::endpoints::distance(&self.cells, cell(r.start), cell(r.goal)).unwrap_or(0)
+        crate::endpoints::distance(&self.cells, cell(self.start), cell(self.goal)).unwrap_or(0)
     }
 
     /// The whole document, built in memory (for small mazes and tests).

@@ -51,8 +51,34 @@ pub fn distance(maze: &CellMaze, from: usize, to: usize) -> Option<usize> {
 }
 
 /// A breadth-first search from `from`, stopping at `to` if given: the last cell reached and
-/// its distance.
+/// its distance. It runs over the maze's nodes, so that a path through a crossing goes
+/// straight on.
 fn search(maze: &CellMaze, from: usize, to: Option<usize>) -> (usize, usize) {
+    if maze.crossing_count() == 0 {
+        return search_plain(maze, from, to);
+    }
+    let mut dist = vec![u32::MAX; maze.node_count()];
+    let mut queue = VecDeque::from([from]);
+    dist[from] = 0;
+    let mut last = from;
+    while let Some(node) = queue.pop_front() {
+        last = node;
+        if Some(node) == to {
+            break;
+        }
+        for (_, next) in maze.exits(node) {
+            if dist[next] == u32::MAX {
+                dist[next] = dist[node] + 1;
+                queue.push_back(next);
+            }
+        }
+    }
+    (maze.node_cell(last), dist[last] as usize)
+}
+
+/// The same search on a maze without crossings, where every node is a cell and every step
+/// a look at one passage bit.
+fn search_plain(maze: &CellMaze, from: usize, to: Option<usize>) -> (usize, usize) {
     let mut dist = vec![u32::MAX; maze.len()];
     let mut queue = VecDeque::from([from]);
     dist[from] = 0;
@@ -80,20 +106,42 @@ fn search(maze: &CellMaze, from: usize, to: Option<usize>) -> (usize, usize) {
 /// farthest from it the other. On a braided maze, with loops, the pair is far apart but not
 /// always the farthest.
 pub fn diameter(maze: &CellMaze) -> (usize, usize, usize) {
-    let (a, _) = farthest_from(maze, 0);
+    let (a, _) = farthest_from(maze, maze.first_cell());
     let (b, length) = farthest_from(maze, a);
     (a, b, length)
 }
 
 /// Start and goal cells for `maze` by `how`; `Random` draws from `rng`.
 pub fn place(maze: &CellMaze, how: Endpoints, rng: &mut Rng) -> (usize, usize) {
+    let shaped = maze.mask().is_some() || maze.crossing_count() > 0;
     match how {
-        Endpoints::Corners => (0, maze.len() - 1),
+        Endpoints::Corners => match maze.mask() {
+            Some(mask) => mask.first_and_last().expect("a mask has cells"),
+            None => (0, maze.len() - 1),
+        },
         Endpoints::Farthest => {
             let (a, b, _) = diameter(maze);
             (a, b)
         }
-        Endpoints::Random if maze.len() == 1 => (0, 0),
+        Endpoints::Random if maze.cell_count() == 1 => (maze.first_cell(), maze.first_cell()),
+        Endpoints::Random if shaped => {
+            // Cells of the maze that are not crossings, drawn until two differ.
+            let usable = |c: usize| maze.contains(c) && maze.crossing(c).is_none();
+            let draw = |rng: &mut Rng| loop {
+                let c = rng.index(maze.len());
+                if usable(c) {
+                    break c;
+                }
+            };
+            let a = draw(rng);
+            let b = loop {
+                let b = draw(rng);
+                if b != a {
+                    break b;
+                }
+            };
+            (a, b)
+        }
         Endpoints::Random => {
             let a = rng.index(maze.len());
             let b = (a + 1 + rng.index(maze.len() - 1)) % maze.len();

@@ -3,8 +3,8 @@
 //! the frames for any front end (the terminal player of gridrender); [`svg`] writes the same
 //! replay as an animated SVG that any browser plays.
 
-use crate::scene::{Ink, Theme};
-use grid_core::{Grid, MazeDoc, Pos, Tile, TraceMode};
+use crate::scene::{Ink, Theme, crossing_walls};
+use grid_core::{Axis, Grid, MazeDoc, Pos, Tile, TraceMode};
 use std::fmt::Write as _;
 
 /// What a tile shows at some moment of the replay.
@@ -12,8 +12,12 @@ use std::fmt::Write as _;
 pub enum Look {
     Wall,
     Floor,
+    /// Two passages crossing, the one along the axis on top.
+    Crossing(Axis),
     Explored,
     Path,
+    /// Outside a masked maze's shape: background from first to last.
+    Outside,
 }
 
 /// The replay of one maze: a starting picture and three stages of changes.
@@ -26,20 +30,17 @@ pub struct Replay {
 
 impl Replay {
     pub fn of(m: &MazeDoc) -> Replay {
-        let final_look = m.tiles.map(|&t| {
-            if t == Tile::Wall {
-                Look::Wall
-            } else {
-                Look::Floor
-            }
-        });
+        let look = |t: &Tile| match *t {
+            Tile::Wall => Look::Wall,
+            Tile::Open => Look::Floor,
+            Tile::Crossing(over) => Look::Crossing(over),
+        };
+        let outside = m.outside();
+        let final_look = m.tiles.map(look);
         let mut stages = Vec::new();
-        let start = match &m.trace {
+        let mut start = match &m.trace {
             Some(trace) if m.trace_mode == TraceMode::Carve => {
-                stages.push((
-                    "carving".to_string(),
-                    trace.iter().map(|&p| (p, Look::Floor)).collect(),
-                ));
+                stages.push(("carving".to_string(), carving(m, trace)));
                 m.tiles.map(|_| Look::Wall)
             }
             Some(trace) => {
@@ -62,6 +63,11 @@ impl Replay {
             }
             None => final_look,
         };
+        if let Some(outside) = &outside {
+            for p in start.positions().filter(|&p| outside[p]) {
+                start[p] = Look::Outside;
+            }
+        }
         if let Some(solution) = &m.solution {
             if let Some(order) = &solution.explored_order {
                 stages.push((
@@ -78,6 +84,37 @@ impl Replay {
         }
         Replay { start, stages }
     }
+}
+
+/// The carving order as changes: each traced tile opens as floor, and a crossing shows
+/// itself right after the last of its five tiles is carved (the trace records a tile once,
+/// so the second passage through a crossing is seen only in its neighbours).
+fn carving(m: &MazeDoc, trace: &[Pos]) -> Vec<(Pos, Look)> {
+    use grid_core::Dir;
+    let mut carved = Grid::new(m.tiles.width(), m.tiles.height(), false);
+    let mut changes = Vec::with_capacity(trace.len());
+    let complete = |carved: &Grid<bool>, q: Pos| {
+        carved[q]
+            && Dir::ALL
+                .into_iter()
+                .all(|d| m.tiles.neighbour(q, d).is_some_and(|n| carved[n]))
+    };
+    for &p in trace {
+        if !m.tiles.contains(p) || carved[p] {
+            continue;
+        }
+        carved[p] = true;
+        changes.push((p, Look::Floor));
+        let around = Dir::ALL.into_iter().filter_map(|d| m.tiles.neighbour(p, d));
+        for q in std::iter::once(p).chain(around) {
+            if let Tile::Crossing(over) = m.tiles[q]
+                && complete(&carved, q)
+            {
+                changes.push((q, Look::Crossing(over)));
+            }
+        }
+    }
+    changes
 }
 
 /// How long each change of a stage shows, in seconds: `1 / fps`, but quicker for long stages
@@ -99,34 +136,45 @@ pub fn svg(m: &MazeDoc, tile: u32, fps: f64, theme: Theme) -> String {
         Look::Floor => Ink::Floor,
         Look::Explored => Ink::Heat((order * 8 / len.max(1)) as u8),
         Look::Path => Ink::Path,
+        Look::Crossing(_) => Ink::Floor,
+        Look::Outside => Ink::Background,
+    };
+    // A tile's rectangles: the tile, and for a crossing the walls of its upper passage.
+    let rects = |p: Pos, look: Look, ink: Ink| {
+        let area = (p.col as u32 * tile, p.row as u32 * tile, tile, tile);
+        let mut rects = vec![(area, ink)];
+        if let Look::Crossing(over) = look {
+            rects.extend(crossing_walls(area, over).map(|r| (r, Ink::Wall)));
+        }
+        rects
     };
     let mut out = String::new();
     crate::svg::open(&mut out, w, h, theme, Ink::Floor);
-    for p in replay
-        .start
-        .positions()
-        .filter(|&p| replay.start[p] == Look::Wall)
-    {
-        let _ = writeln!(
-            out,
-            r#"<rect x="{}" y="{}" width="{tile}" height="{tile}" fill="{}"/>"#,
-            p.col as u32 * tile,
-            p.row as u32 * tile,
-            hex(Ink::Wall)
-        );
+    for p in replay.start.positions() {
+        let look = replay.start[p];
+        if matches!(look, Look::Floor | Look::Outside) {
+            continue;
+        }
+        for ((x, y, w, h), ink) in rects(p, look, ink_of(look, 0, 1)) {
+            let _ = writeln!(
+                out,
+                r#"<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{}"/>"#,
+                hex(ink)
+            );
+        }
     }
     let mut clock = 0.5;
     for (_, changes) in &replay.stages {
         let dt = step_seconds(changes.len(), fps, 10.0);
         for (i, &(p, look)) in changes.iter().enumerate() {
-            let _ = writeln!(
-                out,
-                r#"<rect x="{}" y="{}" width="{tile}" height="{tile}" fill="{}" opacity="0"><set attributeName="opacity" to="1" begin="{:.3}s" fill="freeze"/></rect>"#,
-                p.col as u32 * tile,
-                p.row as u32 * tile,
-                hex(ink_of(look, i, changes.len())),
-                clock + i as f64 * dt
-            );
+            let begin = clock + i as f64 * dt;
+            for ((x, y, w, h), ink) in rects(p, look, ink_of(look, i, changes.len())) {
+                let _ = writeln!(
+                    out,
+                    r#"<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{}" opacity="0"><set attributeName="opacity" to="1" begin="{begin:.3}s" fill="freeze"/></rect>"#,
+                    hex(ink),
+                );
+            }
         }
         clock += changes.len() as f64 * dt + 0.5;
     }
@@ -160,6 +208,29 @@ mod tests {
         assert_eq!(replay.stages[0].1.len(), 3);
         let svg = svg(&m, 10, 30.0, Theme::Light);
         assert_eq!(svg.matches("<set ").count(), 3);
+    }
+
+    #[test]
+    fn a_weave_replay_shows_its_crossing_once_carved_and_masks_stay_background() {
+        // A plus-shaped 3x3 maze (corner cells left out) with a crossing in the middle.
+        let text = r########"{"kind":"maze","version":1,"width":7,"height":7,"grid":["#######","### ###","### ###","#  |  #","### ###","### ###","#######"],"start":[3,1],"goal":[3,5],"trace":[[3,1],[3,2],[3,3],[3,4],[3,5],[1,3],[2,3],[4,3],[5,3]],"meta":{"cells":[3,3]}}"########;
+        let m = MazeDoc::from_document(&Document::from_json(text).unwrap()).unwrap();
+        let replay = Replay::of(&m);
+        assert_eq!(replay.start[Pos::new(1, 1)], Look::Outside);
+        assert_eq!(replay.start[Pos::new(0, 3)], Look::Wall);
+        let changes = &replay.stages[0].1;
+        assert_eq!(changes.len(), 10);
+        assert_eq!(changes[7], (Pos::new(4, 3), Look::Floor));
+        assert_eq!(
+            changes[8],
+            (Pos::new(3, 3), Look::Crossing(Axis::NorthSouth))
+        );
+        let svg = svg(&m, 16, 30.0, Theme::Light);
+        assert_eq!(
+            svg.matches("<set ").count(),
+            12,
+            "the crossing sets its tile and two walls"
+        );
     }
 
     #[test]

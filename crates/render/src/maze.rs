@@ -2,7 +2,7 @@
 //! goal and the solution path marked.
 
 use crate::{Options, io};
-use grid_core::{Grid, MazeDoc, Pos, Result, Tile};
+use grid_core::{Axis, Grid, MazeDoc, Pos, Result, Tile};
 use owo_colors::{OwoColorize, Style};
 use std::io::Write;
 
@@ -29,13 +29,17 @@ pub(crate) fn render(m: &MazeDoc, opts: &Options, out: &mut impl Write) -> Resul
     let marks = marks(m);
     let thin = m.cells.is_some() && opts.maze_style != MazeStyle::Blocks;
     let painter = Painter { color: opts.color };
+    let outside = m.outside();
+    let is_out = |p: Pos| outside.as_ref().is_some_and(|o| o[p]);
     let mut line = String::new();
     for row in 0..m.tiles.height() {
         line.clear();
         for col in 0..m.tiles.width() {
             let p = Pos::new(row, col);
-            let glyph = if thin {
-                thin_glyph(&m.tiles, p, marks[p])
+            let glyph = if is_out(p) {
+                background(thin, p)
+            } else if thin {
+                thin_glyph(&m.tiles, p, marks[p], &is_out)
             } else {
                 block_glyph(m.tiles[p], marks[p])
             };
@@ -61,9 +65,28 @@ fn marks(m: &MazeDoc) -> Grid<Mark> {
     marks
 }
 
+/// A tile outside a masked maze: blank, as wide as the tile is drawn.
+fn background(thin: bool, p: Pos) -> &'static str {
+    if thin && p.col.is_multiple_of(2) {
+        " "
+    } else {
+        "  "
+    }
+}
+
+/// A crossing, two characters wide: the upper passage's two walls run through it, cutting
+/// the lower passage (the marks of a path show as its colour).
+fn crossing_glyph(over: Axis) -> &'static str {
+    match over {
+        Axis::NorthSouth => "││",
+        Axis::EastWest => "══",
+    }
+}
+
 fn block_glyph(tile: Tile, mark: Mark) -> &'static str {
     match (tile, mark) {
         (Tile::Wall, _) => "██",
+        (Tile::Crossing(over), _) => crossing_glyph(over),
         (Tile::Open, Mark::None) => "  ",
         (Tile::Open, Mark::Path) => "··",
         (Tile::Open, Mark::Start) => "S ",
@@ -73,10 +96,16 @@ fn block_glyph(tile: Tile, mark: Mark) -> &'static str {
 
 /// A cell maze drawn with lines: even/even tiles are junctions (one character), tiles between
 /// two junctions are wall segments (two characters across, one down), cells are two wide.
-fn thin_glyph(tiles: &Grid<Tile>, p: Pos, mark: Mark) -> &'static str {
+fn thin_glyph(
+    tiles: &Grid<Tile>,
+    p: Pos,
+    mark: Mark,
+    is_out: &dyn Fn(Pos) -> bool,
+) -> &'static str {
     let wide = p.col % 2 == 1;
     match (p.row.is_multiple_of(2), p.col.is_multiple_of(2)) {
-        (true, true) => junction(tiles, p),
+        (true, true) => junction(tiles, p, is_out),
+        _ if let Tile::Crossing(over) = tiles[p] => crossing_glyph(over),
         _ if tiles[p] == Tile::Wall => {
             if p.row.is_multiple_of(2) {
                 "──"
@@ -97,12 +126,13 @@ fn thin_glyph(tiles: &Grid<Tile>, p: Pos, mark: Mark) -> &'static str {
     }
 }
 
-/// The box-drawing character joining the wall segments around a junction tile.
-fn junction(tiles: &Grid<Tile>, p: Pos) -> &'static str {
+/// The box-drawing character joining the wall segments around a junction tile (segments
+/// outside a masked maze are background, not walls).
+fn junction(tiles: &Grid<Tile>, p: Pos, is_out: &dyn Fn(Pos) -> bool) -> &'static str {
     let wall = |d| {
         tiles
             .neighbour(p, d)
-            .is_some_and(|q| tiles[q] == Tile::Wall) as usize
+            .is_some_and(|q| tiles[q] == Tile::Wall && !is_out(q)) as usize
     };
     use grid_core::Dir::*;
     let key = wall(North) | wall(East) << 1 | wall(South) << 2 | wall(West) << 3;
@@ -159,6 +189,20 @@ mod tests {
     fn cell_mazes_have_thin_walls_and_a_marked_path() {
         let text = draw(TWO_BY_TWO, MazeStyle::Auto);
         assert_eq!(text, "┌─────┐\n│S ···│\n├──╴··│\n│G ···│\n└─────┘\n");
+    }
+
+    #[test]
+    fn left_out_cells_are_background_and_crossings_show() {
+        // A 3x2 maze without its top-right cell, and a 3x3 maze with a crossing.
+        let masked = r########"{"kind":"maze","version":1,"width":7,"height":5,"grid":["#######","#   ###","# #####","#     #","#######"],"meta":{"cells":[3,2]}}"########;
+        let text = draw(masked, MazeStyle::Auto);
+        assert_eq!(
+            text,
+            "┌─────┐   \n│S    │   \n│  ╶──┴──┐\n│      G │\n└────────┘\n"
+        );
+        let weave = r########"{"kind":"maze","version":1,"width":7,"height":7,"grid":["#######","### ###","### ###","#  |  #","### ###","### ###","#######"],"start":[3,1],"goal":[3,5],"meta":{"cells":[3,3]}}"########;
+        let text = draw(weave, MazeStyle::Auto);
+        assert_eq!(text.lines().nth(3).unwrap(), "│S  ││ G │");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! A picture as a list of shapes on a palette: what the SVG and PNG writers both draw, so
 //! that the two formats always show the same thing.
 
-use grid_core::{Grid, MazeDoc, Pos, Tile};
+use grid_core::{Axis, Grid, MazeDoc, Pos, Tile};
 
 /// The colours of a picture, by role.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -355,15 +355,24 @@ pub fn maze(m: &MazeDoc, spans: Spans, mode: Mode) -> Scene {
         let ((x, w), (y, h)) = (spans.span(p.col), spans.span(p.row));
         (x, y, w, h)
     };
+    // Outside a masked maze's shape is background: no wall is drawn there.
+    let outside = m.outside();
     for (r, row) in m.tiles.rows().enumerate() {
+        let out_row = outside.as_ref().map(|o| o.row(r));
+        let is_wall = |c: usize| row[c] == Tile::Wall && out_row.is_none_or(|o| !o[c]);
         let mut c = 0;
         while c < row.len() {
-            if row[c] != Tile::Wall {
+            if !is_wall(c) {
+                if let Tile::Crossing(over) = row[c] {
+                    for strip in crossing_walls(area(Pos::new(r, c)), over) {
+                        scene.rect(strip.0, strip.1, strip.2, strip.3, Ink::Wall);
+                    }
+                }
                 c += 1;
                 continue;
             }
             let start = c;
-            while c < row.len() && row[c] == Tile::Wall {
+            while c < row.len() && is_wall(c) {
                 c += 1;
             }
             let (x, y, _, rh) = area(Pos::new(r, start));
@@ -387,6 +396,28 @@ pub fn maze(m: &MazeDoc, spans: Spans, mode: Mode) -> Scene {
     mark(&mut scene, area(m.start), Ink::Start);
     mark(&mut scene, area(m.goal), Ink::Goal);
     scene
+}
+
+/// The two walls of the upper passage through a crossing's area `(x, y, w, h)`: lines a
+/// quarter of the way in from each side, along `over`, which cut the lower passage where it
+/// runs under.
+pub fn crossing_walls((x, y, w, h): (u32, u32, u32, u32), over: Axis) -> [(u32, u32, u32, u32); 2] {
+    match over {
+        Axis::NorthSouth => {
+            let t = (w / 8).max(1);
+            [
+                (x + w / 4 - t / 2, y, t, h),
+                (x + w - w / 4 - t / 2, y, t, h),
+            ]
+        }
+        Axis::EastWest => {
+            let t = (h / 8).max(1);
+            [
+                (x, y + h / 4 - t / 2, w, t),
+                (x, y + h - h / 4 - t / 2, w, t),
+            ]
+        }
+    }
 }
 
 /// A square inset in an area (or the whole area when it is tiny).

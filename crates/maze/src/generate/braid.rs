@@ -24,7 +24,8 @@ pub fn braid(maze: &mut CellMaze, p: f64, rng: &mut Rng) {
         if maze.degree(cell) != 1 || !rng.chance(p) {
             continue;
         }
-        let closed = neighbours_where(maze, cell, |_| true).filter(|d| !maze.is_linked(cell, d));
+        let closed =
+            neighbours_where(maze, cell, |c| maze.contains(c)).filter(|d| !maze.is_linked(cell, d));
         if closed.is_empty() {
             continue;
         }

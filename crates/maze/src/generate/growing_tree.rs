@@ -3,13 +3,12 @@
 //! newest is the recursive backtracker (long corridors), a random one is close to Prim (bushy
 //! branches); `growing-tree` takes the newest half of the time and a random one otherwise.
 
-use super::bits::CellSet;
-use super::neighbours_where;
+use super::{Weave, left_out, neighbours_where, random_cell, take};
 use crate::cells::CellMaze;
 use grid_core::{BitSource, Rng};
 
-pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
-    grow(maze, rng, |len, bits, rng| {
+pub fn carve(maze: &mut CellMaze, weave: Weave, rng: &mut Rng) {
+    grow(maze, weave, rng, |len, bits, rng| {
         if bits.coin(rng) {
             len - 1
         } else {
@@ -22,13 +21,13 @@ pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
 /// below the number of active cells, the newest last).
 pub(super) fn grow(
     maze: &mut CellMaze,
+    weave: Weave,
     rng: &mut Rng,
     mut choose: impl FnMut(usize, &mut BitSource, &mut Rng) -> usize,
 ) {
-    let n = maze.len();
-    let mut visited = CellSet::new(n);
+    let mut visited = left_out(maze);
     let mut bits = BitSource::new();
-    let start = rng.index(n);
+    let start = random_cell(maze, rng);
     visited.insert(start);
     maze.begin(start);
     // Cell numbers fit in 32 bits: half the memory for a list read at random places.
@@ -36,14 +35,13 @@ pub(super) fn grow(
     while !active.is_empty() {
         let i = choose(active.len(), &mut bits, rng);
         let cell = active[i] as usize;
-        let open = neighbours_where(maze, cell, |c| !visited.contains(c));
-        if open.is_empty() {
+        let fresh = |c: usize| !visited.contains(c);
+        let open = neighbours_where(maze, cell, fresh);
+        let Some(step) = weave.choose(maze, cell, open, fresh, &mut bits, rng) else {
             active.swap_remove(i);
             continue;
-        }
-        let dir = open.pick(&mut bits, rng);
-        maze.carve(cell, dir);
-        let next = maze.step(cell, dir);
+        };
+        let next = take(maze, cell, step);
         visited.insert(next);
         active.push(next as u32);
     }

@@ -8,30 +8,37 @@
 //! earlier, so they are visited), and cells only ever become visited, so one forward cursor
 //! serves every hunt and the whole run stays linear. That is why the first walk starts in the
 //! top-left corner.
+//!
+//! In a shaped maze the first unvisited cell may touch no visited one: its cells above and to
+//! the left can be left out by the mask. The hunt then joins a cell beside the most recently
+//! visited cell that still has an unvisited neighbour, found on a stack of the visited cells
+//! that each cell leaves once: still linear.
 
-use super::bits::CellSet;
-use super::neighbours_where;
+use super::{Step, Weave, left_out, neighbours_where, take};
 use crate::cells::CellMaze;
 use grid_core::{BitSource, Rng};
 
-pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
+pub fn carve(maze: &mut CellMaze, weave: Weave, rng: &mut Rng) {
     let n = maze.len();
-    let mut visited = CellSet::new(n);
+    let mut visited = left_out(maze);
     let mut bits = BitSource::new();
-    let mut cell = 0;
+    let mut cell = maze.first_cell();
     visited.insert(cell);
     maze.begin(cell);
     let mut cursor = 0;
+    let mut recent: Option<Vec<u32>> = maze.mask().map(|_| Vec::new());
     loop {
         // Kill: walk while there is somewhere new to go.
         loop {
-            let open = neighbours_where(maze, cell, |c| !visited.contains(c));
-            if open.is_empty() {
-                break;
+            if let Some(recent) = recent.as_mut() {
+                recent.push(cell as u32);
             }
-            let dir = open.pick(&mut bits, rng);
-            maze.carve(cell, dir);
-            cell = maze.step(cell, dir);
+            let fresh = |c: usize| !visited.contains(c);
+            let open = neighbours_where(maze, cell, fresh);
+            let Some(step) = weave.choose(maze, cell, open, fresh, &mut bits, rng) else {
+                break;
+            };
+            cell = take(maze, cell, step);
             visited.insert(cell);
         }
         // Hunt: the first unvisited cell in reading order, joined to a visited neighbour.
@@ -41,10 +48,40 @@ pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
         if cursor == n {
             return;
         }
-        cell = cursor;
-        let joins = neighbours_where(maze, cell, |c| visited.contains(c));
-        let dir = joins.pick(&mut bits, rng);
-        maze.carve(maze.step(cell, dir), dir.opposite());
+        let joins = neighbours_where(maze, cursor, |c| visited.contains(c) && maze.contains(c));
+        if joins.is_empty() {
+            let recent = recent
+                .as_mut()
+                .expect("only a mask hides a cell from the hunt");
+            cell = join_recent(maze, recent, |c| !visited.contains(c), &mut bits, rng);
+        } else {
+            cell = cursor;
+            let dir = joins.pick(&mut bits, rng);
+            maze.carve(maze.step(cell, dir), dir.opposite());
+        }
         visited.insert(cell);
+    }
+}
+
+/// Carves from the most recently visited cell that has a neighbour for which `fresh` holds
+/// into that neighbour, dropping from `recent` the cells that have none; returns the cell
+/// carved into.
+fn join_recent(
+    maze: &mut CellMaze,
+    recent: &mut Vec<u32>,
+    fresh: impl Fn(usize) -> bool,
+    bits: &mut BitSource,
+    rng: &mut Rng,
+) -> usize {
+    loop {
+        let top = *recent
+            .last()
+            .expect("a connected mask has a cell beside the maze") as usize;
+        let open = neighbours_where(maze, top, &fresh);
+        if open.is_empty() {
+            recent.pop();
+            continue;
+        }
+        return take(maze, top, Step::Carve(open.pick(bits, rng)));
     }
 }

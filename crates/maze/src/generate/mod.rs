@@ -7,7 +7,6 @@
 mod aldous_broder;
 mod backtracker;
 mod binary_tree;
-mod bits;
 mod braid;
 mod division;
 mod eller;
@@ -20,10 +19,13 @@ mod wilson;
 
 pub use braid::braid;
 
+use crate::bits::CellSet;
 use crate::cells::CellMaze;
+use crate::mask::Mask;
 use grid_core::{BitSource, Dir, Rng, TraceMode};
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 /// A maze generation algorithm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -106,6 +108,32 @@ impl Algorithm {
         }
     }
 
+    /// Whether the algorithm works on any set of cells, and so on a mask.
+    pub fn supports_masks(self) -> bool {
+        !matches!(
+            self,
+            Algorithm::BinaryTree
+                | Algorithm::Sidewinder
+                | Algorithm::Eller
+                | Algorithm::RecursiveDivision
+        )
+    }
+
+    /// Whether the algorithm can weave passages under each other.
+    pub fn supports_weave(self) -> bool {
+        self.supports_masks()
+    }
+
+    /// The algorithms for which `can` holds, by name, for messages.
+    fn names_where(can: fn(Algorithm) -> bool) -> String {
+        let names: Vec<&str> = Algorithm::ALL
+            .into_iter()
+            .filter(|&a| can(a))
+            .map(Algorithm::name)
+            .collect();
+        names.join(", ")
+    }
+
     /// How this algorithm's `trace` reads (wall-adding ones record walls).
     pub fn trace_mode(self) -> TraceMode {
         match self {
@@ -148,26 +176,191 @@ pub fn generate(
     rng: &mut Rng,
     trace: bool,
 ) -> CellMaze {
-    let mut maze = CellMaze::new(width, height, trace);
+    let maze = CellMaze::new(width, height, trace);
+    carve(algorithm, maze, Weave::NONE, rng)
+}
+
+/// What a maze looks like beyond its algorithm: its shape and its crossings.
+#[derive(Debug, Clone, Default)]
+pub struct Shape {
+    /// The cells of the maze (all of the rectangle when absent). It must be in one piece
+    /// ([`Mask::check`]).
+    pub mask: Option<Arc<Mask>>,
+    /// How often a walk tries to pass under a passage (0 to 1; see docs/format.md).
+    pub weave: f64,
+}
+
+/// Why an algorithm cannot make a maze of a shape.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ShapeError {
+    #[error(
+        "{algorithm} works on the whole rectangle only, not on a mask; these work on any shape: {works}"
+    )]
+    NoMasks { algorithm: Algorithm, works: String },
+    #[error("{algorithm} cannot weave passages under each other; these can: {works}")]
+    NoWeave { algorithm: Algorithm, works: String },
+}
+
+impl Shape {
+    /// Checks that `algorithm` can make mazes of this shape.
+    pub fn check(&self, algorithm: Algorithm) -> Result<(), ShapeError> {
+        if self.mask.is_some() && !algorithm.supports_masks() {
+            return Err(ShapeError::NoMasks {
+                algorithm,
+                works: Algorithm::names_where(Algorithm::supports_masks),
+            });
+        }
+        if self.weave > 0.0 && !algorithm.supports_weave() {
+            return Err(ShapeError::NoWeave {
+                algorithm,
+                works: Algorithm::names_where(Algorithm::supports_weave),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Generates a perfect maze of `width` x `height` cells (or of the mask's cells) in `shape`,
+/// which [`Shape::check`] has allowed for `algorithm`.
+pub fn generate_shaped(
+    algorithm: Algorithm,
+    (width, height): (usize, usize),
+    shape: &Shape,
+    rng: &mut Rng,
+    trace: bool,
+) -> CellMaze {
+    debug_assert_eq!(shape.check(algorithm), Ok(()));
+    let maze = match &shape.mask {
+        Some(mask) => CellMaze::shaped(Arc::clone(mask), trace),
+        None => CellMaze::new(width, height, trace),
+    };
+    carve(algorithm, maze, Weave { p: shape.weave }, rng)
+}
+
+fn carve(algorithm: Algorithm, mut maze: CellMaze, weave: Weave, rng: &mut Rng) -> CellMaze {
+    let m = &mut maze;
     match algorithm {
-        Algorithm::HuntKill => hunt_kill::carve(&mut maze, rng),
-        Algorithm::BinaryTree => binary_tree::carve(&mut maze, rng),
-        Algorithm::Sidewinder => sidewinder::carve(&mut maze, rng),
-        Algorithm::Backtracker => backtracker::carve(&mut maze, rng),
-        Algorithm::Kruskal => kruskal::carve(&mut maze, rng),
-        Algorithm::Prim => prim::carve(&mut maze, rng),
-        Algorithm::Wilson => wilson::carve(&mut maze, rng),
-        Algorithm::AldousBroder => aldous_broder::carve(&mut maze, rng),
-        Algorithm::Eller => eller::carve(&mut maze, rng),
-        Algorithm::GrowingTree => growing_tree::carve(&mut maze, rng),
-        Algorithm::RecursiveDivision => division::carve(&mut maze, rng),
+        Algorithm::HuntKill => hunt_kill::carve(m, weave, rng),
+        Algorithm::BinaryTree => binary_tree::carve(m, rng),
+        Algorithm::Sidewinder => sidewinder::carve(m, rng),
+        Algorithm::Backtracker => backtracker::carve(m, weave, rng),
+        Algorithm::Kruskal => kruskal::carve(m, weave, rng),
+        Algorithm::Prim => prim::carve(m, weave, rng),
+        Algorithm::Wilson => wilson::carve(m, weave, rng),
+        Algorithm::AldousBroder => aldous_broder::carve(m, weave, rng),
+        Algorithm::Eller => eller::carve(m, rng),
+        Algorithm::GrowingTree => growing_tree::carve(m, weave, rng),
+        Algorithm::RecursiveDivision => division::carve(m, rng),
     }
     if algorithm.trace_mode() == TraceMode::Carve {
         // A maze of one cell has no wall to open, but its cell is carved all the same (the
         // generators that join cells by their walls would otherwise record nothing).
-        maze.begin(0);
+        let first = maze.first_cell();
+        maze.begin(first);
     }
     maze
+}
+
+/// The cells a walk may not enter at the start: those its mask leaves out.
+pub(crate) fn left_out(maze: &CellMaze) -> CellSet {
+    match maze.mask() {
+        Some(mask) => mask.cells().complement(maze.len()),
+        None => CellSet::new(maze.len()),
+    }
+}
+
+/// A random cell of the maze, the start of the generators that grow from anywhere.
+pub(crate) fn random_cell(maze: &CellMaze, rng: &mut Rng) -> usize {
+    maze.nth_cell(rng.index(maze.cell_count()))
+}
+
+/// How often a walk tries to tunnel under a passage: at each step, with probability `p`,
+/// the cells it could reach by passing under a neighbour join the cells beside it as
+/// choices.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Weave {
+    p: f64,
+}
+
+/// One step of a carving walk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// Into the neighbour in that direction.
+    Carve(Dir),
+    /// Under the neighbour in that direction, to the cell beyond.
+    Tunnel(Dir),
+}
+
+impl Weave {
+    pub const NONE: Weave = Weave { p: 0.0 };
+
+    /// The share of steps (or, for Kruskal, of cells) that try a crossing.
+    pub fn share(self) -> f64 {
+        self.p
+    }
+
+    #[inline]
+    pub fn is_on(self) -> bool {
+        self.p > 0.0
+    }
+
+    /// Whether this step tries to tunnel.
+    #[inline]
+    pub fn tries(self, rng: &mut Rng) -> bool {
+        self.is_on() && rng.chance(self.p)
+    }
+
+    /// A walk's next step from `cell`: uniformly one of `open` (the neighbours it may carve
+    /// into) and, when this step tries, the tunnels to cells for which `fresh` holds.
+    #[inline]
+    pub fn choose(
+        self,
+        maze: &CellMaze,
+        cell: usize,
+        open: DirSet,
+        fresh: impl Fn(usize) -> bool,
+        bits: &mut BitSource,
+        rng: &mut Rng,
+    ) -> Option<Step> {
+        if !self.tries(rng) {
+            return (!open.is_empty()).then(|| Step::Carve(open.pick(bits, rng)));
+        }
+        let under = tunnels(maze, cell, fresh);
+        let total = open.len() + under.len();
+        if total == 0 {
+            return None;
+        }
+        let k = bits.below(rng, total);
+        Some(if k < open.len() {
+            Step::Carve(open.nth(k as usize))
+        } else {
+            Step::Tunnel(under.nth((k - open.len()) as usize))
+        })
+    }
+}
+
+/// Takes `step` from `cell`: carves it, and returns the cell it arrives at.
+#[inline]
+pub(crate) fn take(maze: &mut CellMaze, cell: usize, step: Step) -> usize {
+    match step {
+        Step::Carve(dir) => {
+            maze.carve(cell, dir);
+            maze.step(cell, dir)
+        }
+        Step::Tunnel(dir) => maze.tunnel(cell, dir),
+    }
+}
+
+/// The directions in which a passage from `cell` may run under its neighbour to a cell
+/// beyond for which `fresh` holds.
+fn tunnels(maze: &CellMaze, cell: usize, fresh: impl Fn(usize) -> bool) -> DirSet {
+    let mut set = DirSet::default();
+    for d in Dir::ALL {
+        if maze.can_tunnel(cell, d, &fresh) {
+            set.insert(d);
+        }
+    }
+    set
 }
 
 /// The row and column change of a step in each direction, clockwise from north, for the
@@ -223,6 +416,13 @@ impl DirSet {
             bits |= u8::from(m == mark) << i;
         }
         DirSet(bits)
+    }
+
+    /// The `k`-th direction of the set, clockwise from north (`k` below its size).
+    #[inline]
+    pub fn nth(self, k: usize) -> Dir {
+        debug_assert!(k < self.len() as usize);
+        Dir::ALL[NTH_DIR[self.0 as usize][k] as usize]
     }
 
     /// The directions in the set, clockwise from north.

@@ -1,7 +1,7 @@
 //! Prim's algorithm, in the simplified form maze makers use: the frontier is every cell next
 //! to the maze; a random frontier cell joins the maze through a random neighbour inside it.
 
-use super::DirSet;
+use super::{DirSet, Weave, random_cell, take};
 use crate::cells::CellMaze;
 use grid_core::{BitSource, Dir, Rng};
 
@@ -9,19 +9,28 @@ use grid_core::{BitSource, Dir, Rng};
 const OUT: u8 = 0;
 const FRONTIER: u8 = 1;
 const IN: u8 = 2;
+/// Left out by the maze's mask: never frontier, never joined.
+const LEFT_OUT: u8 = 3;
 
-pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
-    let n = maze.len();
+pub fn carve(maze: &mut CellMaze, weave: Weave, rng: &mut Rng) {
+    if maze.mask().is_some() {
+        for cell in 0..maze.len() {
+            if !maze.contains(cell) {
+                maze.set_mark(cell, LEFT_OUT);
+            }
+        }
+    }
     let mut frontier = Frontier::default();
     let mut bits = BitSource::new();
-    let start = rng.index(n);
+    let start = random_cell(maze, rng);
     maze.begin(start);
     add(maze, start, maze.neighbour_marks(start), &mut frontier);
     while frontier.len > 0 {
         let cell = frontier.take(rng.index(frontier.len)) as usize;
         let around = maze.neighbour_marks(cell);
-        let dir = DirSet::where_mark(around, IN).pick(&mut bits, rng);
-        maze.carve(cell, dir);
+        let joins = DirSet::where_mark(around, IN);
+        let step = weave.choose(maze, cell, joins, |c| maze.mark(c) == IN, &mut bits, rng);
+        take(maze, cell, step.expect("a frontier cell touches the maze"));
         add(maze, cell, around, &mut frontier);
     }
     maze.clear_marks();

@@ -21,7 +21,7 @@ pub(crate) fn solve(board: &Board, explorer: &mut Explorer) -> Option<Vec<usize>
         }
         closed[i] = true;
         explorer.visit(i);
-        if i == board.goal {
+        if board.is_goal(i) {
             return Some(board.walk_back(&came, i));
         }
         let g = cost[i] + 1;

@@ -24,7 +24,7 @@ pub(crate) fn shortest_within(
     came[board.start] = 1;
     while let Some(i) = queue.pop_front() {
         explorer.visit(i);
-        if i == board.goal {
+        if board.is_goal(i) {
             return Some(board.walk_back(&came, i));
         }
         for (dir, n) in board.open_neighbours(i) {

@@ -1,28 +1,45 @@
 //! The map as solvers see it: open tiles in a flat vector with a border of wall around it,
 //! so that the four neighbours of any tile are found by adding an offset, without bounds
 //! checks in the inner loops.
+//!
+//! Solvers walk over *nodes*. A tile is one node, except a crossing of a weave maze, which is
+//! two: its north-south level (numbered as the tile) and its east-west level (the tile's
+//! number plus the board's length). A path that enters a crossing stays on the level it came
+//! in on and leaves straight ahead; on a map without crossings, nodes are tiles.
 
-use grid_core::{Dir, Grid, Pos, Tile};
+use grid_core::{Axis, Dir, Grid, Pos, Tile};
 
 #[derive(Debug)]
 pub(crate) struct Board {
     stride: usize,
     open: Vec<bool>,
+    /// Which tiles are crossings; empty when none is.
+    crossing: Vec<bool>,
     pub start: usize,
     pub goal: usize,
 }
 
-/// Marks the direction a tile was reached from; 0 means "not reached".
+/// Marks the direction a node was reached from; 0 means "not reached".
 pub(crate) type Came = u8;
 
 impl Board {
     pub fn new(tiles: &Grid<Tile>, start: Pos, goal: Pos) -> Self {
         let stride = tiles.width() + 2;
-        let mut open = vec![false; stride * (tiles.height() + 2)];
+        let len = stride * (tiles.height() + 2);
+        let mut open = vec![false; len];
+        let any_crossing = tiles.cells().iter().any(|t| t.is_crossing());
+        let mut crossing = if any_crossing {
+            vec![false; len]
+        } else {
+            Vec::new()
+        };
         for (r, row) in tiles.rows().enumerate() {
             let base = (r + 1) * stride + 1;
             for (c, t) in row.iter().enumerate() {
                 open[base + c] = t.is_open();
+                if any_crossing {
+                    crossing[base + c] = t.is_crossing();
+                }
             }
         }
         let idx = |p: Pos| (p.row + 1) * stride + p.col + 1;
@@ -31,52 +48,134 @@ impl Board {
             start: idx(start),
             goal: idx(goal),
             open,
+            crossing,
         }
     }
 
-    pub fn len(&self) -> usize {
+    /// Tiles on the board, the wall around it included.
+    fn tiles(&self) -> usize {
         self.open.len()
     }
 
+    /// How many node numbers there are (some stand for no node: walls, and the second level
+    /// of a tile that is no crossing).
+    pub fn len(&self) -> usize {
+        if self.crossing.is_empty() {
+            self.open.len()
+        } else {
+            2 * self.open.len()
+        }
+    }
+
+    /// The tile a node stands on.
     #[inline]
-    pub fn is_open(&self, i: usize) -> bool {
-        self.open[i]
+    pub fn tile(&self, node: usize) -> usize {
+        if node >= self.tiles() {
+            node - self.tiles()
+        } else {
+            node
+        }
+    }
+
+    #[inline]
+    fn is_crossing(&self, tile: usize) -> bool {
+        !self.crossing.is_empty() && self.crossing[tile]
+    }
+
+    /// Whether `node` is a place a path can stand.
+    #[inline]
+    pub fn is_node(&self, node: usize) -> bool {
+        let tile = self.tile(node);
+        self.open[tile] && (node == tile || self.is_crossing(tile))
+    }
+
+    /// Whether the node stands on the goal tile (on either level, if it is a crossing).
+    #[inline]
+    pub fn is_goal(&self, node: usize) -> bool {
+        self.tile(node) == self.goal
     }
 
     /// A tile on the map's edge (or the wall around it): part of the outer wall when closed.
     pub fn is_edge(&self, i: usize) -> bool {
+        let i = self.tile(i);
         let rows = self.open.len() / self.stride;
         let (r, c) = (i / self.stride, i % self.stride);
         r <= 1 || c <= 1 || r + 2 >= rows || c + 2 >= self.stride
     }
 
     #[inline]
-    pub fn step(&self, i: usize, dir: Dir) -> usize {
+    fn step_tile(&self, tile: usize, dir: Dir) -> usize {
         match dir {
-            Dir::North => i - self.stride,
-            Dir::East => i + 1,
-            Dir::South => i + self.stride,
-            Dir::West => i - 1,
+            Dir::North => tile - self.stride,
+            Dir::East => tile + 1,
+            Dir::South => tile + self.stride,
+            Dir::West => tile - 1,
         }
     }
 
-    /// The open neighbours of `i`, with the direction that leads to each.
+    /// The tile next to a node's tile in `dir`.
     #[inline]
-    pub fn open_neighbours(&self, i: usize) -> impl Iterator<Item = (Dir, usize)> + '_ {
-        Dir::ALL
-            .into_iter()
-            .map(move |d| (d, self.step(i, d)))
-            .filter(|&(_, n)| self.open[n])
+    pub fn tile_beside(&self, node: usize, dir: Dir) -> usize {
+        self.step_tile(self.tile(node), dir)
     }
 
-    /// Tile position of a board index.
-    pub fn pos(&self, i: usize) -> Pos {
+    /// The node a step in `dir` from `node` arrives at, when the step is allowed: the tile
+    /// there is open, and `node` is no crossing level running across `dir`.
+    #[inline]
+    pub fn step(&self, node: usize, dir: Dir) -> Option<usize> {
+        let tile = self.tile(node);
+        if self.is_crossing(tile) && Axis::of(dir) != self.level(node) {
+            return None;
+        }
+        let next = self.step_tile(tile, dir);
+        self.open[next].then(|| self.entered(next, dir))
+    }
+
+    /// The axis a crossing's node runs along.
+    #[inline]
+    fn level(&self, node: usize) -> Axis {
+        if node >= self.tiles() {
+            Axis::EastWest
+        } else {
+            Axis::NorthSouth
+        }
+    }
+
+    /// The node a step in `dir` into `tile` arrives at.
+    #[inline]
+    fn entered(&self, tile: usize, dir: Dir) -> usize {
+        if self.is_crossing(tile) && Axis::of(dir) == Axis::EastWest {
+            tile + self.tiles()
+        } else {
+            tile
+        }
+    }
+
+    /// Whether a step in `dir` from `node` is allowed.
+    #[inline]
+    pub fn can_step(&self, node: usize, dir: Dir) -> bool {
+        self.step(node, dir).is_some()
+    }
+
+    /// The nodes one allowed step from `node`, with the direction that leads to each.
+    #[inline]
+    pub fn open_neighbours(&self, node: usize) -> impl Iterator<Item = (Dir, usize)> + '_ {
+        Dir::ALL
+            .into_iter()
+            .filter_map(move |d| Some((d, self.step(node, d)?)))
+    }
+
+    /// Tile position of a node.
+    pub fn pos(&self, node: usize) -> Pos {
+        let i = self.tile(node);
         Pos::new(i / self.stride - 1, i % self.stride - 1)
     }
 
-    /// Manhattan distance between two board indices.
+    /// Manhattan distance between the tiles of two nodes: admissible, as every step moves
+    /// one tile, over a crossing or not.
     #[inline]
     pub fn manhattan(&self, a: usize, b: usize) -> usize {
+        let (a, b) = (self.tile(a), self.tile(b));
         let (ar, ac) = (a / self.stride, a % self.stride);
         let (br, bc) = (b / self.stride, b % self.stride);
         ar.abs_diff(br) + ac.abs_diff(bc)
@@ -85,11 +184,17 @@ impl Board {
     /// The path from start to `end` by following the `came` marks back.
     pub fn walk_back(&self, came: &[Came], end: usize) -> Vec<usize> {
         let mut path = vec![end];
-        let mut i = end;
-        while i != self.start {
-            let dir = Dir::ALL[came[i] as usize - 1];
-            i = self.step(i, dir.opposite());
-            path.push(i);
+        let mut node = end;
+        while node != self.start {
+            let dir = Dir::ALL[came[node] as usize - 1];
+            let back = self.step_tile(self.tile(node), dir.opposite());
+            // A crossing is passed straight through, on the level along the step.
+            node = if back == self.start {
+                back
+            } else {
+                self.entered(back, dir)
+            };
+            path.push(node);
         }
         path.reverse();
         path

@@ -11,9 +11,9 @@ pub(crate) fn solve(board: &Board, explorer: &mut Explorer) -> Option<Vec<usize>
     let mut degree = vec![0u8; board.len()];
     let mut filled = vec![false; board.len()];
     let mut dead_ends = Vec::new();
-    let keeps = |i: usize| i == board.start || i == board.goal;
+    let keeps = |i: usize| i == board.start || board.is_goal(i);
     for (i, d) in degree.iter_mut().enumerate() {
-        if board.is_open(i) {
+        if board.is_node(i) {
             *d = board.open_neighbours(i).count() as u8;
             if *d <= 1 && !keeps(i) {
                 dead_ends.push(i);

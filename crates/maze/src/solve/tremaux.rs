@@ -15,7 +15,7 @@ pub(crate) fn solve(board: &Board, explorer: &mut Explorer) -> Option<Vec<usize>
     explorer.visit(board.start);
     while let Some(top) = route.last_mut() {
         let (at, next_dir) = *top;
-        if at == board.goal {
+        if board.is_goal(at) {
             return Some(route.iter().map(|&(i, _)| i).collect());
         }
         if next_dir == 4 {
@@ -23,8 +23,9 @@ pub(crate) fn solve(board: &Board, explorer: &mut Explorer) -> Option<Vec<usize>
             continue;
         }
         top.1 += 1;
-        let n = board.step(at, Dir::ALL[next_dir as usize]);
-        if board.is_open(n) && !marked[n] {
+        if let Some(n) = board.step(at, Dir::ALL[next_dir as usize])
+            && !marked[n]
+        {
             marked[n] = true;
             explorer.visit(n);
             route.push((n, 0));

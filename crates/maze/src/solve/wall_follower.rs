@@ -47,38 +47,40 @@ pub(crate) fn solve(board: &Board, explorer: &mut Explorer, hand: Hand) -> Optio
     let mut seen_tile = vec![false; board.len()];
     let mut at = board.start;
     let mut path = vec![at];
-    seen_tile[at] = true;
+    seen_tile[board.tile(at)] = true;
     explorer.visit(at);
     // In the open, walk north until a wall is ahead, then put the hand on it.
     let mut facing = match first_facing(board, at, hand) {
         Some(d) => d,
         None => {
-            while at != board.goal && board.is_open(board.step(at, Dir::North)) {
-                at = board.step(at, Dir::North);
+            while !board.is_goal(at)
+                && let Some(next) = board.step(at, Dir::North)
+            {
+                at = next;
                 path.push(at);
-                seen_tile[at] = true;
+                seen_tile[board.tile(at)] = true;
                 explorer.visit(at);
             }
             hand.away(Dir::North)
         }
     };
-    while at != board.goal {
+    while !board.is_goal(at) {
         let bit = 1 << facing.index();
         if states[at] & bit != 0 {
             return None;
         }
         states[at] |= bit;
         let side = hand.toward(facing);
-        if board.is_open(board.step(at, side)) {
+        if board.can_step(at, side) {
             facing = side;
-        } else if !board.is_open(board.step(at, facing)) {
+        } else if !board.can_step(at, facing) {
             facing = hand.away(facing);
             continue;
         }
-        at = board.step(at, facing);
+        at = board.step(at, facing).expect("the step was checked");
         path.push(at);
-        if !seen_tile[at] {
-            seen_tile[at] = true;
+        if !seen_tile[board.tile(at)] {
+            seen_tile[board.tile(at)] = true;
             explorer.visit(at);
         }
     }
@@ -88,8 +90,8 @@ pub(crate) fn solve(board: &Board, explorer: &mut Explorer, hand: Hand) -> Optio
 /// A direction to face at `at` with the hand on a wall: on the outer wall if one touches `at`,
 /// else on any wall; `None` when no wall touches it.
 fn first_facing(board: &Board, at: usize, hand: Hand) -> Option<Dir> {
-    let walled = |d: Dir| !board.is_open(board.step(at, hand.toward(d)));
-    let outer = |d: Dir| walled(d) && board.is_edge(board.step(at, hand.toward(d)));
+    let walled = |d: Dir| !board.can_step(at, hand.toward(d));
+    let outer = |d: Dir| walled(d) && board.is_edge(board.tile_beside(at, hand.toward(d)));
     Dir::ALL
         .into_iter()
         .find(|&d| outer(d))

@@ -23,8 +23,10 @@
 
 mod forest;
 mod tile;
+mod weave;
 mod weights;
 
+use super::Weave;
 use crate::cells::{Band, CellMaze};
 use forest::Forest;
 use grid_core::{Dir, Rng};
@@ -36,8 +38,12 @@ use tile::{BorderBand, Borders, TilePass, Tiling};
 /// the L2 cache, and leave at most 508 border cells (3%) for step 2.
 const TILE: usize = 128;
 
-pub fn carve(maze: &mut CellMaze, rng: &mut Rng) {
-    carve_in_tiles(maze, rng, TILE);
+pub fn carve(maze: &mut CellMaze, weave: Weave, rng: &mut Rng) {
+    if weave.is_on() {
+        weave::carve(maze, weave, rng);
+    } else {
+        carve_in_tiles(maze, rng, TILE);
+    }
 }
 
 /// A wall's place in the order of weights: see `tile::order`.
@@ -63,7 +69,7 @@ impl Candidate {
 }
 
 fn carve_in_tiles(maze: &mut CellMaze, rng: &mut Rng, side: usize) {
-    let tiling = Tiling::new(maze.width(), maze.height(), side);
+    let tiling = Tiling::new(maze.width(), maze.height(), side).with_mask(maze.shared_mask());
     let step_one = StepOne {
         tiling: &tiling,
         stream: rng.next_u64(),

@@ -4,7 +4,9 @@ use super::forest::Forest;
 use super::weights::order_statistics;
 use super::{ACROSS, Candidate, Order};
 use crate::cells::{Band, EAST, SOUTH};
+use crate::mask::Mask;
 use grid_core::{BitSource, Rng};
+use std::sync::Arc;
 
 /// The maze cut into square tiles (smaller ones along the east and south edges).
 ///
@@ -19,6 +21,9 @@ pub(super) struct Tiling {
     shift: u32,
     across: usize,
     down: usize,
+    /// The maze's cells, when it has a shape: walls that touch a cell left out are never
+    /// drawn, so Kruskal's algorithm runs on the mask's cells alone.
+    mask: Option<Arc<Mask>>,
 }
 
 /// One tile: its first cell and its size, and its place in the tiling.
@@ -45,7 +50,22 @@ impl Tiling {
             shift: side.trailing_zeros(),
             across: width.div_ceil(side),
             down: height.div_ceil(side),
+            mask: None,
         }
+    }
+
+    /// The tiling of a maze shaped by `mask`.
+    pub fn with_mask(mut self, mask: Option<Arc<Mask>>) -> Self {
+        self.mask = mask;
+        self
+    }
+
+    /// Whether the wall between maze cells `a` and `b` joins two cells of the maze.
+    #[inline]
+    fn joins_cells(&self, a: usize, b: usize) -> bool {
+        self.mask
+            .as_ref()
+            .is_none_or(|m| m.contains(a) && m.contains(b))
     }
 
     pub fn width(&self) -> usize {
@@ -423,12 +443,14 @@ fn split(entry: u32) -> (usize, usize) {
 fn shuffled_walls(tile: &Tile, tiling: &Tiling, rng: &mut Rng, walls: &mut Vec<u16>) {
     walls.clear();
     for r in 0..tile.height {
+        let first = (tile.row + r) * tiling.width + tile.col;
         for c in 0..tile.width {
             let local = 2 * (r * tiling.side() + c) as u16;
-            if c + 1 < tile.width {
+            let cell = first + c;
+            if c + 1 < tile.width && tiling.joins_cells(cell, cell + 1) {
                 walls.push(local);
             }
-            if r + 1 < tile.height {
+            if r + 1 < tile.height && tiling.joins_cells(cell, cell + tiling.width) {
                 walls.push(local + 1);
             }
         }
@@ -454,13 +476,17 @@ fn crossing_walls(tile: &Tile, tiling: &Tiling, rng: &mut Rng, crossings: &mut V
     if tile.col + tile.width < tiling.width {
         for r in 0..tile.height {
             let cell = (tile.row + r) * tiling.width + tile.col + tile.width - 1;
-            push(2 * cell);
+            if tiling.joins_cells(cell, cell + 1) {
+                push(2 * cell);
+            }
         }
     }
     if tile.row + tile.height < tiling.height {
         for c in 0..tile.width {
             let cell = (tile.row + tile.height - 1) * tiling.width + tile.col + c;
-            push(2 * cell + 1);
+            if tiling.joins_cells(cell, cell + tiling.width) {
+                push(2 * cell + 1);
+            }
         }
     }
 }
