@@ -1,12 +1,14 @@
 //! Throughput of every generator and solver, in cells per second.
 //!
-//!   cargo bench -p maze              # all
-//!   cargo bench -p maze -- generate  # generators only
+//!   cargo bench -p grid-maze              # all
+//!   cargo bench -p grid-maze -- generate  # generators only
+//!   cargo bench -p grid-maze -- shaped    # the same on a disc mask, and weave
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use grid_core::{Pos, Rng};
-use grid_maze::{Algorithm, Solver, braid, generate, solve};
+use grid_maze::{Algorithm, Mask, Shape, Solver, braid, generate, generate_shaped, solve};
 use std::hint::black_box;
+use std::sync::Arc;
 
 const SIDE: usize = 500;
 
@@ -22,6 +24,55 @@ fn generators(c: &mut Criterion) {
                 black_box(generate(algo, SIDE, SIDE, &mut Rng::seeded(seed), false))
             })
         });
+    }
+    group.finish();
+}
+
+/// A disc touching the sides of a `side` x `side` square: 79% of its cells.
+pub fn disc(side: usize) -> Mask {
+    let centre = side as f64 / 2.0;
+    Mask::from_fn(side, side, |r, c| {
+        let (y, x) = (r as f64 + 0.5 - centre, c as f64 + 0.5 - centre);
+        x * x + y * y <= centre * centre
+    })
+}
+
+/// Every algorithm that takes a mask, on a disc and with weave, beside the plain square
+/// (`generate`): throughput in cells of the maze per second.
+fn shaped(c: &mut Criterion) {
+    let mask = Arc::new(disc(SIDE));
+    let mut group = c.benchmark_group("shaped");
+    group.sample_size(10);
+    for algo in Algorithm::ALL.into_iter().filter(|a| a.supports_masks()) {
+        let shapes = [
+            (
+                "disc",
+                Shape {
+                    mask: Some(Arc::clone(&mask)),
+                    weave: 0.0,
+                },
+            ),
+            (
+                "weave",
+                Shape {
+                    mask: None,
+                    weave: 0.5,
+                },
+            ),
+        ];
+        for (name, shape) in shapes {
+            let cells = shape.mask.as_ref().map_or(SIDE * SIDE, |m| m.count());
+            group.throughput(Throughput::Elements(cells as u64));
+            let id = BenchmarkId::new(algo.name(), name);
+            group.bench_with_input(id, &shape, |b, shape| {
+                let mut seed = 0;
+                b.iter(|| {
+                    seed += 1;
+                    let mut rng = Rng::seeded(seed);
+                    black_box(generate_shaped(algo, (SIDE, SIDE), shape, &mut rng, false))
+                })
+            });
+        }
     }
     group.finish();
 }
@@ -61,5 +112,5 @@ fn solvers(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, generators, drawing, solvers);
+criterion_group!(benches, generators, shaped, drawing, solvers);
 criterion_main!(benches);

@@ -7,7 +7,6 @@ mod picture;
 pub use picture::{Picture, PictureError};
 
 use crate::bits::CellSet;
-use std::collections::VecDeque;
 
 /// The cells of a `width` x `height` rectangle that are part of the maze, one bit a cell.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,7 +65,7 @@ impl Mask {
         Mask::from_set(width, height, set)
     }
 
-    fn from_set(width: usize, height: usize, inside: CellSet) -> Mask {
+    pub(crate) fn from_set(width: usize, height: usize, inside: CellSet) -> Mask {
         let count = inside.count();
         Mask {
             width,
@@ -135,60 +134,115 @@ impl Mask {
 
     /// The mask of its largest piece alone (the first in reading order among equals).
     pub fn largest_piece(&self) -> Result<Mask, MaskError> {
-        let pieces = self.pieces();
+        let (runs, piece_of) = self.runs_in_pieces();
+        let pieces = pieces(&runs, &piece_of);
         let mut best: Option<&Piece> = None;
         for p in &pieces {
             if best.is_none_or(|b| p.size > b.size) {
                 best = Some(p);
             }
         }
-        let best = best.ok_or(MaskError::Empty)?;
-        let n = self.width * self.height;
-        let mut set = CellSet::new(n);
-        self.flood(best.first, |c| set.insert(c), &mut CellSet::new(n));
+        let best = best.ok_or(MaskError::Empty)?.id;
+        let mut set = CellSet::new(self.width * self.height);
+        for (run, &piece) in runs.iter().zip(&piece_of) {
+            if piece == best {
+                (run.first..run.end).for_each(|c| set.insert(c));
+            }
+        }
         Ok(Mask::from_set(self.width, self.height, set))
     }
 
     /// The pieces in reading order of their first cells.
     fn pieces(&self) -> Vec<Piece> {
-        let mut seen = CellSet::new(self.width * self.height);
-        let mut pieces = Vec::new();
-        for cell in 0..self.width * self.height {
-            if self.contains(cell) && !seen.contains(cell) {
-                let mut size = 0;
-                self.flood(cell, |_| size += 1, &mut seen);
-                pieces.push(Piece { first: cell, size });
-            }
-        }
-        pieces
+        let (runs, piece_of) = self.runs_in_pieces();
+        pieces(&runs, &piece_of)
     }
 
-    /// Calls `visit` on every cell of the piece holding `from`, marking them in `seen`.
-    fn flood(&self, from: usize, mut visit: impl FnMut(usize), seen: &mut CellSet) {
-        let w = self.width;
-        let mut queue = VecDeque::from([from]);
-        seen.insert(from);
-        while let Some(cell) = queue.pop_front() {
-            visit(cell);
-            let (r, c) = (cell / w, cell % w);
-            let around = [
-                (r > 0).then(|| cell - w),
-                (c + 1 < w).then(|| cell + 1),
-                (r + 1 < self.height).then(|| cell + w),
-                (c > 0).then(|| cell - 1),
-            ];
-            for next in around.into_iter().flatten() {
-                if self.contains(next) && !seen.contains(next) {
-                    seen.insert(next);
-                    queue.push_back(next);
+    /// The runs of cells along each row, in reading order, and the piece of each (the
+    /// number of its first run): runs on neighbouring rows that overlap are one piece. A
+    /// run-length pass rather than a flood, so a large mask is checked in a few milliseconds.
+    fn runs_in_pieces(&self) -> (Vec<Run>, Vec<usize>) {
+        let mut runs = Vec::new();
+        let mut row_starts = vec![0];
+        for r in 0..self.height {
+            let base = r * self.width;
+            let mut c = 0;
+            while c < self.width {
+                if !self.contains(base + c) {
+                    c += 1;
+                    continue;
                 }
+                let first = c;
+                while c < self.width && self.contains(base + c) {
+                    c += 1;
+                }
+                runs.push(Run {
+                    first: base + first,
+                    end: base + c,
+                });
+            }
+            row_starts.push(runs.len());
+        }
+        let mut parent: Vec<usize> = (0..runs.len()).collect();
+        fn root(parent: &mut [usize], mut x: usize) -> usize {
+            while parent[x] != x {
+                parent[x] = parent[parent[x]];
+                x = parent[x];
+            }
+            x
+        }
+        for r in 1..self.height {
+            let (above, here) = (
+                row_starts[r - 1]..row_starts[r],
+                row_starts[r]..row_starts[r + 1],
+            );
+            let (mut i, mut j) = (above.start, here.start);
+            while i < above.end && j < here.end {
+                let (a, b) = (&runs[i], &runs[j]);
+                let (a0, a1) = (a.first - (r - 1) * self.width, a.end - (r - 1) * self.width);
+                let (b0, b1) = (b.first - r * self.width, b.end - r * self.width);
+                if a0 < b1 && b0 < a1 {
+                    let (x, y) = (root(&mut parent, i), root(&mut parent, j));
+                    // The earlier run stays the root: a piece is named by its first run.
+                    parent[x.max(y)] = x.min(y);
+                }
+                if a1 < b1 { i += 1 } else { j += 1 }
             }
         }
+        let piece_of = (0..runs.len()).map(|i| root(&mut parent, i)).collect();
+        (runs, piece_of)
     }
+}
+
+/// A stretch of cells along a row: cell numbers `first..end`.
+#[derive(Debug)]
+struct Run {
+    first: usize,
+    end: usize,
+}
+
+/// The pieces of runs grouped by `piece_of`, in reading order of their first cells.
+fn pieces(runs: &[Run], piece_of: &[usize]) -> Vec<Piece> {
+    let mut pieces: Vec<Piece> = Vec::new();
+    let mut index_of = std::collections::HashMap::new();
+    for (run, &id) in runs.iter().zip(piece_of) {
+        let k = *index_of.entry(id).or_insert_with(|| {
+            pieces.push(Piece {
+                id,
+                first: run.first,
+                size: 0,
+            });
+            pieces.len() - 1
+        });
+        pieces[k].size += run.end - run.first;
+    }
+    pieces
 }
 
 #[derive(Debug)]
 struct Piece {
+    /// The number of its first run.
+    id: usize,
     first: usize,
     size: usize,
 }
@@ -240,6 +294,17 @@ mod tests {
         let m = mask(&["##", "##"]);
         assert_eq!(m.check(), Err(MaskError::Empty));
         assert_eq!(m.largest_piece(), Err(MaskError::Empty));
+    }
+
+    #[test]
+    fn runs_that_meet_only_further_down_are_one_piece() {
+        // A U and a W: arms that join below, and a piece whose first cell is not the first
+        // run of its root.
+        let m = mask(&[".#.#.", ".#.#.", "....."]);
+        assert_eq!(m.check(), Ok(()));
+        let m = mask(&["#.#..", "#...#", "..#.#", "#####", ".####"]);
+        assert_eq!(m.pieces().len(), 2);
+        assert_eq!(m.largest_piece().unwrap().count(), 9);
     }
 
     #[test]

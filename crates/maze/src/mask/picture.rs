@@ -98,6 +98,9 @@ impl Picture {
         if tiles > MAX_TILES as u128 {
             return Err(PictureError::MazeTooLarge { width, height });
         }
+        if (width, height) == (self.width, self.height) {
+            return Ok(Mask::from_set(width, height, self.cells.clone()));
+        }
         let source = |k: usize, n: usize, of: usize| {
             ((2 * k as u128 + 1) * of as u128 / (2 * n as u128)) as usize
         };

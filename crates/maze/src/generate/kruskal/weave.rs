@@ -45,8 +45,13 @@ pub fn carve(maze: &mut CellMaze, weave: Weave, rng: &mut Rng) {
 /// Lays a crossing at `cell` with the passage along `over` on top, when it can go there: the
 /// cell and its four neighbours are in the maze, the cell has no passage yet, and the two
 /// passages join four trees into two without closing a loop.
+///
+/// In a shaped maze a crossing at a neck can cut the maze in two (a passage running under a
+/// one-cell corridor leaves the cells beside it no way round). There the eight cells around
+/// a crossing must be plain cells of the maze: they ring the crossing with walls Kruskal's
+/// algorithm can still open, so every way the cell joined stays open around it.
 fn lay_crossing(maze: &mut CellMaze, forest: &mut Forest, cell: usize, over: Axis) -> bool {
-    if maze.degree(cell) != 0 {
+    if maze.degree(cell) != 0 || (maze.mask().is_some() && !ringed_by_plain_cells(maze, cell)) {
         return false;
     }
     let around = Dir::ALL.map(|d| maze.neighbour(cell, d).filter(|&n| maze.contains(n)));
@@ -77,6 +82,21 @@ fn lay_crossing(maze: &mut CellMaze, forest: &mut Forest, cell: usize, over: Axi
     }
     maze.set_crossing(cell, over);
     true
+}
+
+/// Whether the eight cells around `cell` are cells of the maze and none is a crossing.
+fn ringed_by_plain_cells(maze: &CellMaze, cell: usize) -> bool {
+    let (w, h) = (maze.width(), maze.height());
+    let (r, c) = (cell / w, cell % w);
+    if r == 0 || c == 0 || r + 1 >= h || c + 1 >= w {
+        return false;
+    }
+    (r - 1..=r + 1).all(|y| {
+        (c - 1..=c + 1).all(|x| {
+            let n = y * w + x;
+            n == cell || (maze.contains(n) && maze.crossing(n).is_none())
+        })
+    })
 }
 
 /// The walls between two cells of the maze that are not crossings (a crossing's four walls
