@@ -23,13 +23,12 @@
 
 mod forest;
 mod tile;
-mod weave;
 mod weights;
 
 use super::Weave;
 use crate::cells::{Band, CellMaze};
 use forest::Forest;
-use grid_core::{Dir, Rng};
+use grid_core::{Axis, Dir, Rng};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use tile::{BorderBand, Borders, TilePass, Tiling};
@@ -39,11 +38,7 @@ use tile::{BorderBand, Borders, TilePass, Tiling};
 const TILE: usize = 128;
 
 pub fn carve(maze: &mut CellMaze, weave: Weave, rng: &mut Rng) {
-    if weave.is_on() {
-        weave::carve(maze, weave, rng);
-    } else {
-        carve_in_tiles(maze, rng, TILE);
-    }
+    carve_in_tiles(maze, weave, rng, TILE);
 }
 
 /// A wall's place in the order of weights: see `tile::order`.
@@ -68,8 +63,10 @@ impl Candidate {
     }
 }
 
-fn carve_in_tiles(maze: &mut CellMaze, rng: &mut Rng, side: usize) {
-    let tiling = Tiling::new(maze.width(), maze.height(), side).with_mask(maze.shared_mask());
+fn carve_in_tiles(maze: &mut CellMaze, weave: Weave, rng: &mut Rng, side: usize) {
+    let tiling = Tiling::new(maze.width(), maze.height(), side)
+        .with_mask(maze.shared_mask())
+        .with_weave(weave.share());
     let step_one = StepOne {
         tiling: &tiling,
         stream: rng.next_u64(),
@@ -88,6 +85,10 @@ fn carve_in_tiles(maze: &mut CellMaze, rng: &mut Rng, side: usize) {
             step_one.run_in_parallel(rows)
         }
     };
+    let (parts, crossings): (Vec<_>, Vec<_>) = parts.into_iter().unzip();
+    for (cell, over) in crossings.into_iter().flatten() {
+        maze.set_crossing(cell as usize, over);
+    }
     let mut forest = Forest::default();
     forest.reset(*step_one.vertex_blocks.last().unwrap_or(&0) as usize);
     for mut c in merged(parts) {
@@ -116,6 +117,10 @@ fn carve_in_tiles(maze: &mut CellMaze, rng: &mut Rng, side: usize) {
 /// Mazes smaller than this are made on one thread.
 const PARALLEL_CELLS: usize = 1 << 18;
 
+/// What step 1 hands on from a share of the tiles: its candidates in order, and the crossings
+/// its tiles laid (cell, passage on top).
+type StepOneOut = (Vec<Candidate>, Vec<(u32, Axis)>);
+
 /// What step 1 needs to know, shared by its threads.
 struct StepOne<'a> {
     tiling: &'a Tiling,
@@ -132,7 +137,7 @@ type TileRow<'m, 'b> = (Option<Band<'m>>, BorderBand<'b>);
 impl StepOne<'_> {
     /// Step 1 on the rows of tiles, shared out between the machine's cores: the candidates
     /// of each share of rows, in order.
-    fn run_in_parallel(&self, rows: Vec<TileRow>) -> Vec<Vec<Candidate>> {
+    fn run_in_parallel(&self, rows: Vec<TileRow>) -> Vec<StepOneOut> {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let small = self.tiling.width() * self.tiling.height() < PARALLEL_CELLS;
         let threads = if small { 1 } else { cores.min(rows.len()) };
@@ -157,11 +162,12 @@ impl StepOne<'_> {
     }
 
     /// Step 1 on the rows of tiles, on this thread: their candidates, in order.
-    fn run(&self, rows: Vec<TileRow>, mut held: Option<&mut Vec<(Order, u32)>>) -> Vec<Candidate> {
+    fn run(&self, rows: Vec<TileRow>, mut held: Option<&mut Vec<(Order, u32)>>) -> StepOneOut {
         // Room for every border cell and every wall out of a tile: no regrowing.
         let tiles = rows.len() * self.tiling.across();
         let mut candidates = Vec::with_capacity(tiles * 6 * self.tiling.side());
         let mut pass = TilePass::default();
+        let mut crossings = Vec::new();
         for (mut band, mut borders) in rows {
             for t in self.tiling.row_of_tiles(borders.tile_row(self.tiling)) {
                 let mut tile_rng = Rng::seeded(self.stream.wrapping_add(t.index as u64));
@@ -173,6 +179,7 @@ impl StepOne<'_> {
                     self.vertex_blocks[t.index],
                     &mut borders,
                     &mut candidates,
+                    &mut crossings,
                 );
                 if let Some(band) = band.as_mut() {
                     pass.write(&t, self.tiling, band);
@@ -180,7 +187,7 @@ impl StepOne<'_> {
             }
         }
         candidates.sort_unstable_by_key(|c| c.order);
-        candidates
+        (candidates, crossings)
     }
 }
 
@@ -263,7 +270,7 @@ mod tests {
         ] {
             for seed in 0..6 {
                 let mut maze = CellMaze::new(w, h, false);
-                carve_in_tiles(&mut maze, &mut Rng::seeded(seed), tile);
+                carve_in_tiles(&mut maze, Weave::NONE, &mut Rng::seeded(seed), tile);
                 let (plain, _) = plain_kruskal(w, h, seed, tile);
                 assert!(maze.is_perfect(), "{w}x{h} tile {tile} seed {seed}");
                 assert_eq!(
@@ -280,15 +287,59 @@ mod tests {
         let (w, h) = (600, 520);
         assert!(w * h >= PARALLEL_CELLS);
         let mut maze = CellMaze::new(w, h, false);
-        carve_in_tiles(&mut maze, &mut Rng::seeded(11), TILE);
+        carve_in_tiles(&mut maze, Weave::NONE, &mut Rng::seeded(11), TILE);
         let (plain, _) = plain_kruskal(w, h, 11, TILE);
         assert!(maze.to_tiles() == plain.to_tiles());
     }
 
     #[test]
+    fn woven_tiles_give_perfect_mazes_traced_or_not() {
+        let disc = crate::Mask::from_fn(37, 29, |r, c| {
+            let (y, x) = (r as f64 - 14.0, c as f64 - 18.0);
+            x * x + y * y < 200.0
+        });
+        let disc = std::sync::Arc::new(disc.largest_piece().unwrap());
+        for (w, h, tile) in [(13, 9, 4), (30, 17, 8), (37, 29, 4), (64, 64, 16)] {
+            for seed in 0..6 {
+                for masked in [false, true] {
+                    let make = |trace: bool| {
+                        let mut maze = match masked && (w, h) == (37, 29) {
+                            true => CellMaze::shaped(std::sync::Arc::clone(&disc), trace),
+                            false => CellMaze::new(w, h, trace),
+                        };
+                        let weave = Weave { p: 0.6 };
+                        carve_in_tiles(&mut maze, weave, &mut Rng::seeded(seed), tile);
+                        maze
+                    };
+                    let (plain, traced) = (make(false), make(true));
+                    assert!(plain.is_perfect(), "{w}x{h} tile {tile} seed {seed}");
+                    assert!(
+                        plain.crossing_count() > 0,
+                        "{w}x{h} tile {tile} seed {seed}"
+                    );
+                    assert_eq!(plain.to_tiles(), traced.to_tiles(), "{w}x{h} seed {seed}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn woven_threads_give_a_perfect_maze() {
+        let mut maze = CellMaze::new(600, 520, false);
+        carve_in_tiles(&mut maze, Weave { p: 0.5 }, &mut Rng::seeded(3), TILE);
+        assert!(maze.is_perfect());
+        let mut alone = CellMaze::new(600, 520, true);
+        carve_in_tiles(&mut alone, Weave { p: 0.5 }, &mut Rng::seeded(3), TILE);
+        assert!(
+            maze.to_tiles() == alone.to_tiles(),
+            "threads change nothing"
+        );
+    }
+
+    #[test]
     fn the_trace_opens_walls_in_kruskals_order() {
         let mut traced = CellMaze::new(20, 15, true);
-        carve_in_tiles(&mut traced, &mut Rng::seeded(4), 4);
+        carve_in_tiles(&mut traced, Weave::NONE, &mut Rng::seeded(4), 4);
         let (plain, opened) = plain_kruskal(20, 15, 4, 4);
         assert_eq!(traced.to_tiles(), plain.to_tiles());
         let walls: Vec<_> = opened

@@ -5,7 +5,7 @@ use super::weights::order_statistics;
 use super::{ACROSS, Candidate, Order};
 use crate::cells::{Band, EAST, SOUTH};
 use crate::mask::Mask;
-use grid_core::{BitSource, Rng};
+use grid_core::{Axis, BitSource, Rng};
 use std::sync::Arc;
 
 /// The maze cut into square tiles (smaller ones along the east and south edges).
@@ -24,6 +24,8 @@ pub(super) struct Tiling {
     /// The maze's cells, when it has a shape: walls that touch a cell left out are never
     /// drawn, so Kruskal's algorithm runs on the mask's cells alone.
     mask: Option<Arc<Mask>>,
+    /// The share of a tile's cells tried as crossings (weave; 0 for none).
+    weave: f64,
 }
 
 /// One tile: its first cell and its size, and its place in the tiling.
@@ -51,7 +53,14 @@ impl Tiling {
             across: width.div_ceil(side),
             down: height.div_ceil(side),
             mask: None,
+            weave: 0.0,
         }
+    }
+
+    /// The tiling of a weave maze, `share` of each tile's cells tried as crossings.
+    pub fn with_weave(mut self, share: f64) -> Self {
+        self.weave = share;
+        self
     }
 
     /// The tiling of a maze shaped by `mask`.
@@ -291,6 +300,11 @@ pub(super) struct TilePass {
     vertex: Vec<u16>,
     ranks: Vec<u32>,
     weights: Vec<u32>,
+    /// Weave: the tile's crossings (local cell, passage on top), which cells are crossings,
+    /// and which have a passage from one.
+    crossings: Vec<(usize, Axis)>,
+    is_crossing: Vec<bool>,
+    touched: Vec<bool>,
 }
 
 impl TilePass {
@@ -308,15 +322,47 @@ impl TilePass {
         first_vertex: u32,
         borders: &mut BorderBand,
         candidates: &mut Vec<Candidate>,
+        crossings: &mut Vec<(u32, Axis)>,
     ) {
         let weights_seed = rng.next_u64();
-        shuffled_walls(tile, tiling, rng, &mut self.walls);
-        self.kruskal(tile, tiling);
+        self.begin(tile, tiling);
+        let woven = tiling.weave > 0.0;
+        let joined = if woven {
+            self.lay_crossings(tile, tiling, rng)
+        } else {
+            0
+        };
+        let skip = woven.then_some(&self.is_crossing[..]);
+        shuffled_walls(tile, tiling, rng, &mut self.walls, skip);
+        self.kruskal(tile, tiling, joined);
         let in_order = held.is_some();
         self.weigh(in_order, weights_seed);
         let side = tiling.side();
         self.passages.clear();
         self.passages.resize(side * side, 0);
+        for &(cell, over) in &self.crossings {
+            let (north, south, west, east) = (cell - side, cell + side, cell - 1, cell + 1);
+            for (a, bit) in [(cell, EAST), (west, EAST), (cell, SOUTH), (north, SOUTH)] {
+                self.passages[a] |= bit;
+                if let Some(held) = held.as_mut() {
+                    // Crossings come before every wall: the lightest of all.
+                    let wall = tile.wall(tiling, 2 * a + usize::from(bit == SOUTH));
+                    held.push((order(0, wall), wall));
+                }
+            }
+            let ((a, b), (c, d)) = match over {
+                Axis::NorthSouth => ((north, south), (west, east)),
+                Axis::EastWest => ((west, east), (north, south)),
+            };
+            self.carved.union(a, cell);
+            self.carved.union(cell, b);
+            self.carved.union(c, d);
+            let (r, col) = (cell / side, cell % side);
+            crossings.push((
+                ((tile.row + r) * tiling.width + tile.col + col) as u32,
+                over,
+            ));
+        }
         for i in 0..self.decided.len() {
             let (rank, local) = split(self.decided[i]);
             let (a, b) = tile.wall_cells(tiling, local);
@@ -341,15 +387,97 @@ impl TilePass {
         }
     }
 
-    /// Kruskal's algorithm on the walls inside the tile, sorting the walls it opens into
-    /// those it decides and those it leaves undecided.
-    fn kruskal(&mut self, tile: &Tile, tiling: &Tiling) {
+    /// Fresh forests for a tile, its border cells marked.
+    fn begin(&mut self, tile: &Tile, tiling: &Tiling) {
         let side = tiling.side();
         self.trees.reset(side * side);
         self.carved.reset(side * side);
         self.reaches_border.clear();
         self.reaches_border.resize(side * side, false);
         tile.for_each_border_cell(tiling, |r, c| self.reaches_border[r * side + c] = true);
+        self.crossings.clear();
+    }
+
+    /// Lays the tile's crossings before any wall is taken, as "Mazes for Programmers" weaves
+    /// Kruskal's mazes: the tile's share of cells, each a random cell with a random passage
+    /// on top, joining the trees of the passage over it and of the passage under it. Returns
+    /// the joins made.
+    ///
+    /// A crossing lies inside the tile with its four neighbours, so that its joins are the
+    /// tile's own: the cells along a tile's edge are never crossings. It needs a cell with no
+    /// passage yet, and two passages that join four trees into two without a loop. In a
+    /// shaped maze a crossing at a neck could cut the maze in two (a passage running under a
+    /// one-cell corridor leaves the cells beside it no way round), so there the eight cells
+    /// around it must be plain cells of the maze: their walls keep every way round it open.
+    fn lay_crossings(&mut self, tile: &Tile, tiling: &Tiling, rng: &mut Rng) -> usize {
+        let side = tiling.side();
+        self.is_crossing.clear();
+        self.is_crossing.resize(side * side, false);
+        self.touched.clear();
+        self.touched.resize(side * side, false);
+        if tile.width < 3 || tile.height < 3 {
+            return 0;
+        }
+        let inside = |r: usize, c: usize| {
+            tiling
+                .mask
+                .as_ref()
+                .is_none_or(|m| m.contains((tile.row + r) * tiling.width + tile.col + c))
+        };
+        let tries = (tiling.weave * tile.cells() as f64).round() as usize;
+        let mut bits = BitSource::new();
+        let mut joined = 0;
+        for _ in 0..tries {
+            let r = 1 + bits.below(rng, tile.height as u32 - 2) as usize;
+            let c = 1 + bits.below(rng, tile.width as u32 - 2) as usize;
+            let over = if bits.coin(rng) {
+                Axis::NorthSouth
+            } else {
+                Axis::EastWest
+            };
+            let cell = r * side + c;
+            let around = [cell - side, cell + 1, cell + side, cell - 1];
+            let open = inside(r, c)
+                && !self.touched[cell]
+                && if tiling.mask.is_some() {
+                    (r - 1..=r + 1).all(|y| {
+                        (c - 1..=c + 1).all(|x| inside(y, x) && !self.is_crossing[y * side + x])
+                    })
+                } else {
+                    inside(r - 1, c) && inside(r + 1, c) && inside(r, c - 1) && inside(r, c + 1)
+                };
+            if !open {
+                continue;
+            }
+            let [north, east, south, west] = around.map(|n| self.trees.root(n));
+            let same_pair = (north == east && south == west) || (north == west && south == east);
+            if north == south || east == west || same_pair {
+                continue;
+            }
+            let ((a, b), (x, y)) = match over {
+                Axis::NorthSouth => ((around[0], around[2]), (around[3], around[1])),
+                Axis::EastWest => ((around[3], around[1]), (around[0], around[2])),
+            };
+            for (p, q) in [(a, cell), (cell, b), (x, y)] {
+                let (rp, rq) = (self.trees.root(p), self.trees.root(q));
+                let root = self.trees.join(rp, rq);
+                self.reaches_border[root] = self.reaches_border[rp] | self.reaches_border[rq];
+            }
+            joined += 3;
+            self.is_crossing[cell] = true;
+            self.touched[cell] = true;
+            for n in around {
+                self.touched[n] = true;
+            }
+            self.crossings.push((cell, over));
+        }
+        joined
+    }
+
+    /// Kruskal's algorithm on the walls inside the tile, after `joined` joins made by its
+    /// crossings, sorting the walls it opens into those it decides and those it leaves
+    /// undecided.
+    fn kruskal(&mut self, tile: &Tile, tiling: &Tiling, joined: usize) {
         // Each wall goes to one list or the other, or to neither when it would close a
         // cycle, by moving the lists' ends rather than by branching.
         let n = tile.cells();
@@ -357,7 +485,7 @@ impl TilePass {
         self.undecided.resize(n, 0);
         self.decided.clear();
         self.decided.resize(n, 0);
-        let (mut undecided, mut decided, mut joined) = (0, 0, 0);
+        let (mut undecided, mut decided, mut joined) = (0, 0, joined);
         for (rank, &local) in self.walls.iter().enumerate() {
             let (a, b) = tile.wall_cells(tiling, local.into());
             let (ra, rb) = (self.trees.root(a), self.trees.root(b));
@@ -439,18 +567,31 @@ fn split(entry: u32) -> (usize, usize) {
     ((entry >> 16) as usize, (entry & 0xFFFF) as usize)
 }
 
-/// The walls inside the tile, numbered within it, in a random order.
-fn shuffled_walls(tile: &Tile, tiling: &Tiling, rng: &mut Rng, walls: &mut Vec<u16>) {
+/// The walls inside the tile, numbered within it, in a random order; none of a crossing's
+/// (`crossing`, by local cell), which are open already.
+fn shuffled_walls(
+    tile: &Tile,
+    tiling: &Tiling,
+    rng: &mut Rng,
+    walls: &mut Vec<u16>,
+    crossing: Option<&[bool]>,
+) {
     walls.clear();
+    let side = tiling.side();
+    let plain = |a: usize, b: usize| crossing.is_none_or(|x| !x[a] && !x[b]);
     for r in 0..tile.height {
         let first = (tile.row + r) * tiling.width + tile.col;
         for c in 0..tile.width {
-            let local = 2 * (r * tiling.side() + c) as u16;
+            let at = r * side + c;
+            let local = 2 * at as u16;
             let cell = first + c;
-            if c + 1 < tile.width && tiling.joins_cells(cell, cell + 1) {
+            if c + 1 < tile.width && tiling.joins_cells(cell, cell + 1) && plain(at, at + 1) {
                 walls.push(local);
             }
-            if r + 1 < tile.height && tiling.joins_cells(cell, cell + tiling.width) {
+            if r + 1 < tile.height
+                && tiling.joins_cells(cell, cell + tiling.width)
+                && plain(at, at + side)
+            {
                 walls.push(local + 1);
             }
         }
@@ -497,7 +638,7 @@ fn crossing_walls(tile: &Tile, tiling: &Tiling, rng: &mut Rng, crossings: &mut V
 pub(super) fn all_walls(tile: &Tile, tiling: &Tiling, rng: &mut Rng) -> Vec<(Order, u32)> {
     let weights_seed = rng.next_u64();
     let mut walls = Vec::new();
-    shuffled_walls(tile, tiling, rng, &mut walls);
+    shuffled_walls(tile, tiling, rng, &mut walls, None);
     let ranks: Vec<u32> = (0..walls.len() as u32).collect();
     let mut weights = Vec::new();
     order_statistics(walls.len(), &ranks, weights_seed, &mut weights);
