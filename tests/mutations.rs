@@ -64,7 +64,8 @@ fn mutate(seed: &[u8], mutations: &[Mutation]) -> Vec<u8> {
     bytes
 }
 
-const DOCUMENTS: [&str; 4] = [
+const DOCUMENTS: [&str; 5] = [
+    r########"{"kind":"maze","version":1,"width":7,"height":7,"grid":["#######","### ###","### ###","#  |  #","### ###","### ###","#######"],"start":[3,1],"goal":[3,5],"meta":{"cells":[3,3]}}"########,
     r######"{"kind":"maze","version":1,"width":5,"height":5,"grid":["#####","#   #","# # #","#   #","#####"],"start":[1,1],"goal":[3,3],"meta":{"cells":[2,2]},"trace":[[1,1],[1,2]],"solution":{"algorithm":"bfs","path":[[1,1],[1,2],[1,3]],"length":2,"explored":3}}"######,
     r####"{"kind":"mines","version":1,"width":3,"height":2,"grid":["01#","0F1"],"mines":1,"state":"playing","rules":{"first_click":"safe","no_guess":false},"seed":4,"moves":[["open",0,0]],"layout":["..*","..."]}"####,
     r####"{"kind":"nonogram","version":1,"width":3,"height":2,"clues":{"rows":[[2],[1,1]],"cols":[[2],[0],[1]]},"grid":["##?","#.#"]}"####,
@@ -82,6 +83,25 @@ const PUZZLES: [(&str, Format); 3] = [
     ),
     ("Tiny\n: rows\n2\n1 1\n: columns\n2\n0\n1\n", Format::Olsak),
 ];
+
+/// A small picture of each kind a mask is read from.
+fn mask_pictures() -> Vec<Vec<u8>> {
+    let mut png = Vec::new();
+    let mut encoder = png::Encoder::new(&mut png, 3, 2);
+    encoder.set_color(png::ColorType::GrayscaleAlpha);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().unwrap();
+    writer
+        .write_image_data(&[255, 255, 0, 255, 255, 0, 255, 255, 255, 255, 9, 255])
+        .unwrap();
+    writer.finish().unwrap();
+    vec![
+        b"..#\n. X\n...\n".to_vec(),
+        b"P1\n# mask\n3 2\n0 1 0\n0 0 0\n".to_vec(),
+        b"P4\n3 2\n\x40\x00".to_vec(),
+        png,
+    ]
+}
 
 const POSITIONS: [&str; 2] = ["3x2x1\n01H\n0F1\n", "2x2x1\nHH\n11\n"];
 
@@ -117,6 +137,22 @@ proptest! {
         if let Ok(text) = std::str::from_utf8(&bytes) {
             let _ = Format::sniff(text);
             let _ = parse(text, format);
+        }
+    }
+
+    #[test]
+    fn mask_pictures_survive_any_mutation(
+        seed in 0usize..4,
+        mutations in proptest::collection::vec(mutation(), 1..8),
+        width in proptest::option::of(1usize..40),
+    ) {
+        let bytes = mutate(&mask_pictures()[seed], &mutations);
+        if let Ok(picture) = grid_maze::Picture::read(&bytes) {
+            let (w, h) = picture.size_for(width, None);
+            if let Ok(mask) = picture.to_mask(w.min(200), h.min(200)) {
+                let _ = mask.check();
+                let _ = mask.largest_piece();
+            }
         }
     }
 

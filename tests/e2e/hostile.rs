@@ -234,6 +234,57 @@ fn wrong_types_sizes_and_huge_numbers_are_refused() {
 }
 
 #[test]
+fn crossings_that_cannot_carry_two_passages_are_refused() {
+    let maze = |rows: &str| {
+        format!(r#"{{"kind":"maze","version":1,"width":5,"height":5,"grid":[{rows}]}}"#)
+    };
+    let cases = [
+        // A crossing with a wall on one side, one on the edge, and a stray character.
+        (
+            maze(r########""#####","## ##","  |  ","#####","#####""########),
+            "no passage to the south",
+        ),
+        (
+            maze(r########""|    ","     ","     ","     ","     ""########),
+            "no passage to the north",
+        ),
+        (
+            maze(r########""#####","#   #","# + #","#   #","#####""########),
+            "has '+'",
+        ),
+    ];
+    for (input, needle) in cases {
+        for (tool, args) in [
+            ("mazesolve", &[][..]),
+            ("gridrender", &["--format", "text"][..]),
+        ] {
+            assert_refused(tool, args, input.as_bytes(), needle);
+        }
+    }
+}
+
+#[test]
+fn mask_files_of_any_garbage_are_refused_never_a_panic() {
+    let dir = crate::harness::scratch("hostile-masks");
+    let png_head = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x01\x00\x00\x00\x01\x00\x00\x08\x06";
+    let cases: [(&[u8], &str); 8] = [
+        (b"\x00\x01\x02\xff", "line 1 column 1"),
+        (png_head, "not a PNG picture"),
+        (b"P1\n99999999999999999999 2\n", "no width"),
+        (b"P1\n2 2\n0 0 0 7\n", "pixel 4 is '7'"),
+        (b"P4\n65536 65536\n", "2^30"),
+        (b"P4\n8 1\n", "1 short of 8x1"),
+        (b"#\n#\n#\n", "has no cell"),
+        ("\u{e9}\u{e9}\n".as_bytes(), "line 1 column 1 has '\u{e9}'"),
+    ];
+    for (i, (bytes, needle)) in cases.into_iter().enumerate() {
+        let path = dir.join(format!("mask{i}"));
+        std::fs::write(&path, bytes).unwrap();
+        assert_refused("mazegen", &["--mask", path.to_str().unwrap()], b"", needle);
+    }
+}
+
+#[test]
 fn a_huge_string_is_never_echoed_whole() {
     let kind = "x".repeat(1 << 20);
     let input = format!(r####"{{"kind":"{kind}","version":1}}"####);

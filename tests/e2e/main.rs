@@ -7,6 +7,7 @@ mod hostile;
 mod maze_bad_input;
 mod maze_pipeline;
 mod maze_play;
+mod maze_shapes;
 mod mines_script;
 mod mines_terminal;
 mod nonogram;

@@ -8,7 +8,7 @@ fn maze_with_solution() -> String {
 }
 
 /// Decodes a PNG file into (width, height, RGB pixels).
-fn decode(path: &std::path::Path) -> (u32, u32, Vec<[u8; 3]>) {
+pub(crate) fn decode(path: &std::path::Path) -> (u32, u32, Vec<[u8; 3]>) {
     let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
     let mut reader = decoder.read_info().unwrap();
     let info = reader.info();

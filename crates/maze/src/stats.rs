@@ -2,7 +2,9 @@
 //!
 //! A maze is read as a graph: in a cell maze the nodes are the cells and the edges the open
 //! passages between them; on any other map the nodes are the open tiles and the edges join
-//! open neighbours. Every figure counts nodes and edges of that graph.
+//! open neighbours. A crossing of a weave maze is two nodes, one for each passage through it,
+//! each a corridor's middle (two ways, straight on); it counts as one cell. Every figure
+//! counts nodes and edges of that graph.
 
 pub use grid_core::maze_doc::MazeStats;
 use grid_core::{Dir, MazeDoc, Pos};
@@ -13,9 +15,12 @@ use std::collections::VecDeque;
 /// a pass or two over a flat array.
 struct Graph {
     width: usize,
-    /// Ways out of each node; a tile that is no node has none and is never reached.
+    /// Ways out of each node; a tile that is no node has none and is never reached. With
+    /// crossings, the nodes `cells..2 * cells` are their east-west levels.
     links: Vec<u8>,
     is_node: Vec<bool>,
+    /// Which cells are crossings; empty when none is.
+    crossing: Vec<bool>,
 }
 
 impl Graph {
@@ -30,6 +35,17 @@ impl Graph {
         };
         let mut links = vec![0u8; width * height];
         let mut is_node = vec![false; width * height];
+        let cell_tile = |i: usize| {
+            let (r, c) = (i / width, i % width);
+            (stride * r + stride - 1) * tw + stride * c + stride - 1
+        };
+        let crossing: Vec<bool> = if open.iter().any(|t| t.is_crossing()) {
+            (0..width * height)
+                .map(|i| open[cell_tile(i)].is_crossing())
+                .collect()
+        } else {
+            Vec::new()
+        };
         let (north, east, south, west) = (
             1 << Dir::North.index(),
             1 << Dir::East.index(),
@@ -59,10 +75,32 @@ impl Graph {
                 }
             }
         }
+        if !crossing.is_empty() {
+            // Each crossing splits into its north-south level here and its east-west one in
+            // the second half.
+            let n = links.len();
+            links.resize(2 * n, 0);
+            is_node.resize(2 * n, false);
+            for i in (0..n).filter(|&i| crossing[i]) {
+                links[i + n] = links[i] & (east | west);
+                links[i] &= north | south;
+                is_node[i + n] = true;
+            }
+        }
         Graph {
             width,
             links,
             is_node,
+            crossing,
+        }
+    }
+
+    /// The number of cells (nodes of the first level).
+    fn cells(&self) -> usize {
+        if self.crossing.is_empty() {
+            self.links.len()
+        } else {
+            self.links.len() / 2
         }
     }
 
@@ -84,17 +122,23 @@ impl Graph {
     /// The nodes one step from `i`, with the direction of each step.
     fn ways(&self, i: usize) -> impl Iterator<Item = (Dir, usize)> + '_ {
         let w = self.width;
+        let n = self.cells();
+        let cell = i % n;
         Dir::ALL
             .into_iter()
             .filter(move |d| self.links[i] >> d.index() & 1 == 1)
             .map(move |d| {
                 let j = match d {
-                    Dir::North => i - w,
-                    Dir::East => i + 1,
-                    Dir::South => i + w,
-                    Dir::West => i - 1,
+                    Dir::North => cell - w,
+                    Dir::East => cell + 1,
+                    Dir::South => cell + w,
+                    Dir::West => cell - 1,
                 };
-                (d, j)
+                // Into a crossing from the east or west: its east-west level.
+                let level = !self.crossing.is_empty()
+                    && self.crossing[j]
+                    && matches!(d, Dir::East | Dir::West);
+                (d, if level { j + n } else { j })
             })
     }
 
@@ -123,7 +167,7 @@ pub fn stats(maze: &MazeDoc) -> MazeStats {
     let graph = Graph::of(maze);
     let (mut cells, mut degrees) = (0, [0usize; 5]);
     for (i, _) in graph.is_node.iter().enumerate().filter(|(_, n)| **n) {
-        cells += 1;
+        cells += usize::from(i < graph.cells());
         degrees[graph.degree(i)] += 1;
     }
     let edges = (degrees[1] + 2 * degrees[2] + 3 * degrees[3] + 4 * degrees[4]) / 2;
@@ -256,6 +300,63 @@ mod tests {
                 // A perfect maze has one edge fewer than it has cells.
                 let corridors = (s.cells - 1) as f64 / s.river;
                 assert!((corridors - corridors.round()).abs() < 1e-9);
+            }
+        }
+    }
+
+    #[test]
+    fn a_crossing_is_two_corridors_and_one_cell() {
+        // A plus of five cells whose middle is a crossing: two straight corridors, one over
+        // the other, and four dead ends; no junction.
+        let m = maze(
+            &[
+                "#######", "### ###", "### ###", "#  |  #", "### ###", "### ###", "#######",
+            ],
+            Some((3, 3)),
+        );
+        let s = stats(&m);
+        assert_eq!(s.cells, 5);
+        assert_eq!(s.dead_ends, 4);
+        assert_eq!(s.junctions3 + s.junctions4, 0);
+        assert_eq!(s.solution_length, Some(2), "west to east, straight over");
+        assert_eq!(s.turns, Some(0));
+        assert_eq!(s.decisions, Some(0));
+        assert_eq!(s.longest_path, 2);
+        assert_eq!(s.river, 2.0, "two corridors of two steps");
+    }
+
+    #[test]
+    fn generated_weave_and_masked_mazes_agree_with_their_cell_graph() {
+        use crate::{Algorithm, Shape, generate_shaped};
+        let mask = std::sync::Arc::new(crate::Mask::from_fn(9, 7, |r, c| {
+            (r + c) % 5 != 0 || r == 3
+        }));
+        let mask = std::sync::Arc::new(mask.largest_piece().unwrap());
+        for seed in 0..20u64 {
+            for shape in [
+                Shape {
+                    mask: None,
+                    weave: 0.8,
+                },
+                Shape {
+                    mask: Some(std::sync::Arc::clone(&mask)),
+                    weave: 0.5,
+                },
+            ] {
+                let cells = generate_shaped(
+                    Algorithm::Backtracker,
+                    (9, 7),
+                    &shape,
+                    &mut grid_core::Rng::seeded(seed),
+                    false,
+                );
+                let mut doc = Document::new(grid_core::Kind::Maze);
+                doc.set_grid(&cells.to_tiles(), |t| t.to_char());
+                doc.set("meta", serde_json::json!({"cells": [9, 7]}));
+                let s = stats(&MazeDoc::from_document(&doc).unwrap());
+                assert_eq!(s.cells, cells.cell_count());
+                let (_, _, diameter) = crate::endpoints::diameter(&cells);
+                assert_eq!(s.longest_path, diameter, "seed {seed}");
             }
         }
     }

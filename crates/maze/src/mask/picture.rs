@@ -408,6 +408,19 @@ mod tests {
     }
 
     #[test]
+    fn a_picture_cut_short_anywhere_is_an_error_not_a_panic() {
+        let png = png_of(5, 3, png::ColorType::Rgb, &[200; 45]);
+        let pbm = b"P1\n# c\n3 2\n0 1 0\n1 1 0\n".to_vec();
+        let raw = b"P4\n9 2\n\x40\x80\xc0\x00".to_vec();
+        for bytes in [png, pbm, raw] {
+            for len in 0..bytes.len() {
+                let _ = Picture::read(&bytes[..len]);
+            }
+            assert!(Picture::read(&bytes).is_ok());
+        }
+    }
+
+    #[test]
     fn a_broken_png_is_refused() {
         let mut bytes = png_of(2, 2, png::ColorType::Grayscale, &[0; 4]);
         bytes.truncate(40);
