@@ -16,10 +16,10 @@ impl CellSet {
     /// The cells of `0..n` not in `self`: what a walk may not enter when `self` is a mask.
     pub fn complement(&self, n: usize) -> CellSet {
         let mut words: Vec<u64> = self.words.iter().map(|w| !w).collect();
-        if n % 64 != 0 {
-            if let Some(last) = words.last_mut() {
-                *last &= (1 << (n % 64)) - 1;
-            }
+        if !n.is_multiple_of(64)
+            && let Some(last) = words.last_mut()
+        {
+            *last &= (1 << (n % 64)) - 1;
         }
         CellSet { words }
     }

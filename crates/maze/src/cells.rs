@@ -205,13 +205,14 @@ impl CellMaze {
         let Some(far) = self.neighbour(under, dir) else {
             return false;
         };
-        self.crossing(under).is_none()
+        // The cell beyond first: on most steps of a walk it is the one that says no.
+        self.contains(far)
+            && beyond(far)
+            && self.crossing(under).is_none()
             && self.is_linked(under, dir.left())
             && self.is_linked(under, dir.right())
             && !self.is_linked(under, dir)
             && !self.is_linked(under, dir.opposite())
-            && self.contains(far)
-            && beyond(far)
     }
 
     /// Carves a passage from `cell` under its neighbour in `dir` (which [`can_tunnel`]

@@ -50,8 +50,9 @@ fn walk<const SHAPED: bool>(maze: &mut CellMaze, weave: Weave, rng: &mut Rng) {
                 maze.carve(cell, dir);
                 left -= 1;
             } else if SHAPED
-                && weave.tries(rng)
+                && weave.is_on()
                 && maze.can_tunnel(cell, dir, |far| !visited.contains(far))
+                && weave.tries(rng)
             {
                 next = maze.tunnel(cell, dir);
                 visited.insert(next);

@@ -61,8 +61,9 @@ fn walks<const SHAPED: bool>(maze: &mut CellMaze, weave: Weave, rng: &mut Rng) {
             let next = maze.step(cell, dir);
             if SHAPED
                 && in_maze[next]
-                && weave.tries(rng)
+                && weave.is_on()
                 && maze.can_tunnel(cell, dir, |far| in_maze[far])
+                && weave.tries(rng)
             {
                 tunnel_from = Some(cell);
                 cell = maze.step(next, dir);

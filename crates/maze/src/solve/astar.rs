@@ -7,7 +7,10 @@ use super::board::{Board, Came};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-pub(crate) fn solve(board: &Board, explorer: &mut Explorer) -> Option<Vec<usize>> {
+pub(crate) fn solve<const W: bool>(
+    board: &Board<W>,
+    explorer: &mut Explorer<W>,
+) -> Option<Vec<usize>> {
     let mut came: Vec<Came> = vec![0; board.len()];
     let mut cost = vec![u32::MAX; board.len()];
     let mut closed = vec![false; board.len()];
@@ -28,7 +31,7 @@ pub(crate) fn solve(board: &Board, explorer: &mut Explorer) -> Option<Vec<usize>
         for (dir, n) in board.open_neighbours(i) {
             if g < cost[n] {
                 cost[n] = g;
-                came[n] = Board::came_by(dir);
+                came[n] = Board::<W>::came_by(dir);
                 heap.push(Reverse((g + h(n), h(n), n)));
             }
         }

@@ -5,15 +5,18 @@ use super::Explorer;
 use super::board::{Board, Came};
 use std::collections::VecDeque;
 
-pub(crate) fn solve(board: &Board, explorer: &mut Explorer) -> Option<Vec<usize>> {
+pub(crate) fn solve<const W: bool>(
+    board: &Board<W>,
+    explorer: &mut Explorer<W>,
+) -> Option<Vec<usize>> {
     shortest_within(board, explorer, |_| true)
 }
 
 /// BFS over the open tiles for which `allowed` holds (dead-end filling reuses it on what
 /// filling leaves).
-pub(crate) fn shortest_within(
-    board: &Board,
-    explorer: &mut Explorer,
+pub(crate) fn shortest_within<const W: bool>(
+    board: &Board<W>,
+    explorer: &mut Explorer<W>,
     allowed: impl Fn(usize) -> bool,
 ) -> Option<Vec<usize>> {
     let mut came: Vec<Came> = vec![0; board.len()];
@@ -29,7 +32,7 @@ pub(crate) fn shortest_within(
         }
         for (dir, n) in board.open_neighbours(i) {
             if came[n] == 0 && allowed(n) {
-                came[n] = Board::came_by(dir);
+                came[n] = Board::<W>::came_by(dir);
                 queue.push_back(n);
             }
         }

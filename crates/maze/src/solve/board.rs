@@ -9,84 +9,103 @@
 
 use grid_core::{Axis, Dir, Grid, Pos, Tile};
 
+/// `WOVEN` when the map has crossings: the board of a plain map is a separate type whose
+/// steps never look for one.
 #[derive(Debug)]
-pub(crate) struct Board {
+pub(crate) struct Board<const WOVEN: bool> {
     stride: usize,
-    open: Vec<bool>,
-    /// Which tiles are crossings; empty when none is.
-    crossing: Vec<bool>,
+    /// Each tile's kind, one byte: one look tells whether a step may go there and how.
+    kind: Vec<u8>,
     pub start: usize,
     pub goal: usize,
+}
+
+const WALL: u8 = 0;
+const OPEN: u8 = 1;
+const CROSSING: u8 = 2;
+
+/// The kinds of a map's tiles with the wall around them, and whether any is a crossing: read
+/// in one pass, before the board's type can be chosen.
+#[derive(Debug)]
+pub(crate) struct Layout {
+    stride: usize,
+    kind: Vec<u8>,
+    pub woven: bool,
+}
+
+impl Layout {
+    pub fn of(tiles: &Grid<Tile>) -> Layout {
+        let stride = tiles.width() + 2;
+        let mut kind = vec![WALL; stride * (tiles.height() + 2)];
+        let mut woven = false;
+        for (r, row) in tiles.rows().enumerate() {
+            let base = (r + 1) * stride + 1;
+            // Arithmetic rather than a match: walls and floor alternate at random.
+            for (k, t) in kind[base..base + row.len()].iter_mut().zip(row) {
+                let crossing = t.is_crossing();
+                *k = u8::from(t.is_open()) * OPEN + u8::from(crossing) * (CROSSING - OPEN);
+                woven |= crossing;
+            }
+        }
+        Layout {
+            stride,
+            kind,
+            woven,
+        }
+    }
 }
 
 /// Marks the direction a node was reached from; 0 means "not reached".
 pub(crate) type Came = u8;
 
-impl Board {
-    pub fn new(tiles: &Grid<Tile>, start: Pos, goal: Pos) -> Self {
-        let stride = tiles.width() + 2;
-        let len = stride * (tiles.height() + 2);
-        let mut open = vec![false; len];
-        let any_crossing = tiles.cells().iter().any(|t| t.is_crossing());
-        let mut crossing = if any_crossing {
-            vec![false; len]
-        } else {
-            Vec::new()
-        };
-        for (r, row) in tiles.rows().enumerate() {
-            let base = (r + 1) * stride + 1;
-            for (c, t) in row.iter().enumerate() {
-                open[base + c] = t.is_open();
-                if any_crossing {
-                    crossing[base + c] = t.is_crossing();
-                }
-            }
-        }
+impl<const WOVEN: bool> Board<WOVEN> {
+    /// The board of `layout` (see [`Layout::of`]), whose crossings `WOVEN` must match.
+    pub fn new(layout: Layout, start: Pos, goal: Pos) -> Self {
+        debug_assert_eq!(layout.woven, WOVEN);
+        let stride = layout.stride;
         let idx = |p: Pos| (p.row + 1) * stride + p.col + 1;
         Board {
             stride,
             start: idx(start),
             goal: idx(goal),
-            open,
-            crossing,
+            kind: layout.kind,
         }
     }
 
     /// Tiles on the board, the wall around it included.
     fn tiles(&self) -> usize {
-        self.open.len()
+        self.kind.len()
     }
 
     /// How many node numbers there are (some stand for no node: walls, and the second level
     /// of a tile that is no crossing).
     pub fn len(&self) -> usize {
-        if self.crossing.is_empty() {
-            self.open.len()
+        if WOVEN {
+            2 * self.kind.len()
         } else {
-            2 * self.open.len()
+            self.kind.len()
         }
     }
 
     /// The tile a node stands on.
     #[inline]
     pub fn tile(&self, node: usize) -> usize {
-        if node >= self.tiles() {
+        if WOVEN && node >= self.tiles() {
             node - self.tiles()
         } else {
             node
         }
     }
 
-    #[inline]
-    fn is_crossing(&self, tile: usize) -> bool {
-        !self.crossing.is_empty() && self.crossing[tile]
-    }
-
     /// Whether `node` is a place a path can stand.
     #[inline]
     pub fn is_node(&self, node: usize) -> bool {
         let tile = self.tile(node);
-        self.open[tile] && (node == tile || self.is_crossing(tile))
+        match self.kind[tile] {
+            WALL => false,
+            OPEN => node == tile,
+            _ => true,
+        }
     }
 
     /// Whether the node stands on the goal tile (on either level, if it is a crossing).
@@ -98,7 +117,7 @@ impl Board {
     /// A tile on the map's edge (or the wall around it): part of the outer wall when closed.
     pub fn is_edge(&self, i: usize) -> bool {
         let i = self.tile(i);
-        let rows = self.open.len() / self.stride;
+        let rows = self.kind.len() / self.stride;
         let (r, c) = (i / self.stride, i % self.stride);
         r <= 1 || c <= 1 || r + 2 >= rows || c + 2 >= self.stride
     }
@@ -124,11 +143,16 @@ impl Board {
     #[inline]
     pub fn step(&self, node: usize, dir: Dir) -> Option<usize> {
         let tile = self.tile(node);
-        if self.is_crossing(tile) && Axis::of(dir) != self.level(node) {
+        if WOVEN && self.kind[tile] == CROSSING && Axis::of(dir) != self.level(node) {
             return None;
         }
         let next = self.step_tile(tile, dir);
-        self.open[next].then(|| self.entered(next, dir))
+        match self.kind[next] {
+            WALL => None,
+            _ if !WOVEN => Some(next),
+            OPEN => Some(next),
+            _ => Some(self.entered(next, dir)),
+        }
     }
 
     /// The axis a crossing's node runs along.
@@ -144,7 +168,7 @@ impl Board {
     /// The node a step in `dir` into `tile` arrives at.
     #[inline]
     fn entered(&self, tile: usize, dir: Dir) -> usize {
-        if self.is_crossing(tile) && Axis::of(dir) == Axis::EastWest {
+        if WOVEN && self.kind[tile] == CROSSING && Axis::of(dir) == Axis::EastWest {
             tile + self.tiles()
         } else {
             tile

@@ -7,7 +7,10 @@ use super::Explorer;
 use super::bfs::shortest_within;
 use super::board::Board;
 
-pub(crate) fn solve(board: &Board, explorer: &mut Explorer) -> Option<Vec<usize>> {
+pub(crate) fn solve<const W: bool>(
+    board: &Board<W>,
+    explorer: &mut Explorer<W>,
+) -> Option<Vec<usize>> {
     let mut degree = vec![0u8; board.len()];
     let mut filled = vec![false; board.len()];
     let mut dead_ends = Vec::new();

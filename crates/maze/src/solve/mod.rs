@@ -8,7 +8,7 @@ mod dead_end;
 mod tremaux;
 mod wall_follower;
 
-use board::Board;
+use board::{Board, Layout};
 use grid_core::{Grid, Pos, Tile};
 use std::fmt;
 use std::str::FromStr;
@@ -109,17 +109,25 @@ pub struct Outcome {
 
 /// Solves the map from `start` to `goal`, both open tiles inside it.
 pub fn solve(solver: Solver, tiles: &Grid<Tile>, start: Pos, goal: Pos, trace: bool) -> Outcome {
-    let board = Board::new(tiles, start, goal);
-    let mut explorer = Explorer::new(&board, trace);
+    let layout = Layout::of(tiles);
+    if layout.woven {
+        solve_on(solver, &Board::<true>::new(layout, start, goal), trace)
+    } else {
+        solve_on(solver, &Board::<false>::new(layout, start, goal), trace)
+    }
+}
+
+/// Solves on a board with crossings (`W`) or without: two copies of every solver, so that
+/// the plain maze's inner loops never ask about crossings.
+fn solve_on<const W: bool>(solver: Solver, board: &Board<W>, trace: bool) -> Outcome {
+    let mut explorer = Explorer::new(board, trace);
     let path = match solver {
-        Solver::Bfs => bfs::solve(&board, &mut explorer),
-        Solver::AStar => astar::solve(&board, &mut explorer),
-        Solver::RightHand => {
-            wall_follower::solve(&board, &mut explorer, wall_follower::Hand::Right)
-        }
-        Solver::LeftHand => wall_follower::solve(&board, &mut explorer, wall_follower::Hand::Left),
-        Solver::DeadEndFilling => dead_end::solve(&board, &mut explorer),
-        Solver::Tremaux => tremaux::solve(&board, &mut explorer),
+        Solver::Bfs => bfs::solve(board, &mut explorer),
+        Solver::AStar => astar::solve(board, &mut explorer),
+        Solver::RightHand => wall_follower::solve(board, &mut explorer, wall_follower::Hand::Right),
+        Solver::LeftHand => wall_follower::solve(board, &mut explorer, wall_follower::Hand::Left),
+        Solver::DeadEndFilling => dead_end::solve(board, &mut explorer),
+        Solver::Tremaux => tremaux::solve(board, &mut explorer),
     };
     Outcome {
         path: path.map(|p| p.into_iter().map(|i| board.pos(i)).collect()),
@@ -130,14 +138,14 @@ pub fn solve(solver: Solver, tiles: &Grid<Tile>, start: Pos, goal: Pos, trace: b
 
 /// Counts (and, with `--trace`, records) the tiles a solver examines.
 #[derive(Debug)]
-pub(crate) struct Explorer<'a> {
-    board: &'a Board,
+pub(crate) struct Explorer<'a, const W: bool> {
+    board: &'a Board<W>,
     count: usize,
     order: Option<Vec<Pos>>,
 }
 
-impl<'a> Explorer<'a> {
-    fn new(board: &'a Board, trace: bool) -> Self {
+impl<'a, const W: bool> Explorer<'a, W> {
+    fn new(board: &'a Board<W>, trace: bool) -> Self {
         Explorer {
             board,
             count: 0,

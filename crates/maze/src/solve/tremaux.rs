@@ -7,7 +7,10 @@ use super::Explorer;
 use super::board::Board;
 use grid_core::Dir;
 
-pub(crate) fn solve(board: &Board, explorer: &mut Explorer) -> Option<Vec<usize>> {
+pub(crate) fn solve<const W: bool>(
+    board: &Board<W>,
+    explorer: &mut Explorer<W>,
+) -> Option<Vec<usize>> {
     let mut marked = vec![false; board.len()];
     // Each entry: a tile on the current route, and the next direction to try from it.
     let mut route: Vec<(usize, u8)> = vec![(board.start, 0)];

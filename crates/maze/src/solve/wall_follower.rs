@@ -41,7 +41,11 @@ impl Hand {
     }
 }
 
-pub(crate) fn solve(board: &Board, explorer: &mut Explorer, hand: Hand) -> Option<Vec<usize>> {
+pub(crate) fn solve<const W: bool>(
+    board: &Board<W>,
+    explorer: &mut Explorer<W>,
+    hand: Hand,
+) -> Option<Vec<usize>> {
     // Four bits a tile: the directions it has been faced in.
     let mut states = vec![0u8; board.len()];
     let mut seen_tile = vec![false; board.len()];
@@ -89,7 +93,7 @@ pub(crate) fn solve(board: &Board, explorer: &mut Explorer, hand: Hand) -> Optio
 
 /// A direction to face at `at` with the hand on a wall: on the outer wall if one touches `at`,
 /// else on any wall; `None` when no wall touches it.
-fn first_facing(board: &Board, at: usize, hand: Hand) -> Option<Dir> {
+fn first_facing<const W: bool>(board: &Board<W>, at: usize, hand: Hand) -> Option<Dir> {
     let walled = |d: Dir| !board.can_step(at, hand.toward(d));
     let outer = |d: Dir| walled(d) && board.is_edge(board.tile_beside(at, hand.toward(d)));
     Dir::ALL
