@@ -24,6 +24,18 @@ impl CellSet {
         CellSet { words }
     }
 
+    /// Adds the cells `at..at + 8` whose bits are set in `bits` (lowest bit first); a bit
+    /// set must stand for a cell of the set's range.
+    #[inline]
+    pub fn insert_byte(&mut self, at: usize, bits: u8) {
+        let (word, shift) = (at / 64, at % 64);
+        self.words[word] |= u64::from(bits) << shift;
+        let spill = if shift > 56 { bits >> (64 - shift) } else { 0 };
+        if spill != 0 {
+            self.words[word + 1] |= u64::from(spill);
+        }
+    }
+
     /// How many cells the set holds.
     pub fn count(&self) -> usize {
         self.words.iter().map(|w| w.count_ones() as usize).sum()
@@ -43,6 +55,16 @@ impl CellSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_byte_lands_across_words() {
+        let mut s = CellSet::new(140);
+        s.insert_byte(60, 0b1010_0101);
+        let held: Vec<usize> = (0..140).filter(|&c| s.contains(c)).collect();
+        assert_eq!(held, [60, 62, 65, 67]);
+        s.insert_byte(128, 0xff);
+        assert_eq!(s.count(), 12);
+    }
 
     #[test]
     fn holds_what_was_inserted() {

@@ -189,12 +189,14 @@ fn read_pbm(bytes: &[u8]) -> Result<Picture, PictureError> {
                 row_bytes * height - data.len()
             )));
         }
+        // Eight pixels at a time: a clear bit is a cell, and the first pixel is the highest
+        // bit, so each byte is inverted and reversed; the padding past the width is dropped.
         for r in 0..height {
             let row = &data[r * row_bytes..(r + 1) * row_bytes];
-            for c in 0..width {
-                if row[c / 8] & (0x80 >> (c % 8)) == 0 {
-                    cells.insert(r * width + c);
-                }
+            for (i, &byte) in row.iter().enumerate() {
+                let left = width - 8 * i;
+                let keep = if left >= 8 { 0xff } else { (1u8 << left) - 1 };
+                cells.insert_byte(r * width + 8 * i, (!byte).reverse_bits() & keep);
             }
         }
     } else {
@@ -412,6 +414,23 @@ mod tests {
         let png = png_of(5, 3, png::ColorType::Rgb, &[200; 45]);
         let pbm = b"P1\n# c\n3 2\n0 1 0\n1 1 0\n".to_vec();
         let raw = b"P4\n9 2\n\x40\x80\xc0\x00".to_vec();
+        // 4 x 16 pixels: the last row's byte ends exactly at the end of the set's only word.
+        let mut tall = b"P4\n4 16\n".to_vec();
+        tall.extend([0x50; 16]);
+        let p = Picture::read(&tall).unwrap();
+        assert_eq!(p.to_mask(4, 16).unwrap().count(), 32);
+        // 42 x 6, found by the fuzzer: the last byte's two pixels end two bits short of the
+        // set's last word.
+        let mut wide = b"P4\n42 6\n".to_vec();
+        wide.extend([0; 36]);
+        assert_eq!(
+            Picture::read(&wide)
+                .unwrap()
+                .to_mask(42, 6)
+                .unwrap()
+                .count(),
+            252
+        );
         for bytes in [png, pbm, raw] {
             for len in 0..bytes.len() {
                 let _ = Picture::read(&bytes[..len]);
