@@ -123,7 +123,7 @@ impl Graph {
     fn ways(&self, i: usize) -> impl Iterator<Item = (Dir, usize)> + '_ {
         let w = self.width;
         let n = self.cells();
-        let cell = i % n;
+        let cell = if i >= n { i - n } else { i };
         Dir::ALL
             .into_iter()
             .filter(move |d| self.links[i] >> d.index() & 1 == 1)
