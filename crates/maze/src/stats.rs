@@ -8,7 +8,6 @@
 
 pub use grid_core::maze_doc::MazeStats;
 use grid_core::{Dir, MazeDoc, Pos};
-use std::collections::VecDeque;
 
 /// The graph of a maze as a grid of nodes, each with a bit for each open way out (north,
 /// east, south, west): one byte a node, and steps by index arithmetic, so that every figure is
@@ -22,6 +21,10 @@ struct Graph {
     /// Which cells are crossings; empty when none is.
     crossing: Vec<bool>,
 }
+
+/// How far above a way's bit its "into a crossing" bit sits in a node's byte.
+const INTO_CROSSING: u8 = 4;
+const WAYS: u8 = 0xF;
 
 impl Graph {
     fn of(maze: &MazeDoc) -> Graph {
@@ -76,14 +79,25 @@ impl Graph {
             }
         }
         if !crossing.is_empty() {
+            // A step east or west into a crossing arrives on its east-west level: the bit
+            // beside the way says so, so that a search needs no look at the crossing itself.
+            for i in 0..width * height {
+                if links[i] & east != 0 && crossing[i + 1] {
+                    links[i] |= east << INTO_CROSSING;
+                }
+                if links[i] & west != 0 && crossing[i - 1] {
+                    links[i] |= west << INTO_CROSSING;
+                }
+            }
             // Each crossing splits into its north-south level here and its east-west one in
             // the second half.
             let n = links.len();
             links.resize(2 * n, 0);
             is_node.resize(2 * n, false);
+            let along = |bits: u8| bits | bits << INTO_CROSSING;
             for i in (0..n).filter(|&i| crossing[i]) {
-                links[i + n] = links[i] & (east | west);
-                links[i] &= north | south;
+                links[i + n] = links[i] & along(east | west);
+                links[i] &= along(north | south);
                 is_node[i + n] = true;
             }
         }
@@ -116,7 +130,7 @@ impl Graph {
     }
 
     fn degree(&self, i: usize) -> usize {
-        self.links[i].count_ones() as usize
+        (self.links[i] & WAYS).count_ones() as usize
     }
 
     /// The nodes one step from `i`, with the direction of each step.
@@ -124,9 +138,10 @@ impl Graph {
         let w = self.width;
         let n = self.cells();
         let cell = if i >= n { i - n } else { i };
+        let bits = self.links[i];
         Dir::ALL
             .into_iter()
-            .filter(move |d| self.links[i] >> d.index() & 1 == 1)
+            .filter(move |d| bits >> d.index() & 1 == 1)
             .map(move |d| {
                 let j = match d {
                     Dir::North => cell - w,
@@ -134,10 +149,7 @@ impl Graph {
                     Dir::South => cell + w,
                     Dir::West => cell - 1,
                 };
-                // Into a crossing from the east or west: its east-west level.
-                let level = !self.crossing.is_empty()
-                    && self.crossing[j]
-                    && matches!(d, Dir::East | Dir::West);
+                let level = bits >> (d.index() as u8 + INTO_CROSSING) & 1 == 1;
                 (d, if level { j + n } else { j })
             })
     }
@@ -146,19 +158,22 @@ impl Graph {
     fn search(&self, from: usize, dist: &mut Vec<u32>) -> usize {
         dist.clear();
         dist.resize(self.links.len(), u32::MAX);
-        let mut queue = VecDeque::from([from]);
+        // Every node enters the queue once: a list read from the front is the queue.
+        let mut queue: Vec<u32> = Vec::with_capacity(self.links.len());
+        queue.push(from as u32);
         dist[from] = 0;
-        let mut last = from;
-        while let Some(i) = queue.pop_front() {
-            last = i;
+        let mut head = 0;
+        while let Some(&i) = queue.get(head) {
+            head += 1;
+            let i = i as usize;
             for (_, j) in self.ways(i) {
                 if dist[j] == u32::MAX {
                     dist[j] = dist[i] + 1;
-                    queue.push_back(j);
+                    queue.push(j as u32);
                 }
             }
         }
-        last
+        queue.last().map_or(from, |&l| l as usize)
     }
 }
 
