@@ -80,3 +80,43 @@ fn quitting_gives_up_with_status_1_and_writes_nothing() {
     assert!(screen.contains("gave up before the goal"));
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "");
 }
+
+#[test]
+fn a_crossing_lets_the_player_only_straight_on() {
+    let Some(t) = Tmux::start("maze-weave") else {
+        return;
+    };
+    // A plus of five cells (the corners left out) whose middle is a crossing, north-south
+    // on top: from the west cell, Right reaches the crossing, Up is no way from the lower
+    // passage, Right again reaches the goal.
+    let dir = scratch("maze-weave");
+    let maze = dir.join("plus.json");
+    std::fs::write(
+        &maze,
+        r########"{"kind":"maze","version":1,"width":7,"height":7,"grid":["#######","### ###","### ###","#  |  #","### ###","### ###","#######"],"start":[3,1],"goal":[3,5],"meta":{"cells":[3,3]}}"########,
+    )
+    .unwrap();
+    let out = dir.join("walk.json");
+    t.run(&format!(
+        "export XDG_DATA_HOME={}; {} --play < {} > {}; echo exit=$?",
+        dir.display(),
+        bin("mazesolve"),
+        maze.display(),
+        out.display()
+    ));
+    t.wait_for("the maze", |s| s.contains("moves 0"));
+    t.keys(&["Right"]);
+    t.wait_for("on the crossing", |s| s.contains("moves 1"));
+    t.keys(&["Up", "Down"]);
+    t.wait_for("no turn at a crossing", |s| s.contains("moves 1"));
+    t.keys(&["Right"]);
+    let screen = t.wait_for("the solved screen", |s| s.contains("Any key ends"));
+    assert!(screen.contains("Solved: 2 moves (shortest 2)"), "{screen}");
+    t.keys(&["Enter"]);
+    t.wait_for("the shell", |s| s.contains("exit=0"));
+    let walked: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(
+        walked["solution"]["path"],
+        serde_json::json!([[3, 1], [3, 2], [3, 3], [3, 4], [3, 5]])
+    );
+}
