@@ -35,8 +35,9 @@ pub enum MaskError {
     },
 }
 
-/// How many pieces an error names by one of their cells.
-pub const PIECES_NAMED: usize = 8;
+/// How many pieces an error names by one of their cells: enough to find them, few enough
+/// that the message stays one short line.
+pub const PIECES_NAMED: usize = 5;
 
 fn name_pieces(firsts: &[(usize, usize)], count: usize) -> String {
     let mut text = firsts
@@ -312,6 +313,6 @@ mod tests {
         let m = Mask::from_fn(40, 1, |_, c| c % 2 == 0);
         let text = m.check().unwrap_err().to_string();
         assert!(text.contains("20 separate pieces"), "{text}");
-        assert!(text.contains("and 12 more"), "{text}");
+        assert!(text.contains("and 15 more"), "{text}");
     }
 }
