@@ -414,3 +414,83 @@ fn bad_masks_are_refused_with_what_is_wrong() {
         assert!(r.stdout.is_empty(), "{args:?} wrote {}", r.stdout);
     }
 }
+
+/// The wall rectangles of an SVG picture: those in the group filled with the wall colour.
+fn svg_walls(svg: &str) -> Vec<(f64, f64, f64, f64)> {
+    let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
+    let attr = |n: &roxmltree::Node, a: &str| n.attribute(a).map_or(0.0, |v| v.parse().unwrap());
+    doc.descendants()
+        .filter(|n| n.has_tag_name("g") && n.attribute("fill") == Some("#222228"))
+        .flat_map(|g| g.children().filter(|n| n.has_tag_name("rect")))
+        .map(|r| {
+            (
+                attr(&r, "x"),
+                attr(&r, "y"),
+                attr(&r, "width"),
+                attr(&r, "height"),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn svg_pictures_leave_cells_out_and_cross_passages() {
+    // A 4 x 3 mask without its top-right corner, woven by kruskal at every try: 20 pixels a
+    // cell, walls 3 pixels thick.
+    let dir = scratch("svg-shapes");
+    let mask = dir.join("mask.txt");
+    std::fs::write(&mask, "..##\n....\n....\n").unwrap();
+    let made = run(
+        "mazegen",
+        &["--mask", mask.to_str().unwrap(), "--seed", "2"],
+        "",
+    );
+    let svg = run(
+        "gridrender",
+        &["-f", "svg", "--cell-size", "20"],
+        &made.stdout,
+    );
+    assert_eq!(svg.status, 0, "{}", svg.stderr);
+    let walls = svg_walls(&svg.stdout);
+    let covered = |x: f64, y: f64| {
+        walls
+            .iter()
+            .any(|&(rx, ry, w, h)| x >= rx && x < rx + w && y >= ry && y < ry + h)
+    };
+    // Left-out cells (0, 2) and (0, 3), and the wall between them, are background.
+    for (x, y) in [(51.0, 11.0), (71.0, 11.0), (61.5, 11.0), (71.0, 1.0)] {
+        assert!(!covered(x, y), "({x}, {y}) is outside the maze");
+    }
+    // Their outline is wall: below them, and west of (0, 2).
+    for (x, y) in [(51.0, 21.0), (71.0, 21.0), (41.5, 11.0)] {
+        assert!(covered(x, y), "({x}, {y}) is the maze's outline");
+    }
+    // A crossing's cell carries the two walls of its upper passage.
+    let woven = run(
+        "mazegen",
+        &["--algo", "kruskal", "--weave", "1", "--seed", "1", "5"],
+        "",
+    );
+    let doc = woven.doc();
+    let grid: Vec<String> = serde_json::from_value(doc["grid"].clone()).unwrap();
+    let (r, c) = grid
+        .iter()
+        .enumerate()
+        .find_map(|(r, row)| row.find(['|', '-']).map(|c| (r, c)))
+        .expect("a 5x5 maze woven at every try has a crossing");
+    let svg = run(
+        "gridrender",
+        &["-f", "svg", "--cell-size", "20"],
+        &woven.stdout,
+    );
+    let walls = svg_walls(&svg.stdout);
+    let (x0, y0) = ((c / 2 * 20 + 3) as f64, (r / 2 * 20 + 3) as f64);
+    let inside = walls
+        .iter()
+        .filter(|&&(x, y, w, h)| x >= x0 && y >= y0 && x + w <= x0 + 17.0 && y + h <= y0 + 17.0)
+        .count();
+    assert_eq!(
+        inside, 2,
+        "the crossing at tile ({r}, {c}) has two walls across it"
+    );
+}
