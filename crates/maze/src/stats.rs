@@ -38,13 +38,11 @@ impl Graph {
         };
         let mut links = vec![0u8; width * height];
         let mut is_node = vec![false; width * height];
-        let cell_tile = |i: usize| {
-            let (r, c) = (i / width, i % width);
-            (stride * r + stride - 1) * tw + stride * c + stride - 1
-        };
         let crossing: Vec<bool> = if open.iter().any(|t| t.is_crossing()) {
-            (0..width * height)
-                .map(|i| open[cell_tile(i)].is_crossing())
+            let cell_tile =
+                |r: usize, c: usize| (stride * r + stride - 1) * tw + stride * c + stride - 1;
+            (0..height)
+                .flat_map(|r| (0..width).map(move |c| open[cell_tile(r, c)].is_crossing()))
                 .collect()
         } else {
             Vec::new()
