@@ -247,6 +247,17 @@ proptest! {
 }
 
 #[test]
+fn a_mask_in_pieces_is_refused_before_any_walk_starts() {
+    let pieces = Arc::new(Mask::from_fn(5, 1, |_, c| c != 2));
+    let e = Shape {
+        mask: Some(pieces),
+        weave: 0.0,
+    }
+    .check(Algorithm::Wilson);
+    assert!(e.unwrap_err().to_string().contains("2 separate pieces"));
+}
+
+#[test]
 fn algorithms_bound_to_the_rectangle_refuse_masks_and_weave_by_name() {
     let mask = Some(Arc::new(Mask::from_fn(3, 3, |_, _| true)));
     for algorithm in Algorithm::ALL.into_iter().filter(|a| !a.supports_masks()) {

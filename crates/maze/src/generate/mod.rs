@@ -183,8 +183,8 @@ pub fn generate(
 /// What a maze looks like beyond its algorithm: its shape and its crossings.
 #[derive(Debug, Clone, Default)]
 pub struct Shape {
-    /// The cells of the maze (all of the rectangle when absent). It must be in one piece
-    /// ([`Mask::check`]).
+    /// The cells of the maze (all of the rectangle when absent), in one piece
+    /// ([`Shape::check`] asks [`Mask::check`]).
     pub mask: Option<Arc<Mask>>,
     /// How often a walk tries to pass under a passage (0 to 1; see docs/format.md).
     pub weave: f64,
@@ -199,11 +199,18 @@ pub enum ShapeError {
     NoMasks { algorithm: Algorithm, works: String },
     #[error("{algorithm} cannot weave passages under each other; these can: {works}")]
     NoWeave { algorithm: Algorithm, works: String },
+    /// A mask no maze can fill: empty, or in pieces (the walks would never end).
+    #[error(transparent)]
+    Mask(#[from] crate::mask::MaskError),
 }
 
 impl Shape {
-    /// Checks that `algorithm` can make mazes of this shape.
+    /// Checks that `algorithm` can make mazes of this shape, and that its mask is in one
+    /// piece.
     pub fn check(&self, algorithm: Algorithm) -> Result<(), ShapeError> {
+        if let Some(mask) = &self.mask {
+            mask.check()?;
+        }
         if self.mask.is_some() && !algorithm.supports_masks() {
             return Err(ShapeError::NoMasks {
                 algorithm,
