@@ -4,7 +4,7 @@ use clap::Parser;
 use grid_cli::args::{PrettyArg, SeedArg, named};
 use grid_cli::run::GenerateArg;
 use grid_cli::{Error, Output, Progress, Result, Status};
-use grid_maze::{Algorithm, Endpoints, Mask, Picture, Request, RequestError, Shape};
+use grid_maze::{Algorithm, Endpoints, Mask, Picture, Request, RequestError, Shape, ShapeError};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -119,11 +119,13 @@ fn main() -> std::process::ExitCode {
 }
 
 fn run(args: Args) -> Result<Status> {
-    let mask = args
-        .mask
-        .as_deref()
-        .map(|path| read_mask(path, &args))
-        .transpose()?;
+    let (mask, mask_name) = match args.mask.as_deref() {
+        Some(path) => {
+            let (mask, name) = read_mask(path, &args)?;
+            (Some(mask), name)
+        }
+        None => (None, String::new()),
+    };
     let size = match &mask {
         Some(mask) => (mask.width(), mask.height()),
         None => {
@@ -137,7 +139,13 @@ fn run(args: Args) -> Result<Status> {
     };
     let mut request = Request::new(args.algo, size, args.start, args.goal)
         .and_then(|r| r.with_shape(shape))
-        .map_err(|e| Error::usage(flag_message(e)))?
+        .map_err(|e| match e {
+            // The mask's own fault (in pieces, or empty) is the file's, named as such.
+            RequestError::Shape(ShapeError::Mask(e)) => {
+                Error::input(format!("--mask {mask_name}: {e}"))
+            }
+            e => Error::usage(flag_message(e)),
+        })?
         .with_endpoints(args.endpoints);
     request.braid = args.braid;
     if args.trace {
@@ -162,8 +170,10 @@ fn run(args: Args) -> Result<Status> {
     Ok(Status::Ok)
 }
 
-/// The mask from `path`, scaled to the size asked, in one piece (or its largest piece).
-fn read_mask(path: &std::path::Path, args: &Args) -> Result<Mask> {
+/// The mask from `path`, scaled to the size asked (its largest piece alone with
+/// `--largest-piece`), and the name of the input it came from. Whether it is in one piece is
+/// the request's check (`Request::with_shape`).
+fn read_mask(path: &std::path::Path, args: &Args) -> Result<(Mask, String)> {
     let mut input = grid_cli::Input::open(path)?;
     let name = input.name.clone();
     let bytes = input.read_bytes(MAX_MASK_BYTES, "a picture")?;
@@ -172,12 +182,13 @@ fn read_mask(path: &std::path::Path, args: &Args) -> Result<Mask> {
     let mask = picture
         .to_mask(width, height)
         .map_err(|e| Error::usage(format!("--mask {name}: {e}")))?;
-    let mask = if args.largest_piece {
-        mask.largest_piece()
-    } else {
-        mask.check().map(|()| mask)
-    };
-    mask.map_err(|e| Error::input(format!("--mask {name}: {e}")))
+    if !args.largest_piece {
+        return Ok((mask, name));
+    }
+    match mask.largest_piece() {
+        Ok(piece) => Ok((piece, name)),
+        Err(e) => Err(Error::input(format!("--mask {name}: {e}"))),
+    }
 }
 
 /// The largest mask file read: a PNG of the most pixels a mask may have, stored plainly,
