@@ -18,8 +18,8 @@ struct Graph {
     /// crossings, the nodes `cells..2 * cells` are their east-west levels.
     links: Vec<u8>,
     is_node: Vec<bool>,
-    /// Which cells are crossings; empty when none is.
-    crossing: Vec<bool>,
+    /// The number of cells: nodes of the first level (all the nodes, without crossings).
+    cells: usize,
 }
 
 /// How far above a way's bit its "into a crossing" bit sits in a node's byte.
@@ -103,17 +103,13 @@ impl Graph {
             width,
             links,
             is_node,
-            crossing,
+            cells: width * height,
         }
     }
 
     /// The number of cells (nodes of the first level).
     fn cells(&self) -> usize {
-        if self.crossing.is_empty() {
-            self.links.len()
-        } else {
-            self.links.len() / 2
-        }
+        self.cells
     }
 
     /// The node of tile `p` of `maze`, if `p` is one.
