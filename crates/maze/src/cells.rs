@@ -592,7 +592,8 @@ impl CellMaze {
         }
         if let Some(mask) = &self.mask {
             for cell in (0..self.len()).filter(|&c| !mask.contains(c)) {
-                tiles[self.cell_tile(cell).row * tw + self.cell_tile(cell).col] = Tile::Wall;
+                let p = self.cell_tile(cell);
+                tiles[p.row * tw + p.col] = Tile::Wall;
             }
         }
         Grid::from_vec(tw, th, tiles).expect("sized above")
