@@ -149,7 +149,7 @@ proptest! {
         let bytes = mutate(&mask_pictures()[seed], &mutations);
         if let Ok(picture) = grid_maze::Picture::read(&bytes) {
             let (w, h) = picture.size_for(width, None);
-            if let Ok(mask) = picture.to_mask(w.min(200), h.min(200)) {
+            if let Ok(mask) = grid_maze::Mask::from_picture(&picture, w.min(200), h.min(200)) {
                 let _ = mask.check();
                 let _ = mask.largest_piece();
             }

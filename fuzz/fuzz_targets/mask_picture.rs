@@ -12,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
     };
     for (w, h) in [(None, None), (Some(7), None), (Some(3), Some(40))] {
         let (w, h) = picture.size_for(w, h);
-        if let Ok(mask) = picture.to_mask(w.min(512), h.min(512)) {
+        if let Ok(mask) = grid_maze::Mask::from_picture(&picture, w.min(512), h.min(512)) {
             let _ = mask.check();
             let _ = mask.largest_piece();
         }

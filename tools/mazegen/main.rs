@@ -179,8 +179,7 @@ fn read_mask(path: &std::path::Path, args: &Args) -> Result<(Mask, String)> {
     let bytes = input.read_bytes(MAX_MASK_BYTES, "a picture")?;
     let picture = Picture::read(&bytes).map_err(|e| Error::input(format!("--mask {name}: {e}")))?;
     let (width, height) = picture.size_for(args.width, args.height);
-    let mask = picture
-        .to_mask(width, height)
+    let mask = Mask::from_picture(&picture, width, height)
         .map_err(|e| Error::usage(format!("--mask {name}: {e}")))?;
     if !args.largest_piece {
         return Ok((mask, name));

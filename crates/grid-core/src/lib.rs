@@ -4,10 +4,12 @@
 //! - [`Document`] keeps a document's fields in order, unknown ones included; typed views
 //!   such as [`MazeDoc`] are read from it and written back.
 //! - [`Grid`], [`Pos`] and [`Dir`]: rectangles of values, coordinates and directions.
+//! - [`BitSet`]: a set of cells or pixels, a bit each.
 //! - [`Rng`]: the portable seeded generator behind every `--seed`.
 //! - [`DocReader`]: JSON Lines input with line numbers in its errors.
 //! - [`Error`]: what is wrong with an input, and where.
 
+pub mod bits;
 pub mod choice;
 pub mod doc;
 pub mod error;
@@ -19,6 +21,7 @@ pub mod mines_doc;
 pub mod nonogram_doc;
 pub mod rng;
 
+pub use bits::BitSet;
 pub use doc::{Document, Kind, MAX_TILES, RowSource};
 pub use error::{Error, Result};
 pub use geom::{Dir, Pos};

@@ -19,9 +19,9 @@ mod wilson;
 
 pub use braid::braid;
 
-use crate::bits::CellSet;
 use crate::cells::CellMaze;
 use crate::mask::Mask;
+use grid_core::BitSet as CellSet;
 use grid_core::{BitSource, Dir, Rng, TraceMode};
 use std::fmt;
 use std::str::FromStr;

@@ -2,11 +2,9 @@
 //! it. A masked maze is a spanning tree of exactly those cells; the others are drawn as
 //! background (docs/format.md, "Cells left out").
 
-mod picture;
+pub use grid_picture::{Picture, PictureError};
 
-pub use picture::{Picture, PictureError};
-
-use crate::bits::CellSet;
+use grid_core::{BitSet as CellSet, MAX_TILES};
 
 /// The cells of a `width` x `height` rectangle that are part of the maze, one bit a cell.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,6 +33,18 @@ pub enum MaskError {
     },
 }
 
+/// Why a picture cannot become the mask of a maze of the size asked.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MaskSizeError {
+    #[error(
+        "a maze of {width}x{height} cells is too large: its grid would have more than \
+         {MAX_TILES} tiles"
+    )]
+    TooLarge { width: usize, height: usize },
+    #[error("a maze is at least 1 cell wide and high, not {width}x{height}")]
+    Empty { width: usize, height: usize },
+}
+
 /// How many pieces an error names by one of their cells: enough to find them, few enough
 /// that the message stays one short line.
 pub const PIECES_NAMED: usize = 5;
@@ -53,6 +63,30 @@ fn name_pieces(firsts: &[(usize, usize)], count: usize) -> String {
 }
 
 impl Mask {
+    /// The mask of a maze of `width` x `height` cells shaped by `picture`: each cell takes
+    /// the pixel nearest its centre, and is in the maze when that pixel is neither ink nor
+    /// clear. The size is checked before any memory is taken.
+    pub fn from_picture(
+        picture: &Picture,
+        width: usize,
+        height: usize,
+    ) -> Result<Mask, MaskSizeError> {
+        if width == 0 || height == 0 {
+            return Err(MaskSizeError::Empty { width, height });
+        }
+        let tiles = (2 * width as u128 + 1) * (2 * height as u128 + 1);
+        if tiles > MAX_TILES as u128 {
+            return Err(MaskSizeError::TooLarge { width, height });
+        }
+        let mut set = CellSet::new(width * height);
+        for (cell, pixel) in picture.nearest(width, height).enumerate() {
+            if !picture.is_ink(pixel) && !picture.is_clear(pixel) {
+                set.insert(cell);
+            }
+        }
+        Ok(Mask::from_set(width, height, set))
+    }
+
     /// The mask whose cells are those for which `inside(row, col)` holds.
     pub fn from_fn(width: usize, height: usize, inside: impl Fn(usize, usize) -> bool) -> Mask {
         let mut set = CellSet::new(width * height);

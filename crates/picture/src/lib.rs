@@ -1,39 +1,43 @@
-//! Pictures that shape mazes: a text drawing, a PBM or a PNG, read from bytes into a
-//! black-and-white picture, then scaled to the maze's size in cells (nearest neighbour).
+//! Pictures that shape puzzles: a text drawing, a PBM or a PNG, read from bytes into two
+//! sets of pixels, the *ink* and the *clear*, and sampled onto a grid of another size.
 //!
-//! Which pixels are cells: in text, `.` and space (`#` and `X` are outside); in a PBM, the
-//! unset pixels (a set pixel is ink, outside); in a PNG, every pixel that is neither dark
-//! (luminance below half) nor transparent (alpha below half).
+//! - Text: `#` and `X` are ink, `.` and space are blank; past the end of a short line the
+//!   pixels are clear.
+//! - PBM: a set pixel is ink.
+//! - PNG: a pixel with alpha below half is clear; an opaque one is ink when its luminance is
+//!   below half.
+//!
+//! A maze mask takes the blank pixels as cells (ink and clear are outside); a nonogram takes
+//! the ink as filled cells (clear is background).
 
-use super::Mask;
-use crate::bits::CellSet;
-use grid_core::MAX_TILES;
+use grid_core::BitSet;
 
 /// The most pixels a picture may have (2^30), checked from its header before its pixels
 /// are read.
 pub const MAX_PIXELS: usize = 1 << 30;
 
-/// A picture read from a file: which pixels are cells of the maze.
+/// A picture read from a file: which pixels are ink, and which are clear.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Picture {
     width: usize,
     height: usize,
-    cells: CellSet,
+    ink: BitSet,
+    clear: BitSet,
 }
 
-/// Why a picture cannot be read or scaled.
+/// Why a picture cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PictureError {
     #[error("the picture is empty: it has no pixel or character")]
     Empty,
     #[error(
-        "the picture is {width}x{height} pixels, more than the {MAX_PIXELS} (2^30) a mask may have"
+        "the picture is {width}x{height} pixels, more than the {MAX_PIXELS} (2^30) a picture may have"
     )]
     TooLarge { width: usize, height: usize },
-    /// A text mask with a character that is neither a cell nor outside.
+    /// A text picture with a character that is neither ink nor blank.
     #[error(
-        "line {line} column {column} has {found:?}; a text mask has '.' or ' ' for a cell and \
-         '#' or 'X' for outside"
+        "line {line} column {column} has {found:?}; a text picture has '#' or 'X' for ink and \
+         '.' or ' ' for a blank"
     )]
     BadCharacter {
         line: usize,
@@ -44,13 +48,6 @@ pub enum PictureError {
     BadPbm(String),
     #[error("not a PNG picture that can be read: {0}")]
     BadPng(String),
-    #[error(
-        "a maze of {width}x{height} cells is too large: its grid would have more than \
-         {MAX_TILES} tiles"
-    )]
-    MazeTooLarge { width: usize, height: usize },
-    #[error("a maze is at least 1 cell wide and high, not {width}x{height}")]
-    MazeEmpty { width: usize, height: usize },
 }
 
 impl Picture {
@@ -74,42 +71,84 @@ impl Picture {
         self.height
     }
 
-    /// The size a maze of `width` cells (and `height`, or the picture's proportions) takes,
+    /// Whether pixel `i` (in reading order) is ink.
+    pub fn is_ink(&self, i: usize) -> bool {
+        self.ink.contains(i)
+    }
+
+    /// Whether pixel `i` (in reading order) is clear.
+    pub fn is_clear(&self, i: usize) -> bool {
+        self.clear.contains(i)
+    }
+
+    /// The size of a grid `width` wide (and `height` high, or the picture's proportions),
     /// or the picture's own size, a cell a pixel.
     pub fn size_for(&self, width: Option<usize>, height: Option<usize>) -> (usize, usize) {
         match (width, height) {
-            (None, _) => (self.width, self.height),
+            (None, None) => (self.width, self.height),
             (Some(w), Some(h)) => (w, h),
-            (Some(w), None) => {
-                let h =
-                    (w as u128 * self.height as u128 + self.width as u128 / 2) / self.width as u128;
-                (w, h.clamp(1, usize::MAX as u128) as usize)
-            }
+            (Some(w), None) => (w, proportional(w, self.height, self.width)),
+            (None, Some(h)) => (proportional(h, self.width, self.height), h),
         }
     }
 
-    /// The mask of a maze of `width` x `height` cells: each cell takes the pixel nearest its
-    /// centre. The size is checked before any memory is taken.
-    pub fn to_mask(&self, width: usize, height: usize) -> Result<Mask, PictureError> {
-        if width == 0 || height == 0 {
-            return Err(PictureError::MazeEmpty { width, height });
-        }
-        let tiles = (2 * width as u128 + 1) * (2 * height as u128 + 1);
-        if tiles > MAX_TILES as u128 {
-            return Err(PictureError::MazeTooLarge { width, height });
-        }
-        if (width, height) == (self.width, self.height) {
-            return Ok(Mask::from_set(width, height, self.cells.clone()));
-        }
-        let source = |k: usize, n: usize, of: usize| {
-            ((2 * k as u128 + 1) * of as u128 / (2 * n as u128)) as usize
-        };
+    /// For each cell of a `width` x `height` grid laid over the picture, in reading order,
+    /// the pixel nearest its centre.
+    pub fn nearest(&self, width: usize, height: usize) -> impl Iterator<Item = usize> + '_ {
         let columns: Vec<usize> = (0..width).map(|c| source(c, width, self.width)).collect();
-        Ok(Mask::from_fn(width, height, |r, c| {
+        (0..height).flat_map(move |r| {
             let y = source(r, height, self.height);
-            self.cells.contains(y * self.width + columns[c])
-        }))
+            let columns = columns.clone();
+            columns.into_iter().map(move |x| y * self.width + x)
+        })
     }
+
+    /// Which cells of a `width` x `height` grid laid over the picture are mostly ink: at
+    /// least half of the pixels whose centres fall in the cell, or, when the grid is finer
+    /// than the picture and no centre does, the pixel nearest the cell's centre. Unlike the
+    /// nearest pixel alone, this keeps thin strokes and solid shapes when a picture shrinks.
+    pub fn mostly_ink(&self, width: usize, height: usize) -> Vec<bool> {
+        let spans = |n: usize, of: usize| -> Vec<(usize, usize)> {
+            (0..n)
+                .map(|k| {
+                    let lo = (k as u128 * of as u128).div_ceil(n as u128) as usize;
+                    let hi = ((k as u128 + 1) * of as u128).div_ceil(n as u128) as usize;
+                    if lo < hi {
+                        (lo, hi)
+                    } else {
+                        let near = source(k, n, of);
+                        (near, near + 1)
+                    }
+                })
+                .collect()
+        };
+        let (xs, ys) = (spans(width, self.width), spans(height, self.height));
+        let mut cells = Vec::with_capacity(width * height);
+        for &(y0, y1) in &ys {
+            for &(x0, x1) in &xs {
+                let ink: usize = (y0..y1)
+                    .map(|y| {
+                        (x0..x1)
+                            .filter(|&x| self.is_ink(y * self.width + x))
+                            .count()
+                    })
+                    .sum();
+                cells.push(2 * ink >= (y1 - y0) * (x1 - x0));
+            }
+        }
+        cells
+    }
+}
+
+/// `n` scaled by `num / den`, rounded, at least 1.
+fn proportional(n: usize, num: usize, den: usize) -> usize {
+    let m = (n as u128 * num as u128 + den as u128 / 2) / den as u128;
+    m.clamp(1, usize::MAX as u128) as usize
+}
+
+/// The pixel (of `of`) nearest the centre of cell `k` of `n`.
+fn source(k: usize, n: usize, of: usize) -> usize {
+    ((2 * k as u128 + 1) * of as u128 / (2 * n as u128)) as usize
 }
 
 fn checked_size(width: usize, height: usize) -> Result<usize, PictureError> {
@@ -122,7 +161,7 @@ fn checked_size(width: usize, height: usize) -> Result<usize, PictureError> {
     }
 }
 
-/// One character a cell, one line a row; short lines are outside past their end.
+/// One character a pixel, one line a row; past the end of a short line the pixels are clear.
 fn read_text(bytes: &[u8]) -> Result<Picture, PictureError> {
     let mut lines: Vec<&[u8]> = bytes
         .split(|&b| b == b'\n')
@@ -133,12 +172,12 @@ fn read_text(bytes: &[u8]) -> Result<Picture, PictureError> {
     }
     let width = lines.iter().map(|l| l.len()).max().unwrap_or(0);
     let n = checked_size(width, lines.len())?;
-    let mut cells = CellSet::new(n);
+    let (mut ink, mut clear) = (BitSet::new(n), BitSet::new(n));
     for (r, line) in lines.iter().enumerate() {
         for (c, &b) in line.iter().enumerate() {
             match b {
-                b'.' | b' ' => cells.insert(r * width + c),
-                b'#' | b'X' => {}
+                b'#' | b'X' => ink.insert(r * width + c),
+                b'.' | b' ' => {}
                 _ => {
                     let text = String::from_utf8_lossy(line);
                     let found = text[..].chars().nth(c).unwrap_or('\u{fffd}');
@@ -150,15 +189,19 @@ fn read_text(bytes: &[u8]) -> Result<Picture, PictureError> {
                 }
             }
         }
+        for c in line.len()..width {
+            clear.insert(r * width + c);
+        }
     }
     Ok(Picture {
         width,
         height: lines.len(),
-        cells,
+        ink,
+        clear,
     })
 }
 
-/// A PBM, plain (P1) or raw (P4): a set pixel is outside.
+/// A PBM, plain (P1) or raw (P4): a set pixel is ink.
 fn read_pbm(bytes: &[u8]) -> Result<Picture, PictureError> {
     let raw = bytes[1] == b'4';
     let mut at = 2;
@@ -176,7 +219,7 @@ fn read_pbm(bytes: &[u8]) -> Result<Picture, PictureError> {
     let width = number("width")?;
     let height = number("height")?;
     let n = checked_size(width, height)?;
-    let mut cells = CellSet::new(n);
+    let mut ink = BitSet::new(n);
     if raw {
         // One whitespace byte, then rows of packed bits, first pixel in the highest bit.
         at += 1;
@@ -189,14 +232,14 @@ fn read_pbm(bytes: &[u8]) -> Result<Picture, PictureError> {
                 row_bytes * height - data.len()
             )));
         }
-        // Eight pixels at a time: a clear bit is a cell, and the first pixel is the highest
-        // bit, so each byte is inverted and reversed; the padding past the width is dropped.
+        // Eight pixels at a time: the first pixel is the highest bit, so each byte is
+        // reversed; the padding past the width is dropped.
         for r in 0..height {
             let row = &data[r * row_bytes..(r + 1) * row_bytes];
             for (i, &byte) in row.iter().enumerate() {
                 let left = width - 8 * i;
                 let keep = if left >= 8 { 0xff } else { (1u8 << left) - 1 };
-                cells.insert_byte(r * width + 8 * i, (!byte).reverse_bits() & keep);
+                ink.insert_byte(r * width + 8 * i, byte.reverse_bits() & keep);
             }
         }
     } else {
@@ -204,8 +247,8 @@ fn read_pbm(bytes: &[u8]) -> Result<Picture, PictureError> {
         while i < n {
             skip_space_and_comments(bytes, &mut at);
             match bytes.get(at) {
-                Some(b'0') => cells.insert(i),
-                Some(b'1') => {}
+                Some(b'1') => ink.insert(i),
+                Some(b'0') => {}
                 Some(&other) => {
                     return Err(PictureError::BadPbm(format!(
                         "pixel {} is {:?}, not 0 or 1",
@@ -226,7 +269,8 @@ fn read_pbm(bytes: &[u8]) -> Result<Picture, PictureError> {
     Ok(Picture {
         width,
         height,
-        cells,
+        ink,
+        clear: BitSet::new(n),
     })
 }
 
@@ -244,7 +288,7 @@ fn skip_space_and_comments(bytes: &[u8], at: &mut usize) {
     }
 }
 
-/// A PNG of any colour type, read a row at a time: a dark or transparent pixel is outside.
+/// A PNG of any colour type, read a row at a time.
 fn read_png(bytes: &[u8]) -> Result<Picture, PictureError> {
     let bad = |e: png::DecodingError| PictureError::BadPng(e.to_string());
     let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
@@ -258,11 +302,13 @@ fn read_png(bytes: &[u8]) -> Result<Picture, PictureError> {
     let mut reader = decoder.read_info().map_err(bad)?;
     let (color, _) = reader.output_color_type();
     let channels = color.samples();
-    let mut cells = CellSet::new(n);
+    let (mut ink, mut clear) = (BitSet::new(n), BitSet::new(n));
     let mut mark_row = |r: usize, data: &[u8]| {
         for (c, px) in data.chunks_exact(channels).take(width).enumerate() {
-            if is_cell(color, px) {
-                cells.insert(r * width + c);
+            match pixel(color, px) {
+                Pixel::Ink => ink.insert(r * width + c),
+                Pixel::Clear => clear.insert(r * width + c),
+                Pixel::Blank => {}
             }
         }
     };
@@ -291,20 +337,35 @@ fn read_png(bytes: &[u8]) -> Result<Picture, PictureError> {
     Ok(Picture {
         width,
         height,
-        cells,
+        ink,
+        clear,
     })
 }
 
-/// Whether a pixel of 8-bit samples is a cell: neither transparent nor dark.
-fn is_cell(color: png::ColorType, px: &[u8]) -> bool {
+/// What a pixel of a PNG is.
+enum Pixel {
+    Ink,
+    Blank,
+    Clear,
+}
+
+/// A pixel of 8-bit samples: clear when its alpha is below half, else ink when its luminance
+/// is below half.
+fn pixel(color: png::ColorType, px: &[u8]) -> Pixel {
     let luminance = |r: u8, g: u8, b: u8| 299 * r as u32 + 587 * g as u32 + 114 * b as u32;
-    let light = |l: u32| l >= 128_000;
-    match (color, px) {
-        (png::ColorType::Grayscale, [g]) => light(1000 * *g as u32),
-        (png::ColorType::GrayscaleAlpha, [g, a]) => *a >= 128 && light(1000 * *g as u32),
-        (png::ColorType::Rgb, [r, g, b]) => light(luminance(*r, *g, *b)),
-        (png::ColorType::Rgba, [r, g, b, a]) => *a >= 128 && light(luminance(*r, *g, *b)),
-        _ => false,
+    let (luma, alpha) = match (color, px) {
+        (png::ColorType::Grayscale, [g]) => (1000 * *g as u32, 255),
+        (png::ColorType::GrayscaleAlpha, [g, a]) => (1000 * *g as u32, *a),
+        (png::ColorType::Rgb, [r, g, b]) => (luminance(*r, *g, *b), 255),
+        (png::ColorType::Rgba, [r, g, b, a]) => (luminance(*r, *g, *b), *a),
+        _ => (0, 255),
+    };
+    if alpha < 128 {
+        Pixel::Clear
+    } else if luma < 128_000 {
+        Pixel::Ink
+    } else {
+        Pixel::Blank
     }
 }
 
@@ -312,28 +373,24 @@ fn is_cell(color: png::ColorType, px: &[u8]) -> bool {
 mod tests {
     use super::*;
 
-    fn rows(m: &Mask) -> Vec<String> {
-        (0..m.height())
-            .map(|r| {
-                (0..m.width())
-                    .map(|c| {
-                        if m.contains(r * m.width() + c) {
-                            '.'
-                        } else {
-                            '#'
-                        }
-                    })
-                    .collect()
+    /// The picture sampled at `w` x `h`: `#` ink, `.` blank, `~` clear.
+    fn rows(p: &Picture, w: usize, h: usize) -> Vec<String> {
+        let cells: Vec<char> = p
+            .nearest(w, h)
+            .map(|i| match (p.is_ink(i), p.is_clear(i)) {
+                (true, _) => '#',
+                (_, true) => '~',
+                _ => '.',
             })
-            .collect()
+            .collect();
+        cells.chunks(w).map(|r| r.iter().collect()).collect()
     }
 
     #[test]
     fn text_marks_cells_and_pads_short_lines() {
         let p = Picture::read(b".#.\r\n. X\n..\n\n").unwrap();
         assert_eq!((p.width(), p.height()), (3, 3));
-        let m = p.to_mask(3, 3).unwrap();
-        assert_eq!(rows(&m), [".#.", "..#", "..#"]);
+        assert_eq!(rows(&p, 3, 3), [".#.", "..#", "..~"]);
     }
 
     #[test]
@@ -341,7 +398,7 @@ mod tests {
         let e = Picture::read(b"..\n.o\n").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "line 2 column 2 has 'o'; a text mask has '.' or ' ' for a cell and '#' or 'X' for outside"
+            "line 2 column 2 has 'o'; a text picture has '#' or 'X' for ink and '.' or ' ' for a blank"
         );
         assert_eq!(Picture::read(b"\n\n"), Err(PictureError::Empty));
     }
@@ -350,7 +407,7 @@ mod tests {
     fn scaling_takes_the_nearest_pixel() {
         let p = Picture::read(b".#\n#.\n").unwrap();
         assert_eq!(p.size_for(Some(4), None), (4, 4));
-        assert_eq!(rows(&p.to_mask(4, 2).unwrap()), ["..##", "##.."]);
+        assert_eq!(rows(&p, 4, 2), ["..##", "##.."]);
         let wide = Picture::read(b"....\n").unwrap();
         assert_eq!(wide.size_for(Some(8), None), (8, 2));
         assert_eq!(wide.size_for(Some(1), None), (1, 1));
@@ -361,7 +418,7 @@ mod tests {
         let plain = Picture::read(b"P1\n# a comment\n3 2\n0 1 0\n110\n").unwrap();
         let raw = Picture::read(b"P4\n3 2\n\x40\xc0").unwrap();
         assert_eq!(plain, raw);
-        assert_eq!(rows(&plain.to_mask(3, 2).unwrap()), [".#.", "##."]);
+        assert_eq!(rows(&plain, 3, 2), [".#.", "##."]);
     }
 
     #[test]
@@ -378,11 +435,6 @@ mod tests {
     fn sizes_are_checked_before_memory() {
         let e = Picture::read(b"P4\n65536 65536\n").unwrap_err();
         assert!(matches!(e, PictureError::TooLarge { .. }), "{e}");
-        let p = Picture::read(b"..\n").unwrap();
-        assert!(matches!(
-            p.to_mask(20000, 20000),
-            Err(PictureError::MazeTooLarge { .. })
-        ));
     }
 
     fn png_of(width: u32, height: u32, color: png::ColorType, data: &[u8]) -> Vec<u8> {
@@ -397,16 +449,16 @@ mod tests {
     }
 
     #[test]
-    fn png_dark_and_transparent_pixels_are_outside() {
+    fn png_pixels_are_ink_blank_or_clear() {
         let rgba = [
             255, 255, 255, 255, /* white */ 0, 0, 0, 255, /* black */
             255, 255, 255, 0, /* clear */ 200, 30, 30, 255, /* red: light enough? */
         ];
         let p = Picture::read(&png_of(2, 2, png::ColorType::Rgba, &rgba)).unwrap();
-        assert_eq!(rows(&p.to_mask(2, 2).unwrap()), [".#", "##"]);
+        assert_eq!(rows(&p, 2, 2), [".#", "~#"]);
         let grey = png_of(3, 1, png::ColorType::Grayscale, &[0, 127, 128]);
         let p = Picture::read(&grey).unwrap();
-        assert_eq!(rows(&p.to_mask(3, 1).unwrap()), ["##."]);
+        assert_eq!(rows(&p, 3, 1), ["##."]);
     }
 
     #[test]
@@ -418,25 +470,30 @@ mod tests {
         let mut tall = b"P4\n4 16\n".to_vec();
         tall.extend([0x50; 16]);
         let p = Picture::read(&tall).unwrap();
-        assert_eq!(p.to_mask(4, 16).unwrap().count(), 32);
+        assert_eq!((0..64).filter(|&i| p.is_ink(i)).count(), 32);
         // 42 x 6, found by the fuzzer: the last byte's two pixels end two bits short of the
         // set's last word.
         let mut wide = b"P4\n42 6\n".to_vec();
         wide.extend([0; 36]);
-        assert_eq!(
-            Picture::read(&wide)
-                .unwrap()
-                .to_mask(42, 6)
-                .unwrap()
-                .count(),
-            252
-        );
+        let p = Picture::read(&wide).unwrap();
+        assert_eq!((0..252).filter(|&i| !p.is_ink(i)).count(), 252);
         for bytes in [png, pbm, raw] {
             for len in 0..bytes.len() {
                 let _ = Picture::read(&bytes[..len]);
             }
             assert!(Picture::read(&bytes).is_ok());
         }
+    }
+
+    #[test]
+    fn shrinking_keeps_what_is_mostly_ink() {
+        let p = Picture::read(b"##..\n#...\n..##\n...#\n").unwrap();
+        let cells: Vec<bool> = p.mostly_ink(2, 2);
+        assert_eq!(cells, [true, false, false, true]);
+        // Growing: every cell takes its nearest pixel.
+        let dot = Picture::read(b"#.\n").unwrap();
+        assert_eq!(dot.mostly_ink(4, 1), [true, true, false, false]);
+        assert_eq!(p.size_for(None, Some(2)), (2, 2));
     }
 
     #[test]

@@ -1,31 +1,32 @@
-//! A set of cells as one bit each: the "visited" marks of a 2000 x 2000 maze take 0.5 MB
-//! instead of the 4 MB of a `Vec<bool>`.
+//! A set of small numbers (cells, pixels) as one bit each: the "visited" marks of a
+//! 2000 x 2000 maze take 0.5 MB instead of the 4 MB of a `Vec<bool>`, and a mask picture of
+//! 2^30 pixels 128 MB.
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct CellSet {
+pub struct BitSet {
     words: Vec<u64>,
 }
 
-impl CellSet {
+impl BitSet {
     pub fn new(n: usize) -> Self {
-        CellSet {
+        BitSet {
             words: vec![0; n.div_ceil(64)],
         }
     }
 
-    /// The cells of `0..n` not in `self`: what a walk may not enter when `self` is a mask.
-    pub fn complement(&self, n: usize) -> CellSet {
+    /// The numbers of `0..n` not in `self` (what a walk may not enter when `self` is a mask).
+    pub fn complement(&self, n: usize) -> BitSet {
         let mut words: Vec<u64> = self.words.iter().map(|w| !w).collect();
         if !n.is_multiple_of(64)
             && let Some(last) = words.last_mut()
         {
             *last &= (1 << (n % 64)) - 1;
         }
-        CellSet { words }
+        BitSet { words }
     }
 
-    /// Adds the cells `at..at + 8` whose bits are set in `bits` (lowest bit first); a bit
-    /// set must stand for a cell of the set's range.
+    /// Adds the numbers `at..at + 8` whose bits are set in `bits` (lowest bit first); a bit
+    /// set must stand for a number of the set's range.
     #[inline]
     pub fn insert_byte(&mut self, at: usize, bits: u8) {
         let (word, shift) = (at / 64, at % 64);
@@ -36,7 +37,7 @@ impl CellSet {
         }
     }
 
-    /// How many cells the set holds.
+    /// How many numbers the set holds.
     pub fn count(&self) -> usize {
         self.words.iter().map(|w| w.count_ones() as usize).sum()
     }
@@ -58,7 +59,7 @@ mod tests {
 
     #[test]
     fn a_byte_lands_across_words() {
-        let mut s = CellSet::new(140);
+        let mut s = BitSet::new(140);
         s.insert_byte(60, 0b1010_0101);
         let held: Vec<usize> = (0..140).filter(|&c| s.contains(c)).collect();
         assert_eq!(held, [60, 62, 65, 67]);
@@ -68,7 +69,7 @@ mod tests {
 
     #[test]
     fn holds_what_was_inserted() {
-        let mut s = CellSet::new(130);
+        let mut s = BitSet::new(130);
         for c in [0, 63, 64, 129] {
             assert!(!s.contains(c));
             s.insert(c);
