@@ -43,6 +43,12 @@ impl Output {
         self.answered()
     }
 
+    /// Writes text in another format than documents (a puzzle file), as one answer.
+    pub fn text(&mut self, text: &str) -> Result<()> {
+        self.inner.write_all(text.as_bytes())?;
+        self.answered()
+    }
+
     /// Marks the end of one answer: flushed at once when someone is waiting for it.
     pub fn answered(&mut self) -> Result<()> {
         if self.interactive {

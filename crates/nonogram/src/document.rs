@@ -92,3 +92,45 @@ pub fn puzzle_of(view: &NonogramDoc) -> Result<(Puzzle, Option<Board>), crate::C
     let puzzle = Puzzle::new(view.clues.rows.clone(), view.clues.cols.clone())?;
     Ok((puzzle, view.grid.as_ref().map(board_of)))
 }
+
+impl crate::generate::Made {
+    /// The puzzle as a document: its clues, `grid` with the givens known and every other
+    /// cell `'?'`, and the answer in `key`, which solvers do not read (docs/format.md).
+    pub fn to_document(&self) -> Document {
+        let start = self
+            .start()
+            .unwrap_or_else(|| self.picture.map(|_| Cell::Unknown));
+        let view = NonogramDoc {
+            clues: Clues {
+                rows: self.puzzle.rows().to_vec(),
+                cols: self.puzzle.cols().to_vec(),
+            },
+            grid: Some(start.map(|c| c.to_char())),
+        };
+        let mut doc = view.to_document();
+        let key: Vec<String> = self
+            .picture
+            .rows()
+            .map(|r| r.iter().map(|&f| if f { '#' } else { '.' }).collect())
+            .collect();
+        doc.set_value("key", json!(key));
+        doc
+    }
+
+    /// Where a repair changed the picture or added givens: `{"givens": N, "cells":
+    /// [[row, col], ...]}` or `{"pixels": N, ...}`, or `None` when the picture was a puzzle
+    /// as it was.
+    pub fn repair_value(&self) -> Option<Value> {
+        let w = self.picture.width();
+        let at = |cells: &[usize]| -> Value {
+            json!(cells.iter().map(|&i| [i / w, i % w]).collect::<Vec<_>>())
+        };
+        if !self.givens.is_empty() {
+            Some(json!({"givens": self.givens.len(), "cells": at(&self.givens)}))
+        } else if !self.flips.is_empty() {
+            Some(json!({"pixels": self.flips.len(), "cells": at(&self.flips)}))
+        } else {
+            None
+        }
+    }
+}

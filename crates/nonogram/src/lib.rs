@@ -7,11 +7,14 @@
 //!   [`solve()`] ends with a proof: unique, multiple (two solutions shown), or none.
 //! - [`explain`]: the deductions in words, and the technique the puzzle needed.
 //! - [`formats`]: the files puzzle collections come in.
+//! - [`generate`]: puzzles made at random or from pictures, with one solution at the
+//!   difficulty asked.
 
 pub mod document;
 mod engine;
 pub mod explain;
 pub mod formats;
+pub mod generate;
 pub mod line;
 pub mod puzzle;
 pub mod solve;

@@ -99,7 +99,13 @@ pub fn solve(puzzle: &Puzzle, start: Option<Board>, options: &Options) -> Report
     let mut engine = Engine::new(puzzle, deadline, options.explain);
     engine.report_to(options.progress);
     let board = start.unwrap_or_else(|| engine.blank_board());
-    let verdict = decide(&mut engine, puzzle, board, options.limit.max(2));
+    let verdict = decide(
+        &mut engine,
+        puzzle,
+        board,
+        options.limit.max(2),
+        Method::Search,
+    );
     Report {
         status: verdict.status,
         method: verdict.method,
@@ -137,6 +143,17 @@ impl Verdict {
         }
     }
 
+    /// Logic stopped (at the ceiling, or out of time) with cells open.
+    fn open(method: Method, board: Board) -> Self {
+        Verdict {
+            status: Status::Unfinished,
+            method,
+            board,
+            solutions: Vec::new(),
+            conflict: None,
+        }
+    }
+
     fn impossible(method: Method, board: Board, why: String) -> Self {
         Verdict {
             status: Status::None,
@@ -148,8 +165,34 @@ impl Verdict {
     }
 }
 
-/// The stages in turn, each one only when the ones before left cells open.
-fn decide(engine: &mut Engine, puzzle: &Puzzle, board: Board, limit: usize) -> Verdict {
+/// How far logic alone takes a puzzle: the verdict of the stages up to `ceiling`, with
+/// status `Unfinished` and the board as the last stage left it when they leave cells open.
+/// This is what a generator asks ("can a person solve this with lines alone?") many times a
+/// puzzle, so it has no deadline, explanation or progress to keep.
+pub(crate) fn solve_up_to(puzzle: &Puzzle, start: Option<Board>, ceiling: Method) -> Report {
+    let mut engine = Engine::new(puzzle, None, false);
+    let board = start.unwrap_or_else(|| engine.blank_board());
+    let verdict = decide(&mut engine, puzzle, board, 2, ceiling);
+    Report {
+        status: verdict.status,
+        method: verdict.method,
+        solutions: verdict.solutions,
+        board: verdict.board,
+        conflict: verdict.conflict,
+        steps: Vec::new(),
+        stats: engine.stats,
+    }
+}
+
+/// The stages in turn, each one only when the ones before left cells open, and none past
+/// `ceiling`.
+fn decide(
+    engine: &mut Engine,
+    puzzle: &Puzzle,
+    board: Board,
+    limit: usize,
+    ceiling: Method,
+) -> Verdict {
     if let Some(why) = puzzle.contradiction() {
         return Verdict::impossible(Method::Line, board, why);
     }
@@ -163,6 +206,9 @@ fn decide(engine: &mut Engine, puzzle: &Puzzle, board: Board, limit: usize) -> V
     if is_solved(state.board()) {
         return Verdict::solved(Method::Line, state.into_board());
     }
+    if ceiling == Method::Line {
+        return Verdict::open(Method::Line, state.into_board());
+    }
     let mut scores = Vec::new();
     match engine.probe(&mut state, &mut scores) {
         Err(Stop::Conflict(l)) => {
@@ -171,17 +217,12 @@ fn decide(engine: &mut Engine, puzzle: &Puzzle, board: Board, limit: usize) -> V
             );
             return Verdict::impossible(Method::Probing, state.into_board(), why);
         }
-        Err(Stop::Timeout) => {
-            return Verdict {
-                status: Status::Unfinished,
-                method: Method::Probing,
-                board: state.into_board(),
-                solutions: Vec::new(),
-                conflict: None,
-            };
-        }
+        Err(Stop::Timeout) => return Verdict::open(Method::Probing, state.into_board()),
         Ok(()) if is_solved(state.board()) => {
             return Verdict::solved(Method::Probing, state.into_board());
+        }
+        Ok(()) if ceiling == Method::Probing => {
+            return Verdict::open(Method::Probing, state.into_board());
         }
         Ok(()) => {}
     }

@@ -1,0 +1,138 @@
+//! Puzzles written for the programs people solve in: Steve Simpson's `.non` and webpbn's XML,
+//! each read back by this crate's readers as exactly the same puzzle.
+
+use crate::puzzle::Puzzle;
+use grid_core::Grid;
+use std::fmt::Write;
+
+/// What a file says about its puzzle besides the clues.
+#[derive(Debug, Clone, Default)]
+pub struct About<'a> {
+    pub title: Option<&'a str>,
+    pub author: Option<&'a str>,
+    /// The solution, written as the file's goal so that an app can check an answer.
+    pub solution: Option<&'a Grid<bool>>,
+}
+
+/// A `.non` file: size, the rules of the rows and columns, and the goal when known.
+pub fn non(puzzle: &Puzzle, about: &About) -> String {
+    let mut out = String::new();
+    let quoted = |s: &str| s.replace(['"', '\n', '\r'], "'");
+    if let Some(title) = about.title {
+        let _ = writeln!(out, "title \"{}\"", quoted(title));
+    }
+    if let Some(author) = about.author {
+        let _ = writeln!(out, "by \"{}\"", quoted(author));
+    }
+    let _ = writeln!(
+        out,
+        "width {}\nheight {}\n\nrows",
+        puzzle.width(),
+        puzzle.height()
+    );
+    let rule = |line: &[u32]| match line {
+        [] => "0".to_string(),
+        _ => line
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(","),
+    };
+    for line in puzzle.rows() {
+        out.push_str(&rule(line));
+        out.push('\n');
+    }
+    out.push_str("\ncolumns\n");
+    for line in puzzle.cols() {
+        out.push_str(&rule(line));
+        out.push('\n');
+    }
+    if let Some(goal) = about.solution {
+        let bits: String = goal
+            .cells()
+            .iter()
+            .map(|&f| if f { '1' } else { '0' })
+            .collect();
+        let _ = writeln!(out, "\ngoal \"{bits}\"");
+    }
+    out
+}
+
+/// A webpbn XML puzzle set holding one black-and-white puzzle, with its goal when known.
+pub fn xml(puzzle: &Puzzle, about: &About) -> String {
+    let mut out = String::from(
+        "<?xml version=\"1.0\"?>\n<!DOCTYPE pbn SYSTEM \"https://webpbn.com/pbn-0.3.dtd\">\n\
+         <puzzleset>\n<puzzle type=\"grid\" defaultcolor=\"black\">\n",
+    );
+    if let Some(title) = about.title {
+        let _ = writeln!(out, "<title>{}</title>", escape(title));
+    }
+    if let Some(author) = about.author {
+        let _ = writeln!(out, "<author>{}</author>", escape(author));
+    }
+    out.push_str("<color name=\"white\" char=\".\">fff</color>\n");
+    out.push_str("<color name=\"black\" char=\"X\">000</color>\n");
+    for (kind, lines) in [("columns", puzzle.cols()), ("rows", puzzle.rows())] {
+        let _ = writeln!(out, "<clues type=\"{kind}\">");
+        for line in lines {
+            out.push_str("<line>");
+            for count in line {
+                let _ = write!(out, "<count>{count}</count>");
+            }
+            out.push_str("</line>\n");
+        }
+        out.push_str("</clues>\n");
+    }
+    if let Some(goal) = about.solution {
+        out.push_str("<solution type=\"goal\">\n<image>\n");
+        for row in goal.rows() {
+            out.push('|');
+            out.extend(row.iter().map(|&f| if f { 'X' } else { '.' }));
+            out.push_str("|\n");
+        }
+        out.push_str("</image>\n</solution>\n");
+    }
+    out.push_str("</puzzle>\n</puzzleset>\n");
+    out
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::{Format, parse};
+
+    #[test]
+    fn written_files_read_back_as_the_same_puzzle() {
+        let picture = Grid::from_vec(
+            4,
+            3,
+            vec![
+                true, true, false, true, //
+                false, false, false, false, //
+                true, false, true, true,
+            ],
+        )
+        .unwrap();
+        let puzzle = Puzzle::from_picture(&picture);
+        let about = About {
+            title: Some("A <small> \"test\""),
+            author: Some("gridkit & co"),
+            solution: Some(&picture),
+        };
+        for (text, format) in [
+            (non(&puzzle, &about), Format::Non),
+            (xml(&puzzle, &about), Format::Xml),
+        ] {
+            let back = parse(&text, format).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            assert_eq!(back.puzzle, puzzle, "{text}");
+            let title = back.meta.iter().find(|(k, _)| k == "title").unwrap();
+            assert!(title.1.contains("small"), "{text}");
+        }
+    }
+}

@@ -1,0 +1,190 @@
+//! Random puzzles: a random picture of the density asked, whose open cells are flipped one
+//! at a time until the puzzle has one solution and needs exactly the technique asked.
+
+use super::{Judged, Made, judge};
+use crate::puzzle::{MAX_SIDE, Puzzle};
+use crate::solve::Method;
+use grid_core::{Grid, Rng};
+
+/// What to make.
+#[derive(Debug, Clone, Copy)]
+pub struct RandomSpec {
+    pub width: usize,
+    pub height: usize,
+    /// The share of cells filled in the random picture a puzzle starts from.
+    pub density: f64,
+    pub difficulty: Method,
+}
+
+/// Pictures tried before giving up: a size, density or difficulty that no picture reaches
+/// (a puzzle one row high never needs probing; an empty picture is solved by lines) ends
+/// with an error, not a loop.
+pub const ATTEMPTS: usize = 200;
+
+/// Single flips tried in place of a batch that made a picture's puzzle too easy.
+const SINGLE_TRIES: usize = 8;
+
+/// `k` of `cells`, at random.
+fn choose(cells: &[usize], k: usize, rng: &mut Rng) -> Vec<usize> {
+    let mut cells = cells.to_vec();
+    for j in 0..k {
+        let pick = j + rng.index(cells.len() - j);
+        cells.swap(j, pick);
+    }
+    cells.truncate(k);
+    cells
+}
+
+fn flip(picture: &mut Grid<bool>, cells: &[usize]) {
+    for &c in cells {
+        let cell = &mut picture.cells_mut()[c];
+        *cell = !*cell;
+    }
+}
+
+/// The blur of the `attempt`th picture. Lines alone solve pictures of large shapes, and
+/// shapes that grow with the picture keep a 100 x 100 puzzle as telling as a 20 x 20 one;
+/// puzzles that need probing come from finer grain (noise and a light blur, in turn), and
+/// those that need search from noise.
+fn radius(spec: &RandomSpec, attempt: usize) -> usize {
+    match spec.difficulty {
+        Method::Line => (spec.width.max(spec.height) / 10).max(1),
+        Method::Probing => attempt % 2,
+        Method::Search => 0,
+    }
+}
+
+/// Why no puzzle was made.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum GenerateError {
+    #[error("a puzzle is 1 to {MAX_SIDE} cells on a side, not {width}x{height}")]
+    Size { width: usize, height: usize },
+    #[error("the density is a share of the cells, from 0 to 1, not {0}")]
+    Density(f64),
+    #[error(
+        "no {width}x{height} puzzle of density {density} needed exactly {} in {ATTEMPTS} \
+         pictures; try another size, density or difficulty",
+        .difficulty.name()
+    )]
+    GaveUp {
+        width: usize,
+        height: usize,
+        density: f64,
+        difficulty: Method,
+    },
+}
+
+/// A random puzzle with one solution that needs exactly `spec.difficulty`, from `rng`.
+pub fn random(spec: &RandomSpec, rng: &mut Rng) -> Result<Made, GenerateError> {
+    let RandomSpec {
+        width,
+        height,
+        density,
+        difficulty,
+    } = *spec;
+    if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
+        return Err(GenerateError::Size { width, height });
+    }
+    if !(0.0..=1.0).contains(&density) {
+        return Err(GenerateError::Density(density));
+    }
+    let n = width * height;
+    for attempt in 0..ATTEMPTS {
+        let mut picture = blobs(width, height, density, radius(spec, attempt), rng);
+        // Each flip settles cells more often than it opens them; a picture that wanders
+        // for longer than it has cells is given up for a new one.
+        let mut puzzle = Puzzle::from_picture(&picture);
+        let mut judged = judge(&puzzle, None, difficulty);
+        let mut steps = 0;
+        while steps <= n {
+            steps += 1;
+            let open = match judged {
+                Judged::Solved(method) if method == difficulty => {
+                    return Ok(Made {
+                        picture,
+                        puzzle,
+                        givens: Vec::new(),
+                        flips: Vec::new(),
+                        method,
+                    });
+                }
+                Judged::Solved(_) => break,
+                Judged::Open { ref cells, .. } => cells.clone(),
+            };
+            // For lines and probing, a quarter of the open cells at once (one at a time takes
+            // a 100 x 100 picture thousands of steps); when that makes the puzzle easier
+            // than asked, single cells instead, a few times, before a new picture. A puzzle
+            // that needs search is rare and near one that needs less: one cell at a time.
+            let share = if difficulty == Method::Search { n } else { 4 };
+            let mut flips = choose(&open, (open.len() / share).max(1), rng);
+            let mut next = None;
+            for _ in 0..SINGLE_TRIES {
+                flip(&mut picture, &flips);
+                let candidate = Puzzle::from_picture(&picture);
+                let verdict = judge(&candidate, None, difficulty);
+                if !matches!(verdict, Judged::Solved(m) if m < difficulty) {
+                    puzzle = candidate;
+                    next = Some(verdict);
+                    break;
+                }
+                flip(&mut picture, &flips);
+                flips = choose(&open, 1, rng);
+            }
+            match next {
+                Some(verdict) => judged = verdict,
+                None => break,
+            }
+        }
+    }
+    Err(GenerateError::GaveUp {
+        width,
+        height,
+        density,
+        difficulty,
+    })
+}
+
+/// A random picture of `width` x `height` with exactly the share `density` of its cells
+/// filled (rounded): random values, blurred over `radius` cells (none: noise), and the
+/// highest filled.
+pub fn blobs(
+    width: usize,
+    height: usize,
+    density: f64,
+    radius: usize,
+    rng: &mut Rng,
+) -> Grid<bool> {
+    let n = width * height;
+    let mut values: Vec<u64> = (0..n).map(|_| rng.next_u64() >> 40).collect();
+    if radius > 0 {
+        blur(&mut values, width, height, radius);
+    }
+    let filled = ((density * n as f64).round() as usize).min(n);
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_unstable_by_key(|&i| (std::cmp::Reverse(values[i]), i));
+    let mut cells = vec![false; n];
+    for &i in &order[..filled] {
+        cells[i] = true;
+    }
+    Grid::from_vec(width, height, cells).expect("the size is checked")
+}
+
+/// Each value replaced by the mean of those within `radius` along its row, then along its
+/// column (in fixed point; a mean, so that the border, with fewer neighbours, is not darker).
+fn blur(values: &mut [u64], width: usize, height: usize, radius: usize) {
+    let mean =
+        |values: &mut [u64], len: usize, lines: usize, at: &dyn Fn(usize, usize) -> usize| {
+            let mut prefix = vec![0u64; len + 1];
+            for k in 0..lines {
+                for i in 0..len {
+                    prefix[i + 1] = prefix[i] + values[at(k, i)];
+                }
+                for i in 0..len {
+                    let (lo, hi) = (i.saturating_sub(radius), (i + radius + 1).min(len));
+                    values[at(k, i)] = (prefix[hi] - prefix[lo]) * 64 / (hi - lo) as u64;
+                }
+            }
+        };
+    mean(values, width, height, &|r, c| r * width + c);
+    mean(values, height, width, &|c, r| r * width + c);
+}
