@@ -54,6 +54,7 @@ pub fn bin(name: &str) -> &'static str {
         "gridrender" => env!("CARGO_BIN_EXE_gridrender"),
         "mines" => env!("CARGO_BIN_EXE_mines"),
         "nonosolve" => env!("CARGO_BIN_EXE_nonosolve"),
+        "nonogen" => env!("CARGO_BIN_EXE_nonogen"),
         other => panic!("no binary {other}"),
     }
 }

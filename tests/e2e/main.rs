@@ -10,6 +10,7 @@ mod maze_play;
 mod maze_shapes;
 mod mines_script;
 mod mines_terminal;
+mod nonogen;
 mod nonogram;
 mod pictures;
 mod tmux;

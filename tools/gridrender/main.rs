@@ -60,6 +60,10 @@ struct Args {
     #[arg(long)]
     caption: bool,
 
+    /// Nonograms: draw the answer key (`key`, written by nonogen) instead of the puzzle.
+    #[arg(long)]
+    solution: bool,
+
     /// Replay a maze's carving (`trace`), search (`explored_order`) and solution: on the
     /// terminal, or as an animated SVG or HTML page.
     #[arg(long)]
@@ -211,9 +215,13 @@ fn picture_options(args: &Args) -> PictureOptions {
     }
 }
 
-/// With `--caption`, a maze without `stats` gets them here (as `mazesolve --stats` writes
+/// With `--solution`, a nonogram's answer key takes the place of its grid. With `--caption`,
+/// a maze without `stats` gets them here (as `mazesolve --stats` writes
 /// them), so that any maze can be captioned.
 fn with_figures(args: &Args, place: &grid_cli::Place, mut doc: Document) -> Result<Document> {
+    if args.solution {
+        grid_core::nonogram_doc::show_key(&mut doc).map_err(|e| place.locate(e))?;
+    }
     if args.caption && doc.kind() == Kind::Maze && !doc.has("stats") {
         let maze = MazeDoc::from_document(&doc).map_err(|e| place.locate(e))?;
         doc.set("stats", grid_maze::stats(&maze));

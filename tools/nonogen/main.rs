@@ -323,8 +323,12 @@ fn repair_note(made: &Made) -> Option<String> {
         String::new()
     };
     Some(format!(
-        "{count} {what} so that the puzzle has one solution that {} reaches: {}{more}",
-        made.method.name(),
+        "{count} {what} so that the puzzle has one solution, reached by {}: {}{more}",
+        match made.method {
+            Method::Line => "line logic",
+            Method::Probing => "probing",
+            Method::Search => "search",
+        },
         shown.join(", ")
     ))
 }

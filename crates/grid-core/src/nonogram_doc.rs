@@ -81,9 +81,52 @@ impl NonogramDoc {
     }
 }
 
+/// Puts a nonogram document's answer key (`key`, as `nonogen` writes it) in its `grid`, so
+/// that drawing it draws the answer. A document without a key keeps its grid: a solved
+/// document is its own answer.
+pub fn show_key(doc: &mut Document) -> Result<()> {
+    if doc.kind() != Kind::Nonogram {
+        return Ok(());
+    }
+    let Some(key) = doc.field::<Vec<String>>("key")? else {
+        return Ok(());
+    };
+    let view = NonogramDoc::from_document(doc)?;
+    let (w, h) = (view.clues.cols.len(), view.clues.rows.len());
+    if key.len() != h {
+        return Err(Error::input(format!(
+            "field `key`: {} rows, but the clues have {h}",
+            key.len()
+        )));
+    }
+    for (r, row) in key.iter().enumerate() {
+        if row.len() != w || row.bytes().any(|b| b != b'#' && b != b'.') {
+            return Err(Error::input(format!(
+                "field `key`: row {r} is not {w} characters of '#' and '.'"
+            )));
+        }
+    }
+    let cells: Vec<u8> = key.iter().flat_map(|r| r.bytes()).collect();
+    let grid = Grid::from_vec(w, h, cells).expect("the rows are checked");
+    doc.set_grid(&grid, |&c| c);
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_key_replaces_the_grid() {
+        let text = r##"{"kind":"nonogram","version":1,"clues":{"rows":[[1]],"cols":[[1],[]]},"grid":["??"],"key":["#."]}"##;
+        let mut doc = Document::from_json(text).unwrap();
+        show_key(&mut doc).unwrap();
+        assert_eq!(doc.grid_bytes().unwrap().unwrap().cells(), b"#.");
+        let bad = text.replace(r##"["#."]"##, r##"["#x"]"##);
+        let mut doc = Document::from_json(&bad).unwrap();
+        let e = show_key(&mut doc).unwrap_err().to_string();
+        assert!(e.contains("field `key`: row 0"), "{e}");
+    }
 
     #[test]
     fn shapes_are_checked() {
