@@ -153,6 +153,8 @@ proptest! {
                 let _ = mask.check();
                 let _ = mask.largest_piece();
             }
+            let (w, h) = (w.clamp(1, 200), h.clamp(1, 200));
+            prop_assert_eq!(picture.mostly_ink(w, h).len(), w * h);
         }
     }
 

@@ -1,5 +1,5 @@
-//! Mask pictures: any bytes as a text drawing, PBM or PNG, scaled to a few sizes and checked
-//! for pieces.
+//! Pictures: any bytes as a text drawing, PBM or PNG, scaled to a few sizes as a maze's mask
+//! (checked for pieces) and as a nonogram's cells (by the majority of pixels).
 
 #![no_main]
 
@@ -16,5 +16,8 @@ fuzz_target!(|data: &[u8]| {
             let _ = mask.check();
             let _ = mask.largest_piece();
         }
+        let (w, h) = (w.clamp(1, 300), h.clamp(1, 300));
+        let cells = picture.mostly_ink(w, h);
+        assert_eq!(cells.len(), w * h);
     }
 });

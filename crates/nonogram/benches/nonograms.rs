@@ -68,6 +68,40 @@ fn puzzles(c: &mut Criterion) {
     group.finish();
 }
 
+/// nonogen's random puzzles: the median over seeds is the figure docs/nonogen.md gives, so
+/// each seed is its own benchmark (a puzzle's time varies with how many pictures and flips
+/// it takes).
+fn generate(c: &mut Criterion) {
+    use grid_nonogram::Method;
+    use grid_nonogram::generate::{RandomSpec, random};
+    let mut group = c.benchmark_group("generate");
+    group.sample_size(10);
+    let sizes = [
+        (Method::Line, 10),
+        (Method::Line, 30),
+        (Method::Line, 50),
+        (Method::Line, 100),
+        (Method::Probing, 30),
+    ];
+    for (difficulty, n) in sizes {
+        let spec = RandomSpec {
+            width: n,
+            height: n,
+            density: 0.5,
+            difficulty,
+        };
+        let name = format!("{} {n}x{n}", difficulty.name());
+        group.bench_function(BenchmarkId::new(name, "seeds 0-9"), |b| {
+            b.iter(|| {
+                for seed in 0..10 {
+                    black_box(random(&spec, &mut grid_core::Rng::seeded(seed)).unwrap());
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
 /// Reading the clues of a grid document without pulling serde_json into the library.
 mod serde_json_free {
     pub struct Doc {
@@ -85,5 +119,5 @@ mod serde_json_free {
     }
 }
 
-criterion_group!(benches, line_solver, puzzles);
+criterion_group!(benches, line_solver, puzzles, generate);
 criterion_main!(benches);
