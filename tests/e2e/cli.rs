@@ -4,7 +4,14 @@
 use crate::harness::{bin, run};
 use std::process::Command;
 
-const TOOLS: [&str; 5] = ["mazegen", "mazesolve", "mines", "nonosolve", "gridrender"];
+const TOOLS: [&str; 6] = [
+    "mazegen",
+    "mazesolve",
+    "mines",
+    "nonosolve",
+    "nonogen",
+    "gridrender",
+];
 
 #[test]
 fn help_and_version_speak_for_each_tool() {

@@ -281,6 +281,10 @@ fn mask_files_of_any_garbage_are_refused_never_a_panic() {
         let path = dir.join(format!("mask{i}"));
         std::fs::write(&path, bytes).unwrap();
         assert_refused("mazegen", &["--mask", path.to_str().unwrap()], b"", needle);
+        // The same reader makes nonograms, where a picture all ink is a puzzle.
+        if !needle.contains("no cell") {
+            assert_refused("nonogen", &["--from", path.to_str().unwrap()], b"", needle);
+        }
     }
 }
 
@@ -503,6 +507,22 @@ fn a_closed_stdout_ends_every_tool_quietly() {
         ("gridrender", &["--format", "text"]),
         ("gridrender", &["--format", "svg"]),
     ];
+    // A generator meets the closed pipe with nothing to read.
+    let mut child = piped("nonogen", &["--count", "100000", "12"], Stdio::piped());
+    let mut first = [0u8; 10];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     for (tool, args) in runs {
         let mut child = piped(tool, args, Stdio::piped());
         let mut stdin = child.stdin.take().unwrap();
