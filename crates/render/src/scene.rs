@@ -541,10 +541,18 @@ pub fn nonogram(
         }
     }
     if let Some(g) = grid {
+        // In a grid still being solved (a puzzle with givens, a solver's partial answer) a
+        // known blank cell is dotted, as players mark them, so that it is not taken for an
+        // unknown one; a finished grid stays clean.
+        let partial = g.cells().contains(&b'?');
         for p in g.positions() {
             let (x, y) = (left + p.col as u32 * tile, top + p.row as u32 * tile);
             match g[p] {
                 b'#' => scene.rect(x, y, tile, tile, Ink::Filled),
+                b'.' if partial => {
+                    let d = (tile / 8).max(1);
+                    scene.rect(x + (tile - d) / 2, y + (tile - d) / 2, d, d, Ink::Text);
+                }
                 // Where the solutions disagree: a frame for the first one's filled cell, a
                 // dot for its blank one.
                 crate::nonogram::FILLED_HERE => {
@@ -571,4 +579,28 @@ pub fn nonogram(
         scene.rect(left, top + i * tile, w * tile + 1, thick, Ink::Grid);
     }
     scene
+}
+
+#[cfg(test)]
+mod nonogram_tests {
+    use super::*;
+
+    /// The rectangles of ink `ink` inside the grid's cells.
+    fn marks(grid: &[u8], ink: Ink) -> usize {
+        let g = Grid::from_vec(2, 1, grid.to_vec()).unwrap();
+        let scene = nonogram(&[vec![1]], &[vec![1], vec![]], Some(&g), 20, Mode::Shapes);
+        scene
+            .shapes
+            .iter()
+            .filter(|s| matches!(s, Shape::Rect { ink: i, .. } if *i == ink))
+            .count()
+    }
+
+    #[test]
+    fn known_blanks_are_dotted_only_while_cells_are_unknown() {
+        // A given blank beside an unknown cell is marked; in a finished grid it is not.
+        assert_eq!(marks(b"?.", Ink::Text), 1);
+        assert_eq!(marks(b"#.", Ink::Text), 0);
+        assert_eq!(marks(b"??", Ink::Text), 0);
+    }
 }
