@@ -1,6 +1,6 @@
 //! The files puzzle collections come in: Steve Simpson's `.non`, the webpbn XML format, and
 //! Mirek Olšák's `.g`, all black and white (a colour puzzle is refused with a clear "not
-//! supported yet"); [`write`] writes `.non` and XML. Grid documents (JSON) are read by the
+//! supported yet"); [`write`](mod@write) writes `.non` and XML. Grid documents (JSON) are read by the
 //! tools through grid-core.
 
 mod non;
