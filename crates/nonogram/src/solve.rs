@@ -106,21 +106,8 @@ pub fn solve(puzzle: &Puzzle, start: Option<Board>, options: &Options) -> Report
         options.limit.max(2),
         Method::Search,
     );
-    Report {
-        status: verdict.status,
-        method: verdict.method,
-        solutions: verdict.solutions,
-        board: verdict.board,
-        conflict: verdict.conflict,
-        steps: engine
-            .steps
-            .take()
-            .unwrap_or_default()
-            .iter()
-            .map(Step::text)
-            .collect(),
-        stats: engine.stats,
-    }
+    let steps = engine.steps.take().unwrap_or_default();
+    verdict.into_report(steps.iter().map(Step::text).collect(), engine.stats)
 }
 
 /// What one stage of solving concluded.
@@ -133,6 +120,18 @@ struct Verdict {
 }
 
 impl Verdict {
+    fn into_report(self, steps: Vec<String>, stats: Stats) -> Report {
+        Report {
+            status: self.status,
+            method: self.method,
+            solutions: self.solutions,
+            board: self.board,
+            conflict: self.conflict,
+            steps,
+            stats,
+        }
+    }
+
     fn solved(method: Method, board: Board) -> Self {
         Verdict {
             status: Status::Unique,
@@ -173,15 +172,7 @@ pub(crate) fn solve_up_to(puzzle: &Puzzle, start: Option<Board>, ceiling: Method
     let mut engine = Engine::new(puzzle, None, false);
     let board = start.unwrap_or_else(|| engine.blank_board());
     let verdict = decide(&mut engine, puzzle, board, 2, ceiling);
-    Report {
-        status: verdict.status,
-        method: verdict.method,
-        solutions: verdict.solutions,
-        board: verdict.board,
-        conflict: verdict.conflict,
-        steps: Vec::new(),
-        stats: engine.stats,
-    }
+    verdict.into_report(Vec::new(), engine.stats)
 }
 
 /// The stages in turn, each one only when the ones before left cells open, and none past
