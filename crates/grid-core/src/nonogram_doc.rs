@@ -118,7 +118,7 @@ mod tests {
 
     #[test]
     fn the_key_replaces_the_grid() {
-        let text = r##"{"kind":"nonogram","version":1,"clues":{"rows":[[1]],"cols":[[1],[]]},"grid":["??"],"key":["#."]}"##;
+        let text = r##"{"kind":"nonogram","version":1,"width":2,"height":1,"clues":{"rows":[[1]],"cols":[[1],[]]},"grid":["??"],"key":["#."]}"##;
         let mut doc = Document::from_json(text).unwrap();
         show_key(&mut doc).unwrap();
         assert_eq!(doc.grid_bytes().unwrap().unwrap().cells(), b"#.");
