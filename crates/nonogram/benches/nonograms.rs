@@ -82,6 +82,7 @@ fn generate(c: &mut Criterion) {
         (Method::Line, 50),
         (Method::Line, 100),
         (Method::Probing, 30),
+        (Method::Search, 20),
     ];
     for (difficulty, n) in sizes {
         let spec = RandomSpec {

@@ -4,6 +4,7 @@
 use super::{Judged, Made, judge};
 use crate::puzzle::{MAX_SIDE, Puzzle};
 use crate::solve::Method;
+use crate::solve::{Status, solve_up_to};
 use grid_core::{Grid, Rng};
 
 /// What to make.
@@ -23,6 +24,41 @@ pub const ATTEMPTS: usize = 200;
 
 /// Single flips tried in place of a batch that made a picture's puzzle too easy.
 const SINGLE_TRIES: usize = 8;
+
+/// A picture whose puzzle is unique but easier than `difficulty`, made harder: single
+/// pixels flipped at random, each kept when the puzzle stays unique and the solver's work
+/// (probes, then line solves) does not drop, until the puzzle needs `difficulty`. Unique
+/// puzzles that need probing or search are few and lie near easier ones; this walk along
+/// the unique ones finds them where flipping open cells overshoots. `None` after as many
+/// flips as the picture has pixels.
+fn harden(mut picture: Grid<bool>, difficulty: Method, rng: &mut Rng) -> Option<Made> {
+    let work = |puzzle: &Puzzle| {
+        let report = solve_up_to(puzzle, None, difficulty);
+        let unique = report.status == Status::Unique;
+        let effort = (report.stats.probes, report.stats.line_solves);
+        (unique.then_some(report.method), effort)
+    };
+    let (_, mut effort) = work(&Puzzle::from_picture(&picture));
+    for _ in 0..picture.len() {
+        let cell = rng.index(picture.len());
+        flip(&mut picture, &[cell]);
+        let puzzle = Puzzle::from_picture(&picture);
+        match work(&puzzle) {
+            (Some(method), _) if method == difficulty => {
+                return Some(Made {
+                    picture,
+                    puzzle,
+                    givens: Vec::new(),
+                    flips: Vec::new(),
+                    method,
+                });
+            }
+            (Some(_), e) if e >= effort => effort = e,
+            _ => flip(&mut picture, &[cell]),
+        }
+    }
+    None
+}
 
 /// `k` of `cells`, at random.
 fn choose(cells: &[usize], k: usize, rng: &mut Rng) -> Vec<usize> {
@@ -108,7 +144,12 @@ pub fn random(spec: &RandomSpec, rng: &mut Rng) -> Result<Made, GenerateError> {
                         method,
                     });
                 }
-                Judged::Solved(_) => break,
+                Judged::Solved(_) => {
+                    if let Some(made) = harden(picture, difficulty, rng) {
+                        return Ok(made);
+                    }
+                    break;
+                }
                 Judged::Open { ref cells, .. } => cells.clone(),
             };
             // For lines and probing, a quarter of the open cells at once (one at a time takes
@@ -132,7 +173,14 @@ pub fn random(spec: &RandomSpec, rng: &mut Rng) -> Result<Made, GenerateError> {
             }
             match next {
                 Some(verdict) => judged = verdict,
-                None => break,
+                None => {
+                    // Every flip tried made the puzzle easier: one of them, hardened.
+                    flip(&mut picture, &flips);
+                    if let Some(made) = harden(picture, difficulty, rng) {
+                        return Ok(made);
+                    }
+                    break;
+                }
             }
         }
     }
