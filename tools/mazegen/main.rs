@@ -37,7 +37,7 @@ struct Args {
     count: u64,
 
     /// Fraction of dead ends to remove (0 to 1), which adds loops.
-    #[arg(long, default_value_t = 0.0, value_name = "P", value_parser = parse_fraction)]
+    #[arg(long, default_value_t = 0.0, value_name = "P", value_parser = grid_cli::args::fraction)]
     braid: f64,
 
     /// The maze's shape from a picture: a text file ('.' or space a cell, '#' or 'X'
@@ -52,7 +52,7 @@ struct Args {
 
     /// Let passages cross over and under each other (weave): the share of steps, or of
     /// cells with kruskal, that try a crossing (0 to 1).
-    #[arg(long, default_value_t = 0.0, value_name = "P", value_parser = parse_fraction)]
+    #[arg(long, default_value_t = 0.0, value_name = "P", value_parser = grid_cli::args::fraction)]
     weave: f64,
 
     /// Record the carving order in `trace`, for animation.
@@ -97,13 +97,6 @@ fn parse_size(s: &str) -> Result<usize, String> {
         Ok(0) => Err("a maze is at least 1 cell wide and high".into()),
         Ok(n) => Ok(n),
         Err(_) => Err("expected a whole number of cells, 1 or more".into()),
-    }
-}
-
-fn parse_fraction(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(p) if (0.0..=1.0).contains(&p) => Ok(p),
-        _ => Err("expected a fraction from 0 to 1".into()),
     }
 }
 

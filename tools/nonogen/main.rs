@@ -51,7 +51,7 @@ struct Args {
 
     /// The share of cells filled in a random puzzle (0 to 1).
     #[arg(long, default_value_t = 0.5, value_name = "P", conflicts_with = "from",
-          value_parser = parse_fraction)]
+          value_parser = grid_cli::args::fraction)]
     density: f64,
 
     /// Colours besides the background, for a colour puzzle.
@@ -141,13 +141,6 @@ enum To {
     Non,
     /// webpbn XML.
     Xml,
-}
-
-fn parse_fraction(s: &str) -> std::result::Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(p) if (0.0..=1.0).contains(&p) => Ok(p),
-        _ => Err("expected a fraction from 0 to 1".into()),
-    }
 }
 
 fn main() -> std::process::ExitCode {

@@ -87,6 +87,14 @@ pub fn named<T: Named + Send + Sync>() -> impl TypedValueParser<Value = T> {
         .map(|s| grid_core::choice::parse::<T>(&s).expect("clap lets only listed names through"))
 }
 
+/// A share from 0 to 1 (`--braid`, `--weave`, `--density`).
+pub fn fraction(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(p) if (0.0..=1.0).contains(&p) => Ok(p),
+        _ => Err("expected a fraction from 0 to 1".into()),
+    }
+}
+
 /// A whole number of at least `min`, with a message that names the range when it is not.
 pub fn at_least(min: u64, what: &'static str) -> impl TypedValueParser<Value = u64> {
     move |s: &str| -> Result<u64, String> {
