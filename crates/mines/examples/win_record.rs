@@ -11,7 +11,8 @@
 //!   cargo run --release -p mines --example win_record -- compare before.txt after.txt
 //!
 //! A record is one character a game, `1` won and `0` lost, for seeds 1 on (as `mines bench
-//! --seed 1` plays them), on the opening first-click rule.
+//! --seed 1` plays them), on the opening first-click rule, or with a third argument `safe`
+//! on the safe rule (`mines bench --first-click safe`).
 
 use grid_core::mines_doc::{FirstClick, Rules};
 use grid_mines::setup::Level;
@@ -22,23 +23,28 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         ["compare", before, after] => compare(before, after),
-        [level, games] => match (level.parse::<Level>(), games.parse::<usize>()) {
-            (Ok(level), Ok(games)) => println!("{}", record(level, games)),
-            _ => usage(),
-        },
+        [level, games] => play(level, games, FirstClick::Opening),
+        [level, games, "safe"] => play(level, games, FirstClick::Safe),
+        _ => usage(),
+    }
+}
+
+fn play(level: &str, games: &str, first_click: FirstClick) {
+    match (level.parse::<Level>(), games.parse::<usize>()) {
+        (Ok(level), Ok(games)) => println!("{}", record(level, games, first_click)),
         _ => usage(),
     }
 }
 
 fn usage() {
-    eprintln!("usage: win_record LEVEL GAMES > FILE, or win_record compare BEFORE AFTER");
+    eprintln!("usage: win_record LEVEL GAMES [safe] > FILE, or win_record compare BEFORE AFTER");
     std::process::exit(2);
 }
 
 /// The results of games 1 to `games`, played on every core.
-fn record(level: Level, games: usize) -> String {
+fn record(level: Level, games: usize, first_click: FirstClick) -> String {
     let rules = Rules {
-        first_click: FirstClick::Opening,
+        first_click,
         no_guess: false,
     };
     let results = Mutex::new(vec![b'?'; games]);
