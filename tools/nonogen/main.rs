@@ -54,7 +54,8 @@ struct Args {
           value_parser = grid_cli::args::fraction)]
     density: f64,
 
-    /// Colours besides the background, for a colour puzzle.
+    /// Colours besides the background, for a colour puzzle. Colour puzzles are not made yet:
+    /// the flag is refused with a message.
     #[arg(long, value_name = "N")]
     colors: Option<u32>,
 
