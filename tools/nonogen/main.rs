@@ -263,14 +263,7 @@ fn from_picture(args: &Args, path: &std::path::Path, out: &mut Output) -> Result
                     ceiling.name()
                 ),
             };
-            let mut doc = Made {
-                picture: cells.clone(),
-                puzzle: grid_nonogram::Puzzle::from_picture(&cells),
-                givens: Vec::new(),
-                flips: Vec::new(),
-                method: report.method,
-            }
-            .to_document();
+            let mut doc = Made::as_drawn(cells, report.method).to_document();
             doc.set_value("meta", meta(report.method));
             report.write_into(&mut doc, Answer::default());
             out.document(&doc, args.pretty.pretty)?;

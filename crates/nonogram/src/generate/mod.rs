@@ -34,6 +34,17 @@ pub struct Made {
 }
 
 impl Made {
+    /// The puzzle of `picture` as it is: no givens, no flips.
+    pub fn as_drawn(picture: Grid<bool>, method: Method) -> Made {
+        Made {
+            puzzle: Puzzle::from_picture(&picture),
+            picture,
+            givens: Vec::new(),
+            flips: Vec::new(),
+            method,
+        }
+    }
+
     /// The board a solver starts from: the givens known, every other cell unknown; `None`
     /// when there are no givens.
     pub fn start(&self) -> Option<Board> {

@@ -1,10 +1,10 @@
-//! Random puzzles: a random picture of the density asked, whose open cells are flipped one
-//! at a time until the puzzle has one solution and needs exactly the technique asked.
+//! Random puzzles: a random picture of the density asked, whose open cells are flipped until
+//! the puzzle has one solution, then made harder where it needs less than the technique
+//! asked.
 
 use super::{Judged, Made, judge};
 use crate::puzzle::{MAX_SIDE, Puzzle};
-use crate::solve::Method;
-use crate::solve::{Status, solve_up_to};
+use crate::solve::{Method, Status, solve_up_to};
 use grid_core::{Grid, Rng};
 
 /// What to make.
@@ -45,13 +45,7 @@ fn harden(mut picture: Grid<bool>, difficulty: Method, rng: &mut Rng) -> Option<
         let puzzle = Puzzle::from_picture(&picture);
         match work(&puzzle) {
             (Some(method), _) if method == difficulty => {
-                return Some(Made {
-                    picture,
-                    puzzle,
-                    givens: Vec::new(),
-                    flips: Vec::new(),
-                    method,
-                });
+                return Some(Made::as_drawn(picture, method));
             }
             (Some(_), e) if e >= effort => effort = e,
             _ => flip(&mut picture, &[cell]),
@@ -129,20 +123,13 @@ pub fn random(spec: &RandomSpec, rng: &mut Rng) -> Result<Made, GenerateError> {
         let mut picture = blobs(width, height, density, radius(spec, attempt), rng);
         // Each flip settles cells more often than it opens them; a picture that wanders
         // for longer than it has cells is given up for a new one.
-        let mut puzzle = Puzzle::from_picture(&picture);
-        let mut judged = judge(&puzzle, None, difficulty);
+        let mut judged = judge(&Puzzle::from_picture(&picture), None, difficulty);
         let mut steps = 0;
         while steps <= n {
             steps += 1;
             let open = match judged {
                 Judged::Solved(method) if method == difficulty => {
-                    return Ok(Made {
-                        picture,
-                        puzzle,
-                        givens: Vec::new(),
-                        flips: Vec::new(),
-                        method,
-                    });
+                    return Ok(Made::as_drawn(picture, method));
                 }
                 Judged::Solved(_) => {
                     if let Some(made) = harden(picture, difficulty, rng) {
@@ -161,10 +148,8 @@ pub fn random(spec: &RandomSpec, rng: &mut Rng) -> Result<Made, GenerateError> {
             let mut next = None;
             for _ in 0..SINGLE_TRIES {
                 flip(&mut picture, &flips);
-                let candidate = Puzzle::from_picture(&picture);
-                let verdict = judge(&candidate, None, difficulty);
+                let verdict = judge(&Puzzle::from_picture(&picture), None, difficulty);
                 if !matches!(verdict, Judged::Solved(m) if m < difficulty) {
-                    puzzle = candidate;
                     next = Some(verdict);
                     break;
                 }

@@ -34,15 +34,8 @@ pub struct Unrepaired {
 /// no technique beyond `ceiling`.
 pub fn repair(picture: &Grid<bool>, ceiling: Method, how: Repair) -> Result<Made, Unrepaired> {
     let puzzle = Puzzle::from_picture(picture);
-    let made = |picture: Grid<bool>, puzzle, givens, flips, method| Made {
-        picture,
-        puzzle,
-        givens,
-        flips,
-        method,
-    };
     if let Judged::Solved(method) = judge(&puzzle, None, ceiling) {
-        return Ok(made(picture.clone(), puzzle, vec![], vec![], method));
+        return Ok(Made::as_drawn(picture.clone(), method));
     }
     match how {
         Repair::None => Err(Unrepaired {
@@ -51,13 +44,16 @@ pub fn repair(picture: &Grid<bool>, ceiling: Method, how: Repair) -> Result<Made
         }),
         Repair::Givens => {
             let (givens, method) = add_givens(picture, &puzzle, ceiling);
-            Ok(made(picture.clone(), puzzle, givens, vec![], method))
+            Ok(Made {
+                givens,
+                ..Made::as_drawn(picture.clone(), method)
+            })
         }
         Repair::Pixels => match flip_pixels(picture, ceiling) {
-            Some((mended, flips, method)) => {
-                let puzzle = Puzzle::from_picture(&mended);
-                Ok(made(mended, puzzle, vec![], flips, method))
-            }
+            Some((mended, flips, method)) => Ok(Made {
+                flips,
+                ..Made::as_drawn(mended, method)
+            }),
             None => Err(Unrepaired {
                 report: Box::new(solve(&puzzle, None, &Default::default())),
                 wandered: true,
@@ -128,7 +124,7 @@ fn flip_pixels(picture: &Grid<bool>, ceiling: Method) -> Option<(Grid<bool>, Vec
             .min_by_key(|&c| {
                 let mut p = mended.clone();
                 p.cells_mut()[c] = !p.cells()[c];
-                let unknown = unknown_after_lines(&Puzzle::from_picture(&p), blank(&p));
+                let unknown = unknown_after_lines(&Puzzle::from_picture(&p), start_with(&p, &[]));
                 (unknown, !edge[c], c)
             })
             .expect("an open puzzle has an open cell");
@@ -158,14 +154,6 @@ fn flip_pixels(picture: &Grid<bool>, ceiling: Method) -> Option<(Grid<bool>, Vec
     }
     flips.sort_unstable();
     Some((mended, flips, method))
-}
-
-fn blank(picture: &Grid<bool>) -> crate::engine::Board {
-    Grid::new(
-        picture.width(),
-        picture.height(),
-        crate::line::Cell::Unknown,
-    )
 }
 
 /// The pixels on the shape's edge: those with a side neighbour of the other colour.
