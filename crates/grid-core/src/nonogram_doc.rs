@@ -5,6 +5,9 @@ use crate::error::{Error, Result};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
 
+mod color;
+pub use color::{Block, ColorClues, Palette, Swatch};
+
 /// The clues, one list per row (top to bottom) and per column (left to right).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Clues {
@@ -15,8 +18,12 @@ pub struct Clues {
 /// A nonogram document, read and checked for shape.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NonogramDoc {
+    /// The blocks' lengths (for a colour puzzle too, so that a reader that knows nothing of
+    /// colour still sees the shape).
     pub clues: Clues,
-    /// `'#'` filled, `'.'` empty, `'?'` unknown.
+    /// The palette and the colour of every block, for a colour puzzle (docs/format.md).
+    pub color: Option<ColorClues>,
+    /// `'#'` filled, `'.'` empty, `'?'` unknown; a colour puzzle's colour names too.
     pub grid: Option<Grid<u8>>,
 }
 
@@ -28,7 +35,15 @@ impl NonogramDoc {
                 doc.kind()
             )));
         }
-        let clues: Clues = doc.required("clues")?;
+        let (clues, color) = match doc.raw("colors") {
+            None => (doc.required::<Clues>("clues")?, None),
+            Some(_) => {
+                let palette = color::palette_of(&doc.required("colors")?)?;
+                let items: color::ItemClues = doc.required("clues")?;
+                let color = color::ColorClues::new(palette, items)?;
+                (color.lengths(), Some(color))
+            }
+        };
         let (w, h) = (clues.cols.len(), clues.rows.len());
         for (name, given, from_clues) in [
             ("width", doc.field::<usize>("width")?, w),
@@ -53,10 +68,21 @@ impl NonogramDoc {
                         g.height()
                     )));
                 }
-                if let Some(i) = g.cells().iter().position(|c| !b"#.?".contains(c)) {
+                let allowed = |c: &u8| match &color {
+                    None => b"#.?".contains(c),
+                    Some(color) => b".?".contains(c) || color.palette.find(*c).is_some(),
+                };
+                if let Some(i) = g.cells().iter().position(|c| !allowed(c)) {
                     let p = g.pos_of(i);
+                    let expected = match &color {
+                        None => "a nonogram grid has '#', '.' and '?'".to_string(),
+                        Some(color) => format!(
+                            "a colour grid has '.', '?' and the colours {}",
+                            color.palette.names()
+                        ),
+                    };
                     return Err(Error::input(format!(
-                        "field `grid`: row {} column {} has {:?}; a nonogram grid has '#', '.' and '?'",
+                        "field `grid`: row {} column {} has {:?}; {expected}",
                         p.row,
                         p.col,
                         g.cells()[i] as char
@@ -65,7 +91,7 @@ impl NonogramDoc {
                 Some(g)
             }
         };
-        Ok(NonogramDoc { clues, grid })
+        Ok(NonogramDoc { clues, color, grid })
     }
 
     /// A new document with these clues (and the grid, when there is one).
@@ -73,7 +99,13 @@ impl NonogramDoc {
         let mut doc = Document::new(Kind::Nonogram);
         doc.set("width", self.clues.cols.len());
         doc.set("height", self.clues.rows.len());
-        doc.set("clues", &self.clues);
+        match &self.color {
+            None => doc.set("clues", &self.clues),
+            Some(color) => {
+                doc.set_value("colors", color.palette.to_value());
+                doc.set_value("clues", color.items_value());
+            }
+        }
         if let Some(g) = &self.grid {
             doc.set_grid(g, |&c| c);
         }

@@ -58,6 +58,7 @@ impl Parsed {
                 rows: self.puzzle.rows().to_vec(),
                 cols: self.puzzle.cols().to_vec(),
             },
+            color: None,
             grid: None,
         };
         let mut doc = view.to_document();
@@ -105,6 +106,7 @@ impl crate::generate::Made {
                 rows: self.puzzle.rows().to_vec(),
                 cols: self.puzzle.cols().to_vec(),
             },
+            color: None,
             grid: Some(start.map(|c| c.to_char())),
         };
         let mut doc = view.to_document();

@@ -180,12 +180,12 @@ fn name(p: Pos) -> String {
     format!("r{}c{}", p.row + 1, p.col + 1)
 }
 
-fn are(cells: &[usize]) -> &'static str {
+pub(crate) fn are(cells: &[usize]) -> &'static str {
     if cells.len() == 1 { "is" } else { "are" }
 }
 
 /// "cell 4", "cells 5 to 8", "cells 1, 3 and 7 to 9" (from 0-based positions).
-fn cells(positions: &[usize]) -> String {
+pub(crate) fn cells(positions: &[usize]) -> String {
     let mut runs: Vec<(usize, usize)> = Vec::new();
     for &p in positions {
         match runs.last_mut() {
@@ -211,7 +211,7 @@ fn cells(positions: &[usize]) -> String {
     format!("{noun} {}", join(&words))
 }
 
-fn join(words: &[String]) -> String {
+pub(crate) fn join(words: &[String]) -> String {
     match words {
         [] => String::new(),
         [one] => one.clone(),

@@ -10,6 +10,7 @@
 //! - [`generate`]: puzzles made at random or from pictures, with one solution at the
 //!   difficulty asked.
 
+pub mod color;
 pub mod document;
 mod engine;
 pub mod explain;

@@ -37,6 +37,8 @@ pub enum ClueError {
     /// `line` is "row" or "column", `number` counts from 1.
     #[error("{line} {number}: a clue of 0 is only allowed alone, for an empty line")]
     ZeroInside { line: &'static str, number: usize },
+    #[error("{line} {number}: a block's colour is not in the palette")]
+    NoSuchColor { line: &'static str, number: usize },
 }
 
 /// The clues of a black-and-white nonogram.

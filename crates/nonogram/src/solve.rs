@@ -5,6 +5,7 @@ use crate::engine::{Board, Engine, State, Stats, Stop};
 use crate::explain::Step;
 use crate::line::Cell;
 use crate::puzzle::Puzzle;
+use grid_core::Grid;
 use std::time::{Duration, Instant};
 
 /// What to look for.
@@ -77,15 +78,16 @@ impl Method {
     }
 }
 
-/// Everything the solver found out.
+/// Everything the solver found out; the cells are [`Cell`]s for black and white, and sets of
+/// colours ([`crate::color::Colors`]) for a colour puzzle.
 #[derive(Debug, Clone)]
-pub struct Report {
+pub struct Report<C = Cell> {
     pub status: Status,
     pub method: Method,
     /// The solutions found (up to the limit).
-    pub solutions: Vec<Board>,
+    pub solutions: Vec<Grid<C>>,
     /// The best board known: the solution when unique, else what logic settled.
-    pub board: Board,
+    pub board: Grid<C>,
     /// Why there is no solution, when there is none.
     pub conflict: Option<String>,
     /// The deductions in words, when asked for.
@@ -111,16 +113,16 @@ pub fn solve(puzzle: &Puzzle, start: Option<Board>, options: &Options) -> Report
 }
 
 /// What one stage of solving concluded.
-struct Verdict {
-    status: Status,
-    method: Method,
-    board: Board,
-    solutions: Vec<Board>,
-    conflict: Option<String>,
+pub(crate) struct Verdict<C = Cell> {
+    pub status: Status,
+    pub method: Method,
+    pub board: Grid<C>,
+    pub solutions: Vec<Grid<C>>,
+    pub conflict: Option<String>,
 }
 
-impl Verdict {
-    fn into_report(self, steps: Vec<String>, stats: Stats) -> Report {
+impl<C: Clone> Verdict<C> {
+    pub fn into_report(self, steps: Vec<String>, stats: Stats) -> Report<C> {
         Report {
             status: self.status,
             method: self.method,
@@ -132,7 +134,7 @@ impl Verdict {
         }
     }
 
-    fn solved(method: Method, board: Board) -> Self {
+    pub fn solved(method: Method, board: Grid<C>) -> Self {
         Verdict {
             status: Status::Unique,
             method,
@@ -143,7 +145,7 @@ impl Verdict {
     }
 
     /// Logic stopped (at the ceiling, or out of time) with cells open.
-    fn open(method: Method, board: Board) -> Self {
+    pub fn open(method: Method, board: Grid<C>) -> Self {
         Verdict {
             status: Status::Unfinished,
             method,
@@ -153,7 +155,7 @@ impl Verdict {
         }
     }
 
-    fn impossible(method: Method, board: Board, why: String) -> Self {
+    pub fn impossible(method: Method, board: Grid<C>, why: String) -> Self {
         Verdict {
             status: Status::None,
             method,

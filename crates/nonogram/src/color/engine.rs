@@ -1,0 +1,501 @@
+//! The colour solving engine: propagation of the colour line solver over rows and columns,
+//! probing (assume a colour for a cell; a contradiction rules the colour out, and what every
+//! colour left agrees on is certain), and a complete search.
+
+use super::line::{BACKGROUND, Colors, LineSolver};
+use super::{ColorBoard, ColorPuzzle};
+use crate::engine::{Stats, Stop};
+use crate::explain;
+use crate::puzzle::LineId;
+use rustc_hash::FxHashMap;
+use std::time::Instant;
+
+/// Line states remembered before the cache starts afresh.
+const CACHE_ENTRIES: usize = 200_000;
+
+/// One line's states, and what the line solver made of each (`None`: no arrangement).
+type LineCache = FxHashMap<Box<[Colors]>, Option<Box<[Colors]>>>;
+
+pub(crate) struct Engine<'a> {
+    puzzle: &'a ColorPuzzle,
+    solver: LineSolver,
+    line: Vec<Colors>,
+    before: Vec<Colors>,
+    queue: Vec<usize>,
+    queued: Vec<bool>,
+    /// Per line, what it taught from each state of its cells: probing and search meet the
+    /// same line states again and again.
+    cache: Vec<LineCache>,
+    cached: usize,
+    deadline: Option<Instant>,
+    progress: Option<fn(&Stats)>,
+    last_told: Option<Instant>,
+    /// Deductions in words, when asked for.
+    pub steps: Option<Vec<String>>,
+    /// Inside the search (cells are then probed in reading order).
+    searching: bool,
+    pub stats: Stats,
+}
+
+impl<'a> Engine<'a> {
+    pub fn new(puzzle: &'a ColorPuzzle, deadline: Option<Instant>, explain: bool) -> Self {
+        let lines = puzzle.width() + puzzle.height();
+        Engine {
+            puzzle,
+            solver: LineSolver::new(),
+            line: Vec::new(),
+            before: Vec::new(),
+            queue: Vec::with_capacity(lines),
+            queued: vec![false; lines],
+            cache: (0..lines).map(|_| FxHashMap::default()).collect(),
+            cached: 0,
+            deadline,
+            progress: None,
+            last_told: None,
+            steps: explain.then(Vec::new),
+            searching: false,
+            stats: Stats::default(),
+        }
+    }
+
+    pub fn blank_board(&self) -> ColorBoard {
+        ColorBoard::new(
+            self.puzzle.width(),
+            self.puzzle.height(),
+            self.puzzle.all_colors(),
+        )
+    }
+
+    pub fn report_to(&mut self, progress: Option<fn(&Stats)>) {
+        self.progress = progress;
+        self.last_told = Some(Instant::now());
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if self.deadline.is_none() && self.progress.is_none() {
+            return false;
+        }
+        let now = Instant::now();
+        if let (Some(tell), Some(last)) = (self.progress, self.last_told)
+            && now.duration_since(last).as_secs() >= 1
+        {
+            self.last_told = Some(now);
+            tell(&self.stats);
+        }
+        self.deadline.is_some_and(|d| now >= d)
+    }
+
+    fn line_id(&self, l: usize) -> LineId {
+        let h = self.puzzle.height();
+        if l < h {
+            LineId::Row(l)
+        } else {
+            LineId::Col(l - h)
+        }
+    }
+
+    pub fn queue_all(&mut self) {
+        for l in 0..self.queued.len() {
+            self.enqueue(l);
+        }
+    }
+
+    fn queue_cell(&mut self, index: usize) {
+        let w = self.puzzle.width();
+        self.enqueue(index / w);
+        self.enqueue(self.puzzle.height() + index % w);
+    }
+
+    fn enqueue(&mut self, l: usize) {
+        if !self.queued[l] {
+            self.queued[l] = true;
+            self.queue.push(l);
+        }
+    }
+
+    fn clear_queue(&mut self) {
+        for &l in &self.queue {
+            self.queued[l] = false;
+        }
+        self.queue.clear();
+    }
+
+    /// The board index of cell `i` of line `id`.
+    fn cell_index(&self, id: LineId, i: usize) -> usize {
+        match id {
+            LineId::Row(r) => r * self.puzzle.width() + i,
+            LineId::Col(c) => i * self.puzzle.width() + c,
+        }
+    }
+
+    /// The line across line `id` at its cell `i`.
+    fn crossing(&self, id: LineId, i: usize) -> usize {
+        match id {
+            LineId::Row(_) => self.puzzle.height() + i,
+            LineId::Col(_) => i,
+        }
+    }
+
+    /// Solves queued lines until nothing changes. On a conflict the board is left part-way.
+    pub fn propagate(&mut self, board: &mut ColorBoard) -> Result<(), Stop> {
+        while let Some(l) = self.queue.pop() {
+            self.queued[l] = false;
+            let id = self.line_id(l);
+            if !self.propagate_line(board, l, id) {
+                self.clear_queue();
+                return Err(Stop::Conflict(id));
+            }
+        }
+        Ok(())
+    }
+
+    /// Line `l` against its clues, through the cache; false on a conflict.
+    fn propagate_line(&mut self, board: &mut ColorBoard, l: usize, id: LineId) -> bool {
+        let (w, h) = (self.puzzle.width(), self.puzzle.height());
+        self.before.clear();
+        match id {
+            LineId::Row(r) => self
+                .before
+                .extend_from_slice(&board.cells()[r * w..(r + 1) * w]),
+            LineId::Col(c) => self.before.extend((0..h).map(|r| board.cells()[r * w + c])),
+        }
+        let explaining = self.steps.is_some();
+        match self.cache[l].get(self.before.as_slice()) {
+            Some(None) => return false,
+            Some(Some(after)) if !explaining => {
+                self.line.clear();
+                self.line.extend_from_slice(after);
+            }
+            _ => {
+                self.line.clear();
+                self.line.extend_from_slice(&self.before);
+                self.stats.line_solves += 1;
+                let ok = self.solver.solve(self.puzzle.clues(id), &mut self.line);
+                if self.cached >= CACHE_ENTRIES {
+                    self.cache.iter_mut().for_each(LineCache::clear);
+                    self.cached = 0;
+                }
+                self.cached += 1;
+                let key: Box<[Colors]> = self.before.as_slice().into();
+                self.cache[l].insert(key, ok.then(|| self.line.as_slice().into()));
+                if !ok {
+                    return false;
+                }
+            }
+        }
+        let mut changed = false;
+        for i in 0..self.line.len() {
+            if self.line[i] != self.before[i] {
+                changed = true;
+                board.cells_mut()[self.cell_index(id, i)] = self.line[i];
+                self.enqueue(self.crossing(id, i));
+            }
+        }
+        if changed && explaining {
+            let text = self.line_step(id);
+            if let Some(steps) = &mut self.steps {
+                steps.push(text);
+            }
+        }
+        true
+    }
+
+    /// What line `id` just settled, in words: the overlap of a block's range first, then
+    /// what every arrangement agrees on.
+    fn line_step(&self, id: LineId) -> String {
+        let clues = self.puzzle.clues(id);
+        let mut parts = Vec::new();
+        let settled = |i: usize| self.line[i] != self.before[i] && self.line[i].count_ones() == 1;
+        let mut explained = vec![false; self.line.len()];
+        for (block, (first, last)) in clues.iter().zip(self.solver.ranges()) {
+            let core: Vec<usize> = (last..first + block.len as usize)
+                .filter(|&i| settled(i) && self.line[i] == 1 << block.color)
+                .collect();
+            if core.is_empty() {
+                continue;
+            }
+            core.iter().for_each(|&i| explained[i] = true);
+            parts.push(format!(
+                "the {} {} can only lie in cells {} to {}, so {} {} {}",
+                self.puzzle.color_name(block.color),
+                block.len,
+                first + 1,
+                last + block.len as usize,
+                explain::cells(&core),
+                explain::are(&core),
+                self.puzzle.color_name(block.color)
+            ));
+        }
+        let mut by_color: Vec<(Colors, Vec<usize>)> = Vec::new();
+        for i in (0..self.line.len()).filter(|&i| self.line[i] != self.before[i] && !explained[i]) {
+            match by_color.iter_mut().find(|(set, _)| *set == self.line[i]) {
+                Some((_, cells)) => cells.push(i),
+                None => by_color.push((self.line[i], vec![i])),
+            }
+        }
+        for (set, cells) in by_color {
+            let what = if set == BACKGROUND {
+                "blank".to_string()
+            } else {
+                self.colors_in_words(set)
+            };
+            parts.push(format!(
+                "every arrangement makes {} {what}",
+                explain::cells(&cells)
+            ));
+        }
+        format!(
+            "{id} ({}): {}",
+            self.puzzle.describe(clues),
+            parts.join("; ")
+        )
+    }
+
+    /// "red", "red or blank", "red, green or blank".
+    fn colors_in_words(&self, set: Colors) -> String {
+        let mut words: Vec<String> = (1..32u8)
+            .filter(|&c| set >> c & 1 == 1)
+            .map(|c| self.puzzle.color_name(c))
+            .collect();
+        if set & BACKGROUND != 0 {
+            words.push("blank".into());
+        }
+        match words.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => "impossible".into(),
+        }
+    }
+
+    fn assume(&mut self, board: &mut ColorBoard, index: usize, set: Colors) -> Result<(), Stop> {
+        board.cells_mut()[index] = set;
+        self.queue_cell(index);
+        self.propagate(board)
+    }
+
+    /// Probing rounds until nothing more is learnt; `scores` keeps, per cell, how much its
+    /// colours taught (the product of the cells each one settled), for the search's choice.
+    pub fn probe(&mut self, board: &mut ColorBoard, scores: &mut Vec<u32>) -> Result<(), Stop> {
+        scores.clear();
+        scores.resize(board.len(), 0);
+        while self.probe_round(board, scores)? {}
+        Ok(())
+    }
+
+    /// One round: every colour of every open cell is assumed in turn. Returns whether
+    /// anything was learnt; `Err` when the board itself is impossible.
+    fn probe_round(&mut self, board: &mut ColorBoard, scores: &mut [u32]) -> Result<bool, Stop> {
+        let mut learnt = false;
+        // implied[i]: colours of cell i that an earlier probe of this round reached without a
+        // contradiction; probing one again finds no contradiction and no more than that
+        // probe did. Cleared whenever the board learns something.
+        let mut implied = vec![0 as Colors; board.len()];
+        let recording = self.steps.take();
+        let mut recording = recording;
+        let mut outcome = Ok(learnt);
+        for index in self.probe_order(board) {
+            let set = board.cells()[index];
+            if set.count_ones() < 2 || implied[index] & set == set {
+                continue;
+            }
+            if self.out_of_time() {
+                outcome = Err(Stop::Timeout);
+                break;
+            }
+            self.stats.probes += 1;
+            let mut ruled_out: Colors = 0;
+            let mut conflict = None;
+            let mut results: Vec<ColorBoard> = Vec::new();
+            let mut skipped = false;
+            let mut timeout = false;
+            for color in colors(set) {
+                if implied[index] >> color & 1 == 1 {
+                    skipped = true;
+                    continue;
+                }
+                let mut b = board.clone();
+                match self.assume(&mut b, index, 1 << color) {
+                    Ok(()) => results.push(b),
+                    Err(Stop::Conflict(l)) => {
+                        ruled_out |= 1 << color;
+                        conflict = Some(l);
+                    }
+                    Err(Stop::Timeout) => {
+                        timeout = true;
+                        break;
+                    }
+                }
+            }
+            if timeout {
+                outcome = Err(Stop::Timeout);
+                break;
+            }
+            if ruled_out == set {
+                outcome = Err(Stop::Conflict(conflict.expect("a colour was ruled out")));
+                break;
+            }
+            if ruled_out != 0 {
+                let left = set & !ruled_out;
+                if let Some(steps) = &mut recording {
+                    let cell = board.pos_of(index);
+                    steps.push(format!(
+                        "assume r{}c{} is {}: {} has no arrangement left, so it is {}",
+                        cell.row + 1,
+                        cell.col + 1,
+                        self.colors_in_words(ruled_out),
+                        conflict.expect("a colour was ruled out"),
+                        self.colors_in_words(left)
+                    ));
+                }
+                if left.count_ones() == 1 && results.len() == 1 && recording.is_none() {
+                    *board = results.pop().expect("one result");
+                } else {
+                    self.steps = recording.take();
+                    let again = self.assume(board, index, left);
+                    recording = self.steps.take();
+                    if let Err(stop) = again {
+                        outcome = Err(stop);
+                        break;
+                    }
+                }
+                learnt = true;
+                implied.fill(0);
+                continue;
+            }
+            for r in &results {
+                for (i, (&now, &then)) in board.cells().iter().zip(r.cells()).enumerate() {
+                    if now.count_ones() > 1 && then.count_ones() == 1 {
+                        implied[i] |= then;
+                    }
+                }
+            }
+            let changes = |b: &ColorBoard| {
+                b.cells()
+                    .iter()
+                    .zip(board.cells())
+                    .filter(|(x, y)| x != y)
+                    .count() as u32
+            };
+            scores[index] = results
+                .iter()
+                .map(|r| changes(r) + 1)
+                .fold(1u32, u32::saturating_mul);
+            if skipped {
+                continue;
+            }
+            // What every colour of the cell leads to is certain.
+            let mut narrowed = Vec::new();
+            for i in 0..board.len() {
+                let union = results.iter().fold(0, |u, r| u | r.cells()[i]);
+                if union != board.cells()[i] {
+                    narrowed.push((i, union));
+                }
+            }
+            if narrowed.is_empty() {
+                continue;
+            }
+            if let Some(steps) = &mut recording {
+                let cell = board.pos_of(index);
+                let follows: Vec<String> = narrowed
+                    .iter()
+                    .map(|&(i, set)| {
+                        let p = board.pos_of(i);
+                        format!("r{}c{} {}", p.row + 1, p.col + 1, self.colors_in_words(set))
+                    })
+                    .collect();
+                steps.push(format!(
+                    "whatever colour r{}c{} has, {} follow, so they are certain",
+                    cell.row + 1,
+                    cell.col + 1,
+                    explain::join(&follows)
+                ));
+            }
+            for &(i, set) in &narrowed {
+                board.cells_mut()[i] = set;
+                self.queue_cell(i);
+            }
+            self.steps = recording.take();
+            let settled = self.propagate(board);
+            recording = self.steps.take();
+            if let Err(stop) = settled {
+                outcome = Err(stop);
+                break;
+            }
+            learnt = true;
+            implied.fill(0);
+        }
+        self.steps = recording;
+        outcome.map(|_| learnt)
+    }
+
+    /// Open cells, those whose row and column are most settled first (outside the search),
+    /// in reading order inside it, as for black and white.
+    fn probe_order(&self, board: &ColorBoard) -> Vec<usize> {
+        let (w, h) = (self.puzzle.width(), self.puzzle.height());
+        let cells = board.cells();
+        let open = |i: usize| cells[i].count_ones() > 1;
+        let mut order: Vec<usize> = (0..cells.len()).filter(|&i| open(i)).collect();
+        if self.searching {
+            return order;
+        }
+        let rows: Vec<usize> = (0..h)
+            .map(|r| (0..w).filter(|&c| !open(r * w + c)).count())
+            .collect();
+        let cols: Vec<usize> = (0..w)
+            .map(|c| (0..h).filter(|&r| !open(r * w + c)).count())
+            .collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(rows[i / w] + cols[i % w]));
+        order
+    }
+
+    /// Depth-first search with probing at every node, collecting up to `limit` solutions.
+    pub fn search(
+        &mut self,
+        board: ColorBoard,
+        limit: usize,
+        found: &mut Vec<ColorBoard>,
+    ) -> Result<(), Stop> {
+        let mut stack = vec![board];
+        let mut scores = Vec::new();
+        let steps = self.steps.take();
+        self.searching = true;
+        let result = (|| {
+            while let Some(mut board) = stack.pop() {
+                self.stats.nodes += 1;
+                match self.probe(&mut board, &mut scores) {
+                    Err(Stop::Conflict(_)) => continue,
+                    Err(Stop::Timeout) => return Err(Stop::Timeout),
+                    Ok(()) => {}
+                }
+                let open = (0..board.len()).filter(|&i| board.cells()[i].count_ones() > 1);
+                let Some(branch) = open
+                    .max_by_key(|&i| (scores.get(i).copied().unwrap_or(0), std::cmp::Reverse(i)))
+                else {
+                    found.push(board);
+                    if found.len() >= limit {
+                        return Ok(());
+                    }
+                    continue;
+                };
+                // The background first onto the stack, so that colours are tried first.
+                for color in colors(board.cells()[branch]) {
+                    let mut child = board.clone();
+                    match self.assume(&mut child, branch, 1 << color) {
+                        Ok(()) => stack.push(child),
+                        Err(Stop::Conflict(_)) => {}
+                        Err(Stop::Timeout) => return Err(Stop::Timeout),
+                    }
+                }
+            }
+            Ok(())
+        })();
+        self.steps = steps;
+        self.searching = false;
+        result
+    }
+}
+
+/// The colours of a set, background (0) first.
+fn colors(set: Colors) -> impl Iterator<Item = u8> {
+    (0..32u8).filter(move |&c| set >> c & 1 == 1)
+}

@@ -1,0 +1,166 @@
+//! Solving a colour puzzle from start to proof, in the same stages as black and white.
+
+use super::engine::Engine;
+use super::{ColorBoard, ColorPuzzle, Colors};
+use crate::engine::Stop;
+use crate::solve::{Method, Options, Report, Status, Verdict};
+use std::time::Instant;
+
+/// Solves `puzzle`, starting from `start` (every colour open, or cells already known).
+pub fn solve(puzzle: &ColorPuzzle, start: Option<ColorBoard>, options: &Options) -> Report<Colors> {
+    let deadline = options.timeout.map(|t| Instant::now() + t);
+    let mut engine = Engine::new(puzzle, deadline, options.explain);
+    engine.report_to(options.progress);
+    let board = start.unwrap_or_else(|| engine.blank_board());
+    let verdict = decide(&mut engine, puzzle, board, options.limit.max(2));
+    let steps = engine.steps.take().unwrap_or_default();
+    verdict.into_report(steps, engine.stats)
+}
+
+/// The stages in turn, each one only when the ones before left cells open.
+fn decide(
+    engine: &mut Engine,
+    puzzle: &ColorPuzzle,
+    board: ColorBoard,
+    limit: usize,
+) -> Verdict<Colors> {
+    if let Some(why) = puzzle.contradiction() {
+        return Verdict::impossible(Method::Line, board, why);
+    }
+    if let Some(i) = board.cells().iter().position(|&c| c == 0) {
+        let p = board.pos_of(i);
+        let why = format!("r{}c{} can take no colour", p.row + 1, p.col + 1);
+        return Verdict::impossible(Method::Line, board, why);
+    }
+    let mut board = board;
+    engine.queue_all();
+    if let Err(Stop::Conflict(l)) = engine.propagate(&mut board) {
+        let why =
+            format!("{l} cannot be completed: its clues contradict what the crossing lines force");
+        return Verdict::impossible(Method::Line, board, why);
+    }
+    if is_solved(&board) {
+        return Verdict::solved(Method::Line, board);
+    }
+    let mut scores = Vec::new();
+    match engine.probe(&mut board, &mut scores) {
+        Err(Stop::Conflict(l)) => {
+            let why = format!(
+                "every colour of some cell leads to a contradiction (the last in {l}): the clues cannot all hold"
+            );
+            return Verdict::impossible(Method::Probing, board, why);
+        }
+        Err(Stop::Timeout) => return Verdict::open(Method::Probing, board),
+        Ok(()) if is_solved(&board) => return Verdict::solved(Method::Probing, board),
+        Ok(()) => {}
+    }
+    if let Some(steps) = &mut engine.steps {
+        let unknown = board.cells().iter().filter(|c| c.count_ones() > 1).count();
+        steps.push(format!(
+            "logic alone stops here with {unknown} cells unknown: the rest is settled by trying each colour of a cell and proving where it leads"
+        ));
+    }
+    let mut found = Vec::new();
+    let outcome = engine.search(board.clone(), limit, &mut found);
+    match (outcome, found.len()) {
+        (Ok(()), 0) => Verdict::impossible(
+            Method::Search,
+            board,
+            "a complete search finds no solution: the clues cannot all hold".into(),
+        ),
+        (Ok(()), 1) => Verdict::solved(Method::Search, found.remove(0)),
+        (_, n) => Verdict {
+            status: if n >= 2 {
+                Status::Multiple
+            } else {
+                Status::Unfinished
+            },
+            method: Method::Search,
+            board,
+            solutions: found,
+            conflict: None,
+        },
+    }
+}
+
+fn is_solved(board: &ColorBoard) -> bool {
+    board.cells().iter().all(|c| c.count_ones() == 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::color::{Block, Palette, Swatch};
+    use grid_core::Grid;
+    use proptest::prelude::*;
+
+    fn palette(n: usize) -> Palette {
+        let swatches = (0..n)
+            .map(|i| Swatch {
+                name: b'a' + i as u8,
+                rgb: [40 * i as u8, 200 - 30 * i as u8, 90],
+            })
+            .collect();
+        Palette::new(swatches).unwrap()
+    }
+
+    /// The picture a solved board shows: one colour number a cell.
+    fn picture_of(board: &ColorBoard) -> Grid<u8> {
+        board.map(|&set| set.trailing_zeros() as u8)
+    }
+
+    #[test]
+    fn touching_colours_solve_by_lines() {
+        // a. / .a: every line is one a, which .a / a. fits too.
+        let picture = Grid::from_vec(2, 2, vec![1, 0, 0, 1]).unwrap();
+        let puzzle = ColorPuzzle::from_picture(palette(2), &picture);
+        let report = solve(&puzzle, None, &Options::default());
+        assert_eq!(report.status, Status::Multiple);
+        let picture = Grid::from_vec(3, 1, vec![1, 2, 2]).unwrap();
+        let puzzle = ColorPuzzle::from_picture(palette(2), &picture);
+        let report = solve(&puzzle, None, &Options::default());
+        assert_eq!(report.status, Status::Unique);
+        assert_eq!(report.method, Method::Line);
+        assert_eq!(picture_of(&report.board), picture);
+    }
+
+    #[test]
+    fn contradictions_name_the_colour() {
+        let puzzle = ColorPuzzle::new(
+            palette(2),
+            vec![vec![Block { len: 1, color: 1 }]],
+            vec![vec![Block { len: 1, color: 2 }]],
+        )
+        .unwrap();
+        let report = solve(&puzzle, None, &Options::default());
+        assert_eq!(report.status, Status::None);
+        assert!(report.conflict.unwrap().contains("colour 'a'"));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(60))]
+
+        /// A random colour picture's clues are solved to a grid that satisfies them, and
+        /// "unique" means it is the picture.
+        #[test]
+        fn random_pictures_are_solved_and_proved(
+            w in 1usize..9, h in 1usize..9, colors in 1usize..5, seed in any::<u64>(),
+        ) {
+            let mut rng = grid_core::Rng::seeded(seed);
+            let cells = (0..w * h).map(|_| rng.below(colors as u64 + 1) as u8).collect();
+            let picture = Grid::from_vec(w, h, cells).unwrap();
+            let puzzle = ColorPuzzle::from_picture(palette(colors), &picture);
+            let report = solve(&puzzle, None, &Options::default());
+            prop_assert!(matches!(report.status, Status::Unique | Status::Multiple));
+            for solution in &report.solutions {
+                let again = ColorPuzzle::from_picture(palette(colors), &picture_of(solution));
+                prop_assert_eq!(&again, &puzzle);
+            }
+            if report.status == Status::Unique {
+                prop_assert_eq!(picture_of(&report.board), picture);
+            } else {
+                prop_assert_ne!(&report.solutions[0], &report.solutions[1]);
+            }
+        }
+    }
+}
