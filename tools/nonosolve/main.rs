@@ -6,8 +6,9 @@ use grid_cli::run::GenerateArg;
 use grid_cli::{Error, Input, Output, Place, Result, Status, say};
 use grid_core::Document;
 use grid_core::nonogram_doc::NonogramDoc;
+use grid_nonogram::document::Task;
 use grid_nonogram::formats::{self, Format};
-use grid_nonogram::{Answer, Board, Options, Puzzle, Stats, Status as Verdict};
+use grid_nonogram::{Answer, Nonogram, Options, Stats, Status as Verdict};
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::time::Duration;
@@ -20,8 +21,8 @@ Examples:
   nonosolve --timeout 5 hard.json
 
 Formats: grid documents (JSON Lines), Steve Simpson's .non, webpbn XML (.xml, .pbn) and
-Olšák's .g, told by the file's extension or by clear signs in its content (black and white
-puzzles); --input-format names it otherwise.
+Olšák's .g, black and white or colour, told by the file's extension or by clear signs in its
+content; --input-format names it otherwise.
 Exit status: 0 solved (unique, multiple or unfinished); 1 some puzzle has no solution;
 2 bad input.";
 
@@ -127,14 +128,18 @@ fn run(args: Args) -> Result<Status> {
         if format == Some(Format::Json) {
             for item in input.documents() {
                 let (place, doc) = item?;
-                let (doc, puzzle, start) = from_document(&place, doc)?;
-                let solved = answer(&mut out, &name, doc, &puzzle, start, &options, &args)?;
+                let (doc, task) = from_document(&place, doc)?;
+                let solved = answer(&mut out, &name, doc, task, &options, &args)?;
                 status = status.worst(solved);
             }
             continue;
         }
         let (doc, puzzle) = from_file(input, &path, format)?;
-        let solved = answer(&mut out, &name, doc, &puzzle, None, &options, &args)?;
+        let task = match puzzle {
+            Nonogram::Black(p) => Task::Black(p, None),
+            Nonogram::Color(p) => Task::Color(p, None),
+        };
+        let solved = answer(&mut out, &name, doc, task, &options, &args)?;
         status = status.worst(solved);
     }
     out.finish()?;
@@ -157,41 +162,49 @@ fn answer(
     out: &mut Output,
     name: &str,
     mut doc: Document,
-    puzzle: &Puzzle,
-    start: Option<Board>,
+    task: Task,
     options: &Options,
     args: &Args,
 ) -> Result<Status> {
-    let report = grid_nonogram::solve(puzzle, start, options);
-    let mut status = Status::Ok;
-    if report.status == Verdict::None {
-        status = Status::NoAnswer;
-        let why = report
-            .conflict
-            .as_deref()
-            .unwrap_or("the clues contradict each other");
-        say(format_args!("nonosolve: {name}: no solution: {why}"));
-    }
     let shown = Answer {
         all: args.all,
         explain: args.explain,
     };
-    report.write_into(&mut doc, shown);
+    let (verdict, conflict) = match task {
+        Task::Black(puzzle, start) => {
+            let report = grid_nonogram::solve(&puzzle, start, options);
+            report.write_into(&mut doc, shown);
+            (report.status, report.conflict)
+        }
+        Task::Color(puzzle, start) => {
+            let report = grid_nonogram::color::solve(&puzzle, start, options);
+            report.write_into(&mut doc, shown, puzzle.palette());
+            (report.status, report.conflict)
+        }
+    };
+    let mut status = Status::Ok;
+    if verdict == Verdict::None {
+        status = Status::NoAnswer;
+        let why = conflict
+            .as_deref()
+            .unwrap_or("the clues contradict each other");
+        say(format_args!("nonosolve: {name}: no solution: {why}"));
+    }
     out.document(&doc, args.pretty.pretty)?;
     Ok(status)
 }
 
 /// A puzzle given as a grid document: its clues, and any cells already known.
-fn from_document(place: &Place, doc: Document) -> Result<(Document, Puzzle, Option<Board>)> {
+fn from_document(place: &Place, doc: Document) -> Result<(Document, Task)> {
     let view = NonogramDoc::from_document(&doc).map_err(|e| place.locate(e))?;
-    let (puzzle, start) = grid_nonogram::document::puzzle_of(&view)
+    let task = grid_nonogram::document::task_of(&view)
         .map_err(|e| place.locate(Error::input(format!("field `clues`: {e}"))))?;
-    Ok((doc, puzzle, start))
+    Ok((doc, task))
 }
 
 /// A puzzle file in another format (`None`: told from its content), read whole, as a new
 /// document.
-fn from_file(input: Input, path: &Path, format: Option<Format>) -> Result<(Document, Puzzle)> {
+fn from_file(input: Input, path: &Path, format: Option<Format>) -> Result<(Document, Nonogram)> {
     let name = input.name.clone();
     let skipped = input.lines_before();
     let text = input.read_text()?;

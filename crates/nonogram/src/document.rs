@@ -1,8 +1,9 @@
 //! Puzzles and answers as nonogram documents (docs/format.md, kind "nonogram").
 
+use crate::color::{BACKGROUND, ColorBoard, ColorPuzzle, Colors, Palette};
 use crate::formats::{Format, Parsed};
-use crate::{Board, Cell, Puzzle, Report, Status};
-use grid_core::nonogram_doc::{Clues, NonogramDoc};
+use crate::{Board, Cell, Nonogram, Puzzle, Report, Status};
+use grid_core::nonogram_doc::{Clues, ColorClues, NonogramDoc};
 use grid_core::{Document, Grid};
 use serde_json::{Value, json};
 
@@ -18,7 +19,32 @@ pub struct Answer {
 impl Report {
     /// Writes the board into `grid` and the `solution` object into the document.
     pub fn write_into(&self, doc: &mut Document, answer: Answer) {
-        doc.set_grid(&self.board, |c| c.to_char());
+        self.write_with(doc, answer, |c| c.to_char());
+    }
+}
+
+impl Report<Colors> {
+    /// Writes a colour puzzle's board into `grid` (a colour's name where the cell's colour
+    /// is known, `'.'` for the background, `'?'` while open) and the `solution` object.
+    pub fn write_into(&self, doc: &mut Document, answer: Answer, palette: &Palette) {
+        self.write_with(doc, answer, |&set| color_char(palette, set));
+    }
+}
+
+/// A colour cell's character in `grid`.
+pub fn color_char(palette: &Palette, set: Colors) -> u8 {
+    match set {
+        BACKGROUND => b'.',
+        s if s.count_ones() == 1 => palette
+            .get(s.trailing_zeros() as u8)
+            .map_or(b'?', |sw| sw.name),
+        _ => b'?',
+    }
+}
+
+impl<C> Report<C> {
+    fn write_with(&self, doc: &mut Document, answer: Answer, to_char: impl Fn(&C) -> u8) {
+        doc.set_grid(&self.board, &to_char);
         let mut solution = json!({
             "status": self.status.name(),
             "solutions": self.solutions.len(),
@@ -30,8 +56,12 @@ impl Report {
             _ => 0,
         };
         if shown > 0 {
-            let grids: Vec<Vec<String>> =
-                self.solutions.iter().take(shown).map(grid_rows).collect();
+            let grids: Vec<Vec<String>> = self
+                .solutions
+                .iter()
+                .take(shown)
+                .map(|g| grid_rows(g, &to_char))
+                .collect();
             solution["grids"] = json!(grids);
         }
         if let Some(why) = &self.conflict {
@@ -53,13 +83,27 @@ impl Parsed {
     /// A puzzle read from a file as a new document; `meta` keeps what the file says of it
     /// (title, author...), its format and, when given, the file's name.
     pub fn to_document(&self, format: Format, file: Option<&str>) -> Document {
-        let view = NonogramDoc {
-            clues: Clues {
-                rows: self.puzzle.rows().to_vec(),
-                cols: self.puzzle.cols().to_vec(),
+        let view = match &self.puzzle {
+            Nonogram::Black(puzzle) => NonogramDoc {
+                clues: Clues {
+                    rows: puzzle.rows().to_vec(),
+                    cols: puzzle.cols().to_vec(),
+                },
+                color: None,
+                grid: None,
             },
-            color: None,
-            grid: None,
+            Nonogram::Color(puzzle) => {
+                let color = ColorClues {
+                    palette: puzzle.palette().clone(),
+                    rows: puzzle.rows().to_vec(),
+                    cols: puzzle.cols().to_vec(),
+                };
+                NonogramDoc {
+                    clues: color.lengths(),
+                    color: Some(color),
+                    grid: None,
+                }
+            }
         };
         let mut doc = view.to_document();
         let mut meta = serde_json::Map::new();
@@ -81,17 +125,40 @@ pub fn board_of(grid: &Grid<u8>) -> Board {
 }
 
 /// A board as the rows of a `grid`.
-fn grid_rows(board: &Board) -> Vec<String> {
+fn grid_rows<C>(board: &Grid<C>, to_char: impl Fn(&C) -> u8) -> Vec<String> {
     board
         .rows()
-        .map(|r| r.iter().map(|c| c.to_char() as char).collect())
+        .map(|r| r.iter().map(|c| to_char(c) as char).collect())
         .collect()
 }
 
-/// A puzzle and its known cells, read from a nonogram document.
-pub fn puzzle_of(view: &NonogramDoc) -> Result<(Puzzle, Option<Board>), crate::ClueError> {
-    let puzzle = Puzzle::new(view.clues.rows.clone(), view.clues.cols.clone())?;
-    Ok((puzzle, view.grid.as_ref().map(board_of)))
+/// A puzzle to solve, and the cells its document already knows.
+#[derive(Debug, Clone)]
+pub enum Task {
+    Black(Puzzle, Option<Board>),
+    Color(ColorPuzzle, Option<ColorBoard>),
+}
+
+/// The puzzle of a nonogram document, and its known cells.
+pub fn task_of(view: &NonogramDoc) -> Result<Task, crate::ClueError> {
+    let Some(color) = &view.color else {
+        let puzzle = Puzzle::new(view.clues.rows.clone(), view.clues.cols.clone())?;
+        return Ok(Task::Black(puzzle, view.grid.as_ref().map(board_of)));
+    };
+    let puzzle = ColorPuzzle::new(
+        color.palette.clone(),
+        color.rows.clone(),
+        color.cols.clone(),
+    )?;
+    let all = puzzle.all_colors();
+    let start = view.grid.as_ref().map(|g| {
+        g.map(|&c| match c {
+            b'.' => BACKGROUND,
+            b'?' => all,
+            name => color.palette.find(name).map_or(all, |n| 1 << n),
+        })
+    });
+    Ok(Task::Color(puzzle, start))
 }
 
 impl crate::generate::Made {

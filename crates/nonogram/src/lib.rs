@@ -21,6 +21,13 @@ pub mod puzzle;
 pub mod solve;
 
 pub use document::Answer;
+
+/// A puzzle of either kind.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Nonogram {
+    Black(Puzzle),
+    Color(color::ColorPuzzle),
+}
 pub use engine::{Board, Stats};
 pub use line::Cell;
 pub use puzzle::{ClueError, LineId, Puzzle};

@@ -8,6 +8,7 @@ mod olsak;
 pub mod write;
 mod xml;
 
+use crate::Nonogram;
 use crate::puzzle::Puzzle;
 use std::fmt;
 use std::path::Path;
@@ -79,7 +80,7 @@ impl Format {
 /// A puzzle read from a file, with what the file says about it (title, author...).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Parsed {
-    pub puzzle: Puzzle,
+    pub puzzle: Nonogram,
     pub meta: Vec<(String, String)>,
 }
 
@@ -145,8 +146,20 @@ pub(crate) fn number(word: &str, line: usize) -> Result<u32, FormatError> {
 }
 
 /// Builds the puzzle, turning shape problems into errors of the whole file.
-pub(crate) fn puzzle(rows: Vec<Vec<u32>>, cols: Vec<Vec<u32>>) -> Result<Puzzle, FormatError> {
-    Puzzle::new(rows, cols).map_err(|e| FormatError::whole(e.to_string()))
+pub(crate) fn puzzle(rows: Vec<Vec<u32>>, cols: Vec<Vec<u32>>) -> Result<Nonogram, FormatError> {
+    Puzzle::new(rows, cols)
+        .map(Nonogram::Black)
+        .map_err(|e| FormatError::whole(e.to_string()))
+}
+
+impl Parsed {
+    /// The black-and-white puzzle, when it is one.
+    pub fn black(&self) -> Option<&Puzzle> {
+        match &self.puzzle {
+            Nonogram::Black(p) => Some(p),
+            Nonogram::Color(_) => None,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -103,8 +103,8 @@ mod tests {
     #[test]
     fn reads_rows_and_columns() {
         let p = parse(SMALL).unwrap();
-        assert_eq!(p.puzzle.rows(), [vec![2], vec![1, 1]]);
-        assert_eq!(p.puzzle.cols(), [vec![2], vec![], vec![1]]);
+        assert_eq!(p.black().unwrap().rows(), [vec![2], vec![1, 1]]);
+        assert_eq!(p.black().unwrap().cols(), [vec![2], vec![], vec![1]]);
         assert_eq!(p.meta, [("title".to_string(), "Tiny".to_string())]);
     }
 

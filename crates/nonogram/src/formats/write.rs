@@ -130,7 +130,7 @@ mod tests {
             (xml(&puzzle, &about), Format::Xml),
         ] {
             let back = parse(&text, format).unwrap_or_else(|e| panic!("{e}\n{text}"));
-            assert_eq!(back.puzzle, puzzle, "{text}");
+            assert_eq!(back.black(), Some(&puzzle), "{text}");
             let title = back.meta.iter().find(|(k, _)| k == "title").unwrap();
             assert!(title.1.contains("small"), "{text}");
         }
