@@ -341,6 +341,7 @@ fn write_made(
         let about = About {
             title: None,
             author: Some("nonogen (gridkit)"),
+            copyright: None,
             solution: Some(&made.picture),
         };
         let text = match args.to {

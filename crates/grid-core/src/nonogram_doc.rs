@@ -6,7 +6,7 @@ use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
 
 mod color;
-pub use color::{Block, ColorClues, Palette, Swatch};
+pub use color::{Block, ColorClues, MAX_COLORS, Palette, Swatch, parse_rgb};
 
 /// The clues, one list per row (top to bottom) and per column (left to right).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

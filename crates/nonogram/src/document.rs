@@ -110,6 +110,19 @@ impl Parsed {
         for (key, value) in &self.meta {
             meta.insert(key.clone(), Value::String(value.clone()));
         }
+        if !self.words.names.is_empty() {
+            let names: serde_json::Map<String, Value> = self
+                .words
+                .names
+                .iter()
+                .map(|(name, word)| ((*name as char).to_string(), Value::String(word.clone())))
+                .collect();
+            meta.insert("color_names".into(), Value::Object(names));
+        }
+        if let Some(rgb) = self.words.background {
+            let swatch = grid_core::nonogram_doc::Swatch { name: b'.', rgb };
+            meta.insert("background".into(), Value::String(swatch.hex()));
+        }
         meta.insert("format".into(), Value::String(format.name().into()));
         if let Some(name) = file {
             meta.insert("file".into(), Value::String(name.to_string()));

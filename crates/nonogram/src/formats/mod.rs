@@ -9,6 +9,7 @@ pub mod write;
 mod xml;
 
 use crate::Nonogram;
+use crate::color::{Block, ColorPuzzle, Palette, Swatch};
 use crate::puzzle::Puzzle;
 use std::fmt;
 use std::path::Path;
@@ -82,6 +83,93 @@ impl Format {
 pub struct Parsed {
     pub puzzle: Nonogram,
     pub meta: Vec<(String, String)>,
+    /// What a colour puzzle's file calls its colours.
+    pub words: ColorWords,
+}
+
+/// What a colour puzzle's file says of its colours beyond the palette, so that nothing is
+/// lost on the way to a document and back: the file's word for each colour (by its name in
+/// the palette, `'.'` for the background), and the background's RGB value.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ColorWords {
+    pub names: Vec<(u8, String)>,
+    pub background: Option<[u8; 3]>,
+}
+
+impl ColorWords {
+    /// The word for the colour named `name`, if the file gave one.
+    pub fn word(&self, name: u8) -> Option<&str> {
+        self.names
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, w)| w.as_str())
+    }
+}
+
+/// A colour a file declares, on its way into a palette.
+#[derive(Debug, Clone)]
+pub(crate) struct Declared {
+    /// What the file's clues call it ("red" in XML, `r` in `.g`).
+    pub key: String,
+    /// Its one-character name in the palette.
+    pub name: u8,
+    pub rgb: [u8; 3],
+    /// The word a person reads, when the file has one.
+    pub word: Option<String>,
+}
+
+/// The palette of the declared colours, and the words for them; `background` is the
+/// background's (word, RGB value) when the file declares it.
+pub(crate) fn palette(
+    declared: &[Declared],
+    background: Option<(Option<String>, [u8; 3])>,
+) -> Result<(Palette, ColorWords), FormatError> {
+    let swatches = declared
+        .iter()
+        .map(|d| Swatch {
+            name: d.name,
+            rgb: d.rgb,
+        })
+        .collect();
+    let palette = Palette::new(swatches).map_err(|e| FormatError::whole(e.to_string()))?;
+    let mut words = ColorWords::default();
+    if let Some((word, rgb)) = background {
+        words.background = Some(rgb);
+        if let Some(word) = word {
+            words.names.push((b'.', word));
+        }
+    }
+    for d in declared {
+        if let Some(word) = &d.word {
+            words.names.push((d.name, word.clone()));
+        }
+    }
+    Ok((palette, words))
+}
+
+/// A name in the palette for a colour the file calls `key`: `preferred` when it is free and
+/// allowed, else the first letter of the word, else the first free letter.
+pub(crate) fn free_name(taken: &[u8], preferred: Option<u8>, word: &str) -> u8 {
+    let allowed = |c: u8| c.is_ascii_graphic() && !b".?#".contains(&c) && !taken.contains(&c);
+    preferred
+        .into_iter()
+        .chain(word.bytes().take(1).map(|b| b.to_ascii_lowercase()))
+        .chain(b'a'..=b'z')
+        .chain(b'A'..=b'Z')
+        .chain(b'0'..=b'9')
+        .find(|&c| allowed(c))
+        .unwrap_or(b'~')
+}
+
+/// Builds a colour puzzle, turning shape problems into errors of the whole file.
+pub(crate) fn color_puzzle(
+    palette: Palette,
+    rows: Vec<Vec<Block>>,
+    cols: Vec<Vec<Block>>,
+) -> Result<Nonogram, FormatError> {
+    ColorPuzzle::new(palette, rows, cols)
+        .map(Nonogram::Color)
+        .map_err(|e| FormatError::whole(e.to_string()))
 }
 
 /// What is wrong with a file, and where.

@@ -53,6 +53,7 @@ pub fn parse(text: &str) -> Result<Parsed, FormatError> {
     Ok(Parsed {
         puzzle: puzzle(rows, cols)?,
         meta,
+        words: Default::default(),
     })
 }
 

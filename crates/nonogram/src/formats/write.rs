@@ -1,6 +1,8 @@
 //! Puzzles written for the programs people solve in: Steve Simpson's `.non` and webpbn's XML,
 //! each read back by this crate's readers as exactly the same puzzle.
 
+use super::ColorWords;
+use crate::color::ColorPuzzle;
 use crate::puzzle::Puzzle;
 use grid_core::Grid;
 use std::fmt::Write;
@@ -10,6 +12,7 @@ use std::fmt::Write;
 pub struct About<'a> {
     pub title: Option<&'a str>,
     pub author: Option<&'a str>,
+    pub copyright: Option<&'a str>,
     /// The solution, written as the file's goal so that an app can check an answer.
     pub solution: Option<&'a Grid<bool>>,
 }
@@ -64,12 +67,7 @@ pub fn xml(puzzle: &Puzzle, about: &About) -> String {
         "<?xml version=\"1.0\"?>\n<!DOCTYPE pbn SYSTEM \"https://webpbn.com/pbn-0.3.dtd\">\n\
          <puzzleset>\n<puzzle type=\"grid\" defaultcolor=\"black\">\n",
     );
-    if let Some(title) = about.title {
-        let _ = writeln!(out, "<title>{}</title>", escape(title));
-    }
-    if let Some(author) = about.author {
-        let _ = writeln!(out, "<author>{}</author>", escape(author));
-    }
+    write_about(&mut out, about);
     out.push_str("<color name=\"white\" char=\".\">fff</color>\n");
     out.push_str("<color name=\"black\" char=\"X\">000</color>\n");
     for (kind, lines) in [("columns", puzzle.cols()), ("rows", puzzle.rows())] {
@@ -96,10 +94,113 @@ pub fn xml(puzzle: &Puzzle, about: &About) -> String {
     out
 }
 
+/// The title, author and copyright elements.
+fn write_about(out: &mut String, about: &About) {
+    for (tag, text) in [
+        ("title", about.title),
+        ("author", about.author),
+        ("copyright", about.copyright),
+    ] {
+        if let Some(text) = text {
+            let _ = writeln!(out, "<{tag}>{}</{tag}>", escape(text));
+        }
+    }
+}
+
+/// A webpbn XML puzzle set holding one colour puzzle. Each colour is called by the file's
+/// word for it when `words` has one (as a puzzle read from XML does), else by its name;
+/// the colour named `'#'`, when there is one, is the default colour.
+pub fn color_xml(
+    puzzle: &ColorPuzzle,
+    about: &About,
+    words: &ColorWords,
+    solution: Option<&Grid<u8>>,
+) -> String {
+    let palette = puzzle.palette();
+    let word = |name: u8| -> String {
+        match words.word(name) {
+            Some(w) => w.to_string(),
+            None if name == b'#' => "black".into(),
+            None if name == b'.' => "white".into(),
+            None => format!("color-{}", name as char),
+        }
+    };
+    let default = palette
+        .find(b'#')
+        .or((!palette.is_empty()).then_some(1))
+        .map(|c| word(palette.get(c).expect("in the palette").name));
+    let mut out = String::from(
+        "<?xml version=\"1.0\"?>\n<!DOCTYPE pbn SYSTEM \"https://webpbn.com/pbn-0.3.dtd\">\n<puzzleset>\n",
+    );
+    let background = word(b'.');
+    let _ = write!(
+        out,
+        "<puzzle type=\"grid\" backgroundcolor=\"{}\"",
+        escape(&background)
+    );
+    if let Some(default) = &default {
+        let _ = write!(out, " defaultcolor=\"{}\"", escape(default));
+    }
+    out.push_str(">\n");
+    write_about(&mut out, about);
+    let hex = |rgb: [u8; 3]| format!("{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2]);
+    let _ = writeln!(
+        out,
+        "<color name=\"{}\" char=\".\">{}</color>",
+        escape(&background),
+        hex(words.background.unwrap_or([255, 255, 255]))
+    );
+    for swatch in palette.swatches() {
+        let _ = writeln!(
+            out,
+            "<color name=\"{}\" char=\"{}\">{}</color>",
+            escape(&word(swatch.name)),
+            escape(&(swatch.name as char).to_string()),
+            hex(swatch.rgb)
+        );
+    }
+    for (kind, lines) in [("columns", puzzle.cols()), ("rows", puzzle.rows())] {
+        let _ = writeln!(out, "<clues type=\"{kind}\">");
+        for line in lines {
+            out.push_str("<line>");
+            for block in line {
+                let name = word(palette.get(block.color).expect("in the palette").name);
+                if Some(&name) == default.as_ref() {
+                    let _ = write!(out, "<count>{}</count>", block.len);
+                } else {
+                    let _ = write!(
+                        out,
+                        "<count color=\"{}\">{}</count>",
+                        escape(&name),
+                        block.len
+                    );
+                }
+            }
+            out.push_str("</line>\n");
+        }
+        out.push_str("</clues>\n");
+    }
+    if let Some(goal) = solution {
+        out.push_str("<solution type=\"goal\">\n<image>\n");
+        for row in goal.rows() {
+            out.push('|');
+            out.extend(row.iter().map(|&c| match palette.get(c) {
+                Some(s) => s.name as char,
+                None => '.',
+            }));
+            out.push_str("|\n");
+        }
+        out.push_str("</image>\n</solution>\n");
+    }
+    out.push_str("</puzzle>\n</puzzleset>\n");
+    out
+}
+
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 #[cfg(test)]
@@ -123,6 +224,7 @@ mod tests {
         let about = About {
             title: Some("A <small> \"test\""),
             author: Some("gridkit & co"),
+            copyright: None,
             solution: Some(&picture),
         };
         for (text, format) in [
@@ -133,6 +235,40 @@ mod tests {
             assert_eq!(back.black(), Some(&puzzle), "{text}");
             let title = back.meta.iter().find(|(k, _)| k == "title").unwrap();
             assert!(title.1.contains("small"), "{text}");
+        }
+    }
+
+    #[test]
+    fn colour_puzzles_round_trip_through_xml_without_loss() {
+        let first = parse(crate::formats::xml::tests::COLOUR, Format::Xml).unwrap();
+        let crate::Nonogram::Color(puzzle) = &first.puzzle else {
+            panic!("a colour puzzle");
+        };
+        let meta = |key: &str| {
+            first
+                .meta
+                .iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, v)| v.as_str())
+        };
+        let about = About {
+            title: meta("title"),
+            author: meta("author"),
+            copyright: meta("copyright"),
+            solution: None,
+        };
+        let text = color_xml(puzzle, &about, &first.words, None);
+        let again = parse(&text, Format::Xml).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(again.puzzle, first.puzzle, "{text}");
+        assert_eq!(again.words, first.words, "{text}");
+        for key in ["title", "author", "copyright"] {
+            assert!(
+                again
+                    .meta
+                    .iter()
+                    .any(|(k, v)| k == key && Some(v.as_str()) == meta(key)),
+                "{key}: {text}"
+            );
         }
     }
 }
