@@ -234,6 +234,8 @@ fn with_figures(args: &Args, place: &grid_cli::Place, mut doc: Document) -> Resu
 fn draw_text(args: &Args, format: Format) -> Result<Status> {
     let options = Options {
         color: format == Format::Term && args.output.is_none() && args.color.color.enabled(),
+        // Terminals with 24-bit colour say so in COLORTERM.
+        truecolor: std::env::var("COLORTERM").is_ok_and(|v| v == "truecolor" || v == "24bit"),
         maze_style: match args.style {
             StyleArg::Auto => MazeStyle::Auto,
             StyleArg::Thin => MazeStyle::Thin,

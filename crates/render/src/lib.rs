@@ -99,13 +99,16 @@ pub fn render_picture(
             let n = NonogramDoc::from_document(doc)?;
             let (w, h) = (n.clues.cols.len(), n.clues.rows.len());
             let (grid, _) = nonogram::shown(doc, w, h)?;
-            scene::nonogram(
-                &n.clues.rows,
-                &n.clues.cols,
-                grid.as_ref(),
-                cell.max(20),
-                mode,
-            )
+            match &n.color {
+                None => scene::nonogram(
+                    &n.clues.rows,
+                    &n.clues.cols,
+                    grid.as_ref(),
+                    cell.max(20),
+                    mode,
+                ),
+                Some(color) => scene::color_nonogram(color, grid.as_ref(), cell.max(20), mode),
+            }
         }
     };
     let scene = if opts.caption {
@@ -184,6 +187,9 @@ fn tiles_of(doc: &Document) -> grid_core::Result<(usize, usize)> {
 pub struct Options {
     /// ANSI colours (for a terminal).
     pub color: bool,
+    /// The terminal shows 24-bit colour (`COLORTERM=truecolor`): a colour puzzle's colours
+    /// are then written as they are, else as the nearest of 256.
+    pub truecolor: bool,
     /// How mazes are drawn.
     pub maze_style: MazeStyle,
     /// Show the document's figures under the drawing ([`caption`]).
@@ -194,6 +200,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             color: false,
+            truecolor: false,
             maze_style: MazeStyle::Auto,
             caption: false,
         }

@@ -2,14 +2,10 @@
 //! the left, and the cells filled, blank or still unknown.
 
 use crate::{Options, io};
+use grid_core::nonogram_doc::{ColorClues, NonogramDoc, Palette};
 use grid_core::{Document, Error, Grid, Result};
+use owo_colors::{OwoColorize, Style, XtermColors};
 use std::io::Write;
-
-#[derive(serde::Deserialize)]
-struct Clues {
-    rows: Vec<Vec<u32>>,
-    cols: Vec<Vec<u32>>,
-}
 
 /// A cell filled in the solution drawn but blank in another one.
 pub(crate) const FILLED_HERE: u8 = b'+';
@@ -59,7 +55,9 @@ pub(crate) fn shown(
     };
     let others: Vec<Grid<u8>> = grids[1..].iter().filter_map(as_grid).collect();
     let mut drawn = first.clone();
-    for p in first.positions() {
+    // The marks say filled or blank: a colour puzzle's first solution is drawn as it is.
+    let marked = !doc.has("colors");
+    for p in first.positions().filter(|_| marked) {
         if others.iter().any(|o| o[p] != first[p]) {
             drawn[p] = if first[p] == b'#' {
                 FILLED_HERE
@@ -74,55 +72,96 @@ pub(crate) fn shown(
     } else {
         format!("{n} solutions")
     };
-    let caption = format!("{count}: the first is drawn; ▓▓ and ○ mark the cells where they differ");
+    let caption = if marked {
+        format!("{count}: the first is drawn; ▓▓ and ○ mark the cells where they differ")
+    } else {
+        format!("{count}: the first is drawn")
+    };
     Ok((Some(drawn), Some(caption)))
 }
 
-pub(crate) fn render(doc: &Document, _opts: &Options, out: &mut impl Write) -> Result<()> {
-    let clues: Clues = doc.required("clues")?;
-    let (w, h) = (clues.cols.len(), clues.rows.len());
+pub(crate) fn render(doc: &Document, opts: &Options, out: &mut impl Write) -> Result<()> {
+    let view = NonogramDoc::from_document(doc)?;
+    let (w, h) = (view.clues.cols.len(), view.clues.rows.len());
     let (grid, caption) = shown(doc, w, h)?;
-    let clean = |line: &Vec<u32>| line.iter().copied().filter(|&n| n > 0).collect::<Vec<_>>();
-    let rows: Vec<Vec<u32>> = clues.rows.iter().map(clean).collect();
-    let cols: Vec<Vec<u32>> = clues.cols.iter().map(clean).collect();
-    let row_texts: Vec<String> = rows
-        .iter()
-        .map(|r| {
-            let t: Vec<String> = r.iter().map(u32::to_string).collect();
-            if t.is_empty() {
-                "0".into()
-            } else {
-                t.join(" ")
+    let ink = Inks::new(view.color.as_ref(), opts);
+    let label = |line: usize, row: bool| -> Vec<(String, Style)> {
+        let items: Vec<(String, Style)> = match &view.color {
+            None => {
+                let lengths = if row {
+                    &view.clues.rows
+                } else {
+                    &view.clues.cols
+                };
+                lengths[line]
+                    .iter()
+                    .filter(|&&n| n > 0)
+                    .map(|n| (n.to_string(), Style::new()))
+                    .collect()
             }
-        })
-        .collect();
-    let left = row_texts.iter().map(String::len).max().unwrap_or(1);
-    let depth = cols.iter().map(Vec::len).max().unwrap_or(0).max(1);
+            Some(color) => {
+                let blocks = if row { &color.rows } else { &color.cols };
+                blocks[line]
+                    .iter()
+                    .filter(|b| b.len > 0)
+                    .map(|b| ink.clue(b.len, b.color))
+                    .collect()
+            }
+        };
+        if items.is_empty() {
+            vec![("0".into(), Style::new())]
+        } else {
+            items
+        }
+    };
+    let paint = |text: &str, style: Style| -> String {
+        if opts.color {
+            format!("{}", text.style(style))
+        } else {
+            text.to_string()
+        }
+    };
+    let rows: Vec<Vec<(String, Style)>> = (0..h).map(|r| label(r, true)).collect();
+    let cols: Vec<Vec<(String, Style)>> = (0..w).map(|c| label(c, false)).collect();
+    let row_width = |r: &[(String, Style)]| -> usize {
+        r.iter().map(|(t, _)| t.len()).sum::<usize>() + r.len() - 1
+    };
+    let left = rows.iter().map(|r| row_width(r)).max().unwrap_or(1);
+    let depth = cols.iter().map(Vec::len).max().unwrap_or(1);
     let mut text = String::new();
     for level in 0..depth {
         text.push_str(&" ".repeat(left + 1));
         for col in &cols {
-            let pad = depth - col.len().max(1);
-            let cell = match level.checked_sub(pad) {
-                Some(i) if !col.is_empty() => col[i].to_string(),
-                Some(_) => "0".into(),
-                None => String::new(),
-            };
-            text.push_str(&format!("{cell:>3}"));
+            match level.checked_sub(depth - col.len()) {
+                Some(i) => {
+                    let (t, style) = &col[i];
+                    text.push_str(&" ".repeat(3usize.saturating_sub(t.len())));
+                    text.push_str(&paint(t, *style));
+                }
+                None => text.push_str("   "),
+            }
         }
         text.push('\n');
     }
-    for (r, clue) in row_texts.iter().enumerate() {
-        text.push_str(&format!("{clue:>left$} "));
+    for (r, clue) in rows.iter().enumerate() {
+        text.push_str(&" ".repeat(left - row_width(clue)));
+        for (i, (t, style)) in clue.iter().enumerate() {
+            if i > 0 {
+                text.push(' ');
+            }
+            text.push_str(&paint(t, *style));
+        }
+        text.push(' ');
         for c in 0..w {
             let b = grid.as_ref().map_or(b'?', |g| g.cells()[r * w + c]);
-            text.push_str(match b {
-                b'#' => " ██",
-                b'.' => "  ·",
-                FILLED_HERE => " ▓▓",
-                BLANK_HERE => "  ○",
-                _ => "  ?",
-            });
+            let cell = match b {
+                b'.' => "  ·".to_string(),
+                FILLED_HERE => " ▓▓".to_string(),
+                BLANK_HERE => "  ○".to_string(),
+                b'?' => "  ?".to_string(),
+                name => ink.cell(name),
+            };
+            text.push_str(&cell);
         }
         text.push('\n');
     }
@@ -131,6 +170,57 @@ pub(crate) fn render(doc: &Document, _opts: &Options, out: &mut impl Write) -> R
         text.push('\n');
     }
     out.write_all(text.as_bytes()).map_err(io)
+}
+
+/// How a puzzle's colours are written on a terminal: in 24-bit colour where the terminal
+/// has it, else the nearest of the 256 colours; without colour, a colour's letter follows
+/// each clue and stands in each cell.
+struct Inks<'a> {
+    palette: Option<&'a Palette>,
+    color: bool,
+    truecolor: bool,
+}
+
+impl<'a> Inks<'a> {
+    fn new(clues: Option<&'a ColorClues>, opts: &Options) -> Self {
+        Inks {
+            palette: clues.map(|c| &c.palette),
+            color: opts.color,
+            truecolor: opts.truecolor,
+        }
+    }
+
+    /// The terminal style of a colour.
+    fn style(&self, rgb: [u8; 3]) -> Style {
+        let [r, g, b] = rgb;
+        if self.truecolor {
+            Style::new().truecolor(r, g, b)
+        } else {
+            Style::new().color(XtermColors::from(crate::palette::nearest_256(rgb)))
+        }
+    }
+
+    /// A clue item of colour number `color`: its number, coloured or followed by the letter.
+    fn clue(&self, len: u32, color: u8) -> (String, Style) {
+        let swatch = self.palette.and_then(|p| p.get(color));
+        match swatch {
+            Some(s) if self.color => (len.to_string(), self.style(s.rgb).bold()),
+            Some(s) => (format!("{len}{}", s.name as char), Style::new()),
+            None => (len.to_string(), Style::new()),
+        }
+    }
+
+    /// A cell of the colour named `name` (`'#'` in black and white).
+    fn cell(&self, name: u8) -> String {
+        let swatch = self
+            .palette
+            .and_then(|p| p.find(name).and_then(|c| p.get(c)));
+        match swatch {
+            None => " ██".to_string(),
+            Some(s) if self.color => format!(" {}", "██".style(self.style(s.rgb))),
+            Some(s) => format!("  {}", s.name as char),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! The classic colours of Minesweeper's numbers, in one place for every drawing of a board:
-//! the pictures, the text renderer and the terminal game.
+//! the pictures, the text renderer and the terminal game; and the nearest terminal colour
+//! to a colour puzzle's own.
 
 use owo_colors::Style;
 
@@ -34,4 +35,45 @@ pub fn number_style(n: u8) -> Style {
         _ => Style::new().bright_black(),
     };
     style.bold()
+}
+
+/// The nearest of the xterm 256 colours to an RGB colour: of its 6 x 6 x 6 cube and its 24
+/// greys, by squared distance (the 16 system colours vary by terminal, so they are avoided).
+pub fn nearest_256(rgb: [u8; 3]) -> u8 {
+    const LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
+    let distance = |c: [u8; 3]| -> u32 {
+        c.iter()
+            .zip(rgb)
+            .map(|(&a, b)| (i32::from(a) - i32::from(b)).pow(2) as u32)
+            .sum()
+    };
+    let level = |v: u8| -> usize {
+        (0..6)
+            .min_by_key(|&i| (i32::from(LEVELS[i]) - i32::from(v)).abs())
+            .expect("six levels")
+    };
+    let (r, g, b) = (level(rgb[0]), level(rgb[1]), level(rgb[2]));
+    let cube = [LEVELS[r], LEVELS[g], LEVELS[b]];
+    let cube_index = 16 + 36 * r + 6 * g + b;
+    let mean = (rgb.iter().map(|&v| u32::from(v)).sum::<u32>() / 3) as i32;
+    let grey = ((mean - 8) / 10).clamp(0, 23) as u8;
+    let grey_value = 8 + 10 * grey;
+    if distance([grey_value; 3]) < distance(cube) {
+        232 + grey
+    } else {
+        cube_index as u8
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_nearest_of_256_colours() {
+        assert_eq!(nearest_256([255, 0, 0]), 196);
+        assert_eq!(nearest_256([0, 0, 0]), 16);
+        assert_eq!(nearest_256([128, 128, 128]), 244);
+        assert_eq!(nearest_256([214, 39, 40]), 160);
+    }
 }

@@ -8,7 +8,6 @@ use std::io::Write;
 /// Encodes a scene as PNG: its pixels when it was painted at once, else its shapes painted
 /// now.
 pub fn write(scene: &Scene, theme: Theme, out: impl Write) -> Result<()> {
-    let inks = Theme::inks();
     let (w, h) = (scene.width, scene.height);
     let painted;
     let canvas: &[u8] = match &scene.pixels {
@@ -37,7 +36,7 @@ pub fn write(scene: &Scene, theme: Theme, out: impl Write) -> Result<()> {
             &painted
         }
     };
-    let palette: Vec<u8> = inks.iter().flat_map(|&ink| theme.rgb(ink)).collect();
+    let palette: Vec<u8> = scene.palette(theme).into_iter().flatten().collect();
     let mut encoder = png::Encoder::new(out, w, h);
     encoder.set_color(png::ColorType::Indexed);
     encoder.set_depth(png::BitDepth::Eight);

@@ -1,6 +1,7 @@
 //! A picture as a list of shapes on a palette: what the SVG and PNG writers both draw, so
 //! that the two formats always show the same thing.
 
+use grid_core::nonogram_doc::{Block, ColorClues};
 use grid_core::{Axis, Grid, MazeDoc, Pos, Tile};
 
 /// The colours of a picture, by role.
@@ -24,6 +25,10 @@ pub enum Ink {
     Grid,
     /// Explored tiles, from the first examined (0) to the last (7).
     Heat(u8),
+    /// Colour number `c` (from 1) of a colour puzzle's own palette ([`Scene::colors`]).
+    Puzzle(u8),
+    /// Text on colour `c` of the puzzle: black or white, whichever reads better on it.
+    OnPuzzle(u8),
 }
 
 /// A light or a dark palette.
@@ -105,6 +110,8 @@ impl Theme {
                 ]
             }
             Ink::Number(n) => crate::palette::number_rgb(n, light),
+            // A scene's own colours ([`Scene::rgb`]); grey where a scene has none.
+            Ink::Puzzle(_) | Ink::OnPuzzle(_) => [128, 128, 128],
         }
     }
 
@@ -180,6 +187,8 @@ pub enum Mode {
 pub struct Scene {
     pub width: u32,
     pub height: u32,
+    /// A colour puzzle's colours, for [`Ink::Puzzle`]; empty otherwise.
+    pub colors: Vec<[u8; 3]>,
     pub shapes: Vec<Shape>,
     /// The painted pixels, row by row, in [`Mode::Pixels`].
     pub pixels: Option<Vec<u8>>,
@@ -205,8 +214,14 @@ pub fn ink_index(ink: Ink) -> u8 {
         Ink::Grid => 13,
         Ink::Number(n) => 13 + n.clamp(1, 8),
         Ink::Heat(t) => 22 + t.min(7),
+        Ink::Puzzle(c) => PUZZLE_INKS + 2 * (c.clamp(1, 31) - 1),
+        Ink::OnPuzzle(c) => PUZZLE_INKS + 2 * (c.clamp(1, 31) - 1) + 1,
     }
 }
+
+/// The pixel value of a puzzle's first colour: its colours follow the theme's inks, each with
+/// the ink of text written on it.
+const PUZZLE_INKS: u8 = 30;
 
 impl Scene {
     fn new(width: u32, height: u32, mode: Mode) -> Self {
@@ -215,9 +230,34 @@ impl Scene {
         Scene {
             width,
             height,
+            colors: Vec::new(),
             shapes: Vec::new(),
             pixels,
         }
+    }
+
+    /// The RGB colour of an ink in this scene.
+    pub fn rgb(&self, theme: Theme, ink: Ink) -> [u8; 3] {
+        let own = |c: u8| self.colors.get(usize::from(c).wrapping_sub(1)).copied();
+        match ink {
+            Ink::Puzzle(c) => own(c).unwrap_or_else(|| theme.rgb(ink)),
+            Ink::OnPuzzle(c) => match own(c) {
+                Some(rgb) if luminance(rgb) > 0.5 => [0, 0, 0],
+                Some(_) => [255, 255, 255],
+                None => theme.rgb(Ink::Text),
+            },
+            _ => theme.rgb(ink),
+        }
+    }
+
+    /// Every pixel value's colour, for an indexed picture.
+    pub fn palette(&self, theme: Theme) -> Vec<[u8; 3]> {
+        let mut all: Vec<[u8; 3]> = Theme::inks().into_iter().map(|i| theme.rgb(i)).collect();
+        for c in 1..=self.colors.len() as u8 {
+            all.push(self.rgb(theme, Ink::Puzzle(c)));
+            all.push(self.rgb(theme, Ink::OnPuzzle(c)));
+        }
+        all
     }
 
     fn rect(&mut self, x: u32, y: u32, w: u32, h: u32, ink: Ink) {
@@ -260,6 +300,11 @@ impl Scene {
         }
         self.height = height;
     }
+}
+
+/// The relative luminance of a colour, from 0 (black) to 1 (white), as WCAG weighs it.
+fn luminance([r, g, b]: [u8; 3]) -> f64 {
+    (0.2126 * f64::from(r) + 0.7152 * f64::from(g) + 0.0722 * f64::from(b)) / 255.0
 }
 
 /// Fills a rectangle of a picture `w` x `h` pixels, clipped to it.
@@ -503,6 +548,74 @@ pub fn nonogram(
     tile: u32,
     mode: Mode,
 ) -> Scene {
+    let (w, h) = (cols.len() as u32, rows.len() as u32);
+    let (mut scene, left, top) = nonogram_clues(rows, cols, tile, mode);
+    if let Some(g) = grid {
+        nonogram_cells(&mut scene, g, (left, top), tile, |_| Ink::Filled);
+    }
+    grid_lines(&mut scene, (left, top), (w, h), tile);
+    scene
+}
+
+/// A colour nonogram as puzzle books print one: each clue a square of its colour with the
+/// number on it, and each cell in its colour.
+pub fn color_nonogram(clues: &ColorClues, grid: Option<&Grid<u8>>, tile: u32, mode: Mode) -> Scene {
+    let (w, h) = (clues.cols.len() as u32, clues.rows.len() as u32);
+    let items = |line: &Vec<Block>| line.iter().filter(|b| b.len > 0).count() as u32;
+    let left = clues.rows.iter().map(items).max().unwrap_or(0).max(1) * tile + tile / 4;
+    let top = clues.cols.iter().map(items).max().unwrap_or(0).max(1) * tile + tile / 4;
+    let mut scene = Scene::new(left + w * tile + 1, top + h * tile + 1, mode);
+    scene.colors = clues.palette.swatches().iter().map(|s| s.rgb).collect();
+    let size = tile * 3 / 5;
+    let char_w = size * 3 / 5 + size / 5;
+    let square = |scene: &mut Scene, x: u32, y: u32, block: &Block| {
+        // A frame of the grid's ink keeps a pale colour's square visible on a pale ground.
+        let inset = (tile / 10).max(1);
+        let side = tile - 2 * inset;
+        scene.rect(x + inset - 1, y + inset - 1, side + 2, side + 2, Ink::Grid);
+        scene.rect(x + inset, y + inset, side, side, Ink::Puzzle(block.color));
+        let text = block.len.to_string();
+        let tx = x + tile.saturating_sub(text.len() as u32 * char_w) / 2;
+        scene.text(
+            tx,
+            y + (tile - size) / 2,
+            size,
+            text,
+            Ink::OnPuzzle(block.color),
+        );
+    };
+    for (r, line) in clues.rows.iter().enumerate() {
+        let line: Vec<&Block> = line.iter().filter(|b| b.len > 0).collect();
+        let y = top + r as u32 * tile;
+        let start = left - tile / 4 - line.len() as u32 * tile;
+        for (i, block) in line.iter().enumerate() {
+            square(&mut scene, start + i as u32 * tile, y, block);
+        }
+    }
+    for (c, line) in clues.cols.iter().enumerate() {
+        let line: Vec<&Block> = line.iter().filter(|b| b.len > 0).collect();
+        let x = left + c as u32 * tile;
+        let start = top - tile / 4 - line.len() as u32 * tile;
+        for (i, block) in line.iter().enumerate() {
+            square(&mut scene, x, start + i as u32 * tile, block);
+        }
+    }
+    if let Some(g) = grid {
+        let ink = |name: u8| clues.palette.find(name).map_or(Ink::Filled, Ink::Puzzle);
+        nonogram_cells(&mut scene, g, (left, top), tile, ink);
+    }
+    grid_lines(&mut scene, (left, top), (w, h), tile);
+    scene
+}
+
+/// A black-and-white nonogram's clues: a scene with room for the grid, and where the grid
+/// starts (left, top).
+fn nonogram_clues(
+    rows: &[Vec<u32>],
+    cols: &[Vec<u32>],
+    tile: u32,
+    mode: Mode,
+) -> (Scene, u32, u32) {
     let label = |line: &Vec<u32>| -> Vec<String> {
         let clues: Vec<String> = line
             .iter()
@@ -540,7 +653,18 @@ pub fn nonogram(
             scene.text(x, y, size, clue.clone(), Ink::Text);
         }
     }
-    if let Some(g) = grid {
+    (scene, left, top)
+}
+
+/// The cells of a nonogram's grid, each filled cell in the ink `filled` gives its name.
+fn nonogram_cells(
+    scene: &mut Scene,
+    g: &Grid<u8>,
+    (left, top): (u32, u32),
+    tile: u32,
+    filled: impl Fn(u8) -> Ink,
+) {
+    {
         // In a grid still being solved (a puzzle with givens, a solver's partial answer) a
         // known blank cell is dotted, as players mark them, so that it is not taken for an
         // unknown one; a finished grid stays clean.
@@ -548,7 +672,6 @@ pub fn nonogram(
         for p in g.positions() {
             let (x, y) = (left + p.col as u32 * tile, top + p.row as u32 * tile);
             match g[p] {
-                b'#' => scene.rect(x, y, tile, tile, Ink::Filled),
                 b'.' if partial => {
                     let d = (tile / 8).max(1);
                     scene.rect(x + (tile - d) / 2, y + (tile - d) / 2, d, d, Ink::Text);
@@ -566,10 +689,15 @@ pub fn nonogram(
                     let d = (tile / 4).max(1);
                     scene.rect(x + (tile - d) / 2, y + (tile - d) / 2, d, d, Ink::Filled);
                 }
-                _ => {}
+                b'.' | b'?' => {}
+                name => scene.rect(x, y, tile, tile, filled(name)),
             }
         }
     }
+}
+
+/// The grid's lines, every fifth one thicker, as puzzle books rule them.
+fn grid_lines(scene: &mut Scene, (left, top): (u32, u32), (w, h): (u32, u32), tile: u32) {
     for i in 0..=w {
         let thick = if i % 5 == 0 { 2 } else { 1 };
         scene.rect(left + i * tile, top, thick, h * tile + 1, Ink::Grid);
@@ -578,12 +706,80 @@ pub fn nonogram(
         let thick = if i % 5 == 0 { 2 } else { 1 };
         scene.rect(left, top + i * tile, w * tile + 1, thick, Ink::Grid);
     }
-    scene
 }
 
 #[cfg(test)]
 mod nonogram_tests {
     use super::*;
+    use grid_core::nonogram_doc::{Palette, Swatch};
+
+    /// A 2 x 1 puzzle, red then green: its clues and palette.
+    fn red_green() -> ColorClues {
+        let palette = Palette::new(vec![
+            Swatch {
+                name: b'r',
+                rgb: [214, 39, 40],
+            },
+            Swatch {
+                name: b'g',
+                rgb: [44, 160, 44],
+            },
+        ])
+        .unwrap();
+        let (g, r) = (1, 2);
+        ColorClues {
+            palette,
+            rows: vec![vec![Block { len: 1, color: r }, Block { len: 1, color: g }]],
+            cols: vec![
+                vec![Block { len: 1, color: r }],
+                vec![Block { len: 1, color: g }],
+            ],
+        }
+    }
+
+    #[test]
+    fn colour_cells_and_clues_are_painted_in_the_puzzles_colours() {
+        let clues = red_green();
+        let grid = Grid::from_vec(2, 1, b"rg".to_vec()).unwrap();
+        let scene = color_nonogram(&clues, Some(&grid), 20, Mode::Pixels);
+        let palette = scene.palette(Theme::Light);
+        let pixels = scene.pixels.as_ref().unwrap();
+        let at = |x: u32, y: u32| palette[pixels[(y * scene.width + x) as usize] as usize];
+        // The grid starts after the clue squares (two for the row, one for a column) and a
+        // quarter tile.
+        let (left, top) = (2 * 20 + 5, 20 + 5);
+        assert_eq!(at(left + 10, top + 10), [214, 39, 40]);
+        assert_eq!(at(left + 30, top + 10), [44, 160, 44]);
+        // The row's clues: the red square, then the green one, left of the grid.
+        let clue_y = top + 4;
+        assert_eq!(at(4, clue_y), [214, 39, 40]);
+        assert_eq!(at(24, clue_y), [44, 160, 44]);
+        // Unknown cells are left as the ground.
+        let open = Grid::from_vec(2, 1, b"??".to_vec()).unwrap();
+        let scene = color_nonogram(&clues, Some(&open), 20, Mode::Pixels);
+        let pixels = scene.pixels.as_ref().unwrap();
+        let ground = pixels[((top + 10) * scene.width + left + 10) as usize];
+        assert_eq!(ground, ink_index(Ink::Background));
+    }
+
+    #[test]
+    fn text_on_a_colour_is_black_or_white_whichever_reads() {
+        let mut clues = red_green();
+        clues.palette = Palette::new(vec![
+            Swatch {
+                name: b'y',
+                rgb: [250, 230, 60],
+            },
+            Swatch {
+                name: b'n',
+                rgb: [10, 20, 90],
+            },
+        ])
+        .unwrap();
+        let scene = color_nonogram(&clues, None, 20, Mode::Shapes);
+        assert_eq!(scene.rgb(Theme::Light, Ink::OnPuzzle(2)), [0, 0, 0]);
+        assert_eq!(scene.rgb(Theme::Light, Ink::OnPuzzle(1)), [255, 255, 255]);
+    }
 
     /// The rectangles of ink `ink` inside the grid's cells.
     fn marks(grid: &[u8], ink: Ink) -> usize {

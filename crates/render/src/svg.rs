@@ -4,7 +4,10 @@ use crate::scene::{Ink, Scene, Shape, Theme};
 use std::fmt::Write as _;
 
 pub(crate) fn hex(theme: Theme, ink: Ink) -> String {
-    let [r, g, b] = theme.rgb(ink);
+    rgb_hex(theme.rgb(ink))
+}
+
+fn rgb_hex([r, g, b]: [u8; 3]) -> String {
     format!("#{r:02x}{g:02x}{b:02x}")
 }
 
@@ -46,7 +49,8 @@ pub fn write(scene: &Scene, theme: Theme) -> String {
                 Ink::Path | Ink::Heat(_) => r#" class="solution""#,
                 _ => "",
             };
-            let _ = writeln!(out, r#"<g fill="{}"{class}>"#, hex(theme, ink));
+            let fill = rgb_hex(scene.rgb(theme, ink));
+            let _ = writeln!(out, r#"<g fill="{fill}"{class}>"#);
             open = Some(ink);
         }
         match shape {
