@@ -2,6 +2,7 @@
 
 mod animation;
 mod cli;
+mod color_nonogram;
 mod harness;
 mod hostile;
 mod maze_bad_input;

@@ -265,14 +265,13 @@ fn malformed_input_names_the_file_and_line() {
     run("nonosolve", &[], &negative).assert_error("nonosolve", 2, "field `clues`");
     let cut = &std::fs::read_to_string(data("small.xml")).unwrap()[..300];
     run("nonosolve", &["--input-format", "xml"], cut).assert_error("nonosolve", 2, "stdin line");
-    let colour = std::fs::read_to_string(data("small.xml")).unwrap().replace(
-        "<color name=\"black\" char=\"X\">000</color>",
-        "<color name=\"black\" char=\"X\">000</color><color name=\"red\" char=\"r\">f00</color>",
-    );
+    let colour = std::fs::read_to_string(data("small.xml"))
+        .unwrap()
+        .replacen("<count>1</count>", "<count color=\"red\">1</count>", 1);
     run("nonosolve", &[], &colour).assert_error(
         "nonosolve",
         2,
-        "colour puzzles are not supported yet",
+        "the colour \"red\" is not declared",
     );
     run("nonosolve", &["/no/such.non"], "").assert_error(
         "nonosolve",

@@ -199,7 +199,7 @@ fn min_length(clues: &[Block]) -> usize {
 }
 
 /// The word for a colour: the name of the nearest of a few basic colours when the palette's
-/// letter is that name's first letter (`r` for a red), else `colour 'x'`.
+/// letter is that name's first letter (`r` for a red) or a sign (`#`), else `colour 'x'`.
 fn describe_color(name: u8, rgb: Option<[u8; 3]>) -> String {
     const BASIC: [(&str, [u8; 3]); 12] = [
         ("black", [0, 0, 0]),
@@ -226,7 +226,8 @@ fn describe_color(name: u8, rgb: Option<[u8; 3]>) -> String {
             .iter()
             .min_by_key(|(_, c)| distance(*c))
             .expect("the table is not empty");
-        if word.as_bytes()[0] == name.to_ascii_lowercase() || name == b'#' && *word == "black" {
+        // A sign such as '#' stands for no word of its own, so the nearest colour's is used.
+        if word.as_bytes()[0] == name.to_ascii_lowercase() || !name.is_ascii_alphanumeric() {
             return (*word).to_string();
         }
     }
