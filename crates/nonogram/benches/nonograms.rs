@@ -103,6 +103,36 @@ fn generate(c: &mut Criterion) {
     group.finish();
 }
 
+/// Random colour puzzles: 30x30 in 4 colours, half the cells coloured, as noise (each cell's
+/// colour at random) and as patches (shapes three cells across). Each seed is its own
+/// benchmark; the median over them is the figure docs/performance.md gives.
+fn color_puzzles(c: &mut Criterion) {
+    use grid_core::nonogram_doc::{Palette, Swatch};
+    use grid_nonogram::color::{self, ColorPuzzle};
+    use grid_nonogram::generate::color_picture;
+    let mut group = c.benchmark_group("color");
+    group.sample_size(20);
+    let palette = Palette::new(
+        b"rgbo"
+            .iter()
+            .zip([[214, 39, 40], [44, 160, 44], [31, 119, 180], [255, 127, 14]])
+            .map(|(&name, rgb)| Swatch { name, rgb })
+            .collect(),
+    )
+    .unwrap();
+    for (kind, radius) in [("noise", 0), ("patches", 3)] {
+        for seed in 0..5 {
+            let picture = color_picture(30, 30, 4, 0.5, radius, &mut Rng::seeded(seed));
+            let puzzle = ColorPuzzle::from_picture(palette.clone(), &picture);
+            let name = format!("{kind} 30x30 4 colours");
+            group.bench_function(BenchmarkId::new(name, seed), |b| {
+                b.iter(|| black_box(color::solve(&puzzle, None, &Options::default())))
+            });
+        }
+    }
+    group.finish();
+}
+
 /// Reading the clues of a grid document without pulling serde_json into the library.
 mod serde_json_free {
     pub struct Doc {
@@ -120,5 +150,5 @@ mod serde_json_free {
     }
 }
 
-criterion_group!(benches, line_solver, puzzles, generate);
+criterion_group!(benches, line_solver, puzzles, generate, color_puzzles);
 criterion_main!(benches);

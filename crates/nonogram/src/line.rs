@@ -388,7 +388,7 @@ pub fn pack(cells: &[Cell]) -> Masks {
 const BITS_MAX: usize = Bits::BITS as usize - 2;
 
 /// Positions `b` such that cells `b..b + len` are all in `cells`.
-fn run_starts(cells: Bits, len: u32) -> Bits {
+pub(crate) fn run_starts(cells: Bits, len: u32) -> Bits {
     let (mut run, mut have) = (cells, 1);
     while have < len {
         let step = have.min(len - have);
@@ -399,7 +399,7 @@ fn run_starts(cells: Bits, len: u32) -> Bits {
 }
 
 /// The cells covered by a block of `len` starting at any of `starts`.
-fn smear(starts: Bits, len: u32) -> Bits {
+pub(crate) fn smear(starts: Bits, len: u32) -> Bits {
     let (mut cover, mut have) = (starts, 1);
     while have < len {
         let step = have.min(len - have);
@@ -414,7 +414,7 @@ fn smear(starts: Bits, len: u32) -> Bits {
 /// This is how carries move in an adder: a seed generates a carry and an open bit passes
 /// it on, so one addition does the whole fill. With `a = seeds | open` and `b = seeds`, the
 /// carry into each bit of `a + b` is `(a + b) ^ a ^ b`.
-fn fill_up(seeds: Bits, open: Bits) -> Bits {
+pub(crate) fn fill_up(seeds: Bits, open: Bits) -> Bits {
     let a = seeds | open;
     let carries = a.wrapping_add(seeds) ^ a ^ seeds;
     seeds | (open & carries)
@@ -422,7 +422,7 @@ fn fill_up(seeds: Bits, open: Bits) -> Bits {
 
 /// Everything reachable from `seeds` by steps down one bit, onto bits of `open` only.
 /// (Carries only move up, so this one doubles its reach step by step: a Kogge-Stone fill.)
-fn fill_down(seeds: Bits, open: Bits) -> Bits {
+pub(crate) fn fill_down(seeds: Bits, open: Bits) -> Bits {
     let (mut g, mut p) = (seeds, open);
     let mut shift = 1;
     while shift < Bits::BITS {

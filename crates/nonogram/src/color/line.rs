@@ -8,6 +8,7 @@
 //! black and white: the programme keeps, besides "the first `i` cells hold the first `j`
 //! blocks", whether cell `i - 1` is background, for a next block of the same colour.
 
+use crate::line::{fill_down, fill_up, run_starts, smear};
 use grid_core::nonogram_doc::Block;
 
 /// The colours a cell may still take: bit 0 the background, bit `c` colour `c`.
@@ -27,14 +28,34 @@ pub struct LineSolver {
     backward: Vec<bool>,
     /// The same, and cell `i` is background (or `i` is the end).
     backward_gap: Vec<bool>,
-    /// `misfits[j * w + i]`: cells before `i` that cannot take block `j`'s colour.
+    /// Per colour of the clues, `misfits[slot * w + i]`: cells before `i` that cannot take
+    /// that colour.
     misfits: Vec<u32>,
-    /// Per block, a difference array of the cells its placements cover.
-    cover: Vec<i32>,
+    /// Each block's colour's slot in `misfits`.
+    slot: Vec<usize>,
+    /// Each block's first and last start allowed by the clues alone (packed to the left,
+    /// packed to the right); tables are only filled between them.
+    earliest: Vec<usize>,
+    latest: Vec<usize>,
+    /// The colours some arrangement gives each cell.
+    possible: Vec<Colors>,
     /// Each block's first and last possible start, from the last successful solve.
     first_start: Vec<usize>,
     last_start: Vec<usize>,
+    /// The bit-parallel form's rows: where each block fits, the two reaches, and the cells
+    /// each colour can cover.
+    fits: Vec<Bits>,
+    reach_forward: Vec<Bits>,
+    reach_backward: Vec<Bits>,
+    colored: Vec<(u8, Bits)>,
 }
+
+/// A row of the bit-parallel form: one bit per boundary, `0..=n`.
+type Bits = u128;
+
+/// The longest line the bit-parallel form takes (its boundaries, and a shift past the end,
+/// in one word).
+const BITS_MAX: usize = Bits::BITS as usize - 2;
 
 impl LineSolver {
     pub fn new() -> Self {
@@ -44,46 +65,161 @@ impl LineSolver {
     /// Narrows every cell of `cells` to the colours some arrangement of `clues` gives it.
     /// Returns false when no arrangement fits (the cells are then left as they were).
     pub fn solve(&mut self, clues: &[Block], cells: &mut [Colors]) -> bool {
+        if cells.len() <= BITS_MAX {
+            self.solve_bits(clues, cells)
+        } else {
+            self.solve_table(clues, cells)
+        }
+    }
+
+    /// The bit-parallel form, for lines of up to [`BITS_MAX`] cells: the same programme as
+    /// the tables, but a row of a table (every boundary, for a given number of blocks
+    /// placed) is one 128-bit word, bit `i` the boundary before cell `i` and bit `n` the
+    /// line's end, so that a step is a handful of word operations. Blocks of one colour
+    /// step over a background cell between them; blocks of different colours need not.
+    fn solve_bits(&mut self, clues: &[Block], cells: &mut [Colors]) -> bool {
         let (n, k) = (cells.len(), clues.len());
-        let w = n + 1;
-        if !self.sweep(clues, cells) {
+        if !self.bands(clues, n) {
             return false;
         }
-        let mut possible = vec![0 as Colors; n];
+        let bounds: Bits = (1 << (n + 1)) - 1;
+        let mut background: Bits = 0;
+        for (i, &cell) in cells.iter().enumerate() {
+            background |= Bits::from(cell & BACKGROUND != 0) << i;
+        }
+        let allows = |color: u8| -> Bits {
+            let mut m: Bits = 0;
+            for (i, &cell) in cells.iter().enumerate() {
+                m |= Bits::from(cell >> color & 1 == 1) << i;
+            }
+            m
+        };
+        // fits[j]: where block j may start, on cells that all allow its colour.
+        self.fits.clear();
+        for (j, block) in clues.iter().enumerate() {
+            let same = clues[..j].iter().position(|b| b.color == block.color);
+            let fits = match same {
+                // A block of a colour seen before: its cells allow the same colour.
+                Some(first) if clues[first].len == block.len => self.fits[first],
+                _ => run_starts(allows(block.color), block.len),
+            };
+            self.fits.push(fits);
+        }
+        let same_as_before = |j: usize| j > 0 && clues[j - 1].color == clues[j].color;
+        let step = background << 1;
+        // forward[j]: boundaries with exactly blocks ..j before them.
+        self.reach_forward.clear();
+        self.reach_forward.push(fill_up(1, step) & bounds);
+        for (j, block) in clues.iter().enumerate() {
+            let before = self.reach_forward[j];
+            let pre = if same_as_before(j) {
+                (before & background) << 1
+            } else {
+                before
+            };
+            let ends = (self.fits[j] & pre) << block.len;
+            self.reach_forward.push(fill_up(ends, step) & bounds);
+        }
+        if self.reach_forward[k] >> n & 1 == 0 {
+            return false;
+        }
+        // backward[j]: boundaries from which exactly blocks j.. fill the rest.
+        self.reach_backward.clear();
+        self.reach_backward.resize(k + 1, 0);
+        self.reach_backward[k] = fill_down(1 << n, background) & bounds;
+        for j in (0..k).rev() {
+            let after = self.reach_backward[j + 1];
+            let post = if j + 1 < k && clues[j + 1].color == clues[j].color {
+                (after >> 1) & background
+            } else {
+                after
+            };
+            let starts = self.fits[j] & (post >> clues[j].len);
+            self.reach_backward[j] = fill_down(starts, background) & bounds;
+        }
+        let (forward, backward) = (&self.reach_forward, &self.reach_backward);
+        let mut can_blank: Bits = 0;
+        for j in 0..=k {
+            can_blank |= forward[j] & (backward[j] >> 1) & background;
+        }
+        self.colored.clear();
+        self.first_start.clear();
+        self.last_start.clear();
+        for (j, block) in clues.iter().enumerate() {
+            let pre = if same_as_before(j) {
+                (forward[j] & background) << 1
+            } else {
+                forward[j]
+            };
+            let post = if j + 1 < k && clues[j + 1].color == block.color {
+                (backward[j + 1] >> 1) & background
+            } else {
+                backward[j + 1]
+            };
+            let starts = self.fits[j] & pre & (post >> block.len);
+            let cover = smear(starts, block.len);
+            match self.colored.iter_mut().find(|(c, _)| *c == block.color) {
+                Some((_, m)) => *m |= cover,
+                None => self.colored.push((block.color, cover)),
+            }
+            self.first_start.push(starts.trailing_zeros() as usize);
+            self.last_start
+                .push((Bits::BITS - 1 - starts.leading_zeros()) as usize);
+        }
+        for (i, cell) in cells.iter_mut().enumerate() {
+            let mut possible = Colors::from(can_blank >> i & 1 == 1);
+            for &(color, mask) in &self.colored {
+                possible |= Colors::from(mask >> i & 1 == 1) << color;
+            }
+            *cell &= possible;
+        }
+        true
+    }
+
+    /// The table form, for lines of any length.
+    fn solve_table(&mut self, clues: &[Block], cells: &mut [Colors]) -> bool {
+        let (n, k) = (cells.len(), clues.len());
+        let w = n + 1;
+        if !self.bands(clues, n) || !self.sweep(clues, cells) {
+            return false;
+        }
+        self.possible.clear();
+        self.possible.resize(n, 0);
         // Background: j blocks before the cell, and the rest after it.
-        for (i, p) in possible.iter_mut().enumerate() {
-            if cells[i] & BACKGROUND != 0
-                && (0..=k).any(|j| self.forward[j * w + i] && self.backward[j * w + i + 1])
-            {
-                *p |= BACKGROUND;
+        for j in 0..=k {
+            let (lo, hi) = self.band(clues, j, n);
+            let hi = hi.min(n.saturating_sub(1));
+            for (i, &cell) in cells.iter().enumerate().take(hi + 1).skip(lo) {
+                if cell & BACKGROUND != 0
+                    && self.forward[j * w + i]
+                    && self.backward[j * w + i + 1]
+                {
+                    self.possible[i] |= BACKGROUND;
+                }
             }
         }
         self.first_start.clear();
         self.last_start.clear();
         for (j, block) in clues.iter().enumerate() {
             let len = block.len as usize;
-            self.cover.clear();
-            self.cover.resize(n + 1, 0);
+            let bit = 1 << block.color;
             let (mut first, mut last) = (usize::MAX, 0);
-            for s in 0..=(n - len.min(n)) {
+            // Placements come in order of their start: each marks only past the last one.
+            let mut marked = 0;
+            for s in self.earliest[j]..=self.latest[j] {
                 if self.placed(clues, j, s, w) {
-                    self.cover[s] += 1;
-                    self.cover[s + len] -= 1;
+                    for p in &mut self.possible[marked.max(s)..s + len] {
+                        *p |= bit;
+                    }
+                    marked = s + len;
                     first = first.min(s);
                     last = s;
                 }
             }
             self.first_start.push(first);
             self.last_start.push(last);
-            let mut covered = 0;
-            for (i, p) in possible.iter_mut().enumerate() {
-                covered += self.cover[i];
-                if covered > 0 {
-                    *p |= 1 << block.color;
-                }
-            }
         }
-        for (cell, p) in cells.iter_mut().zip(possible) {
+        for (cell, &p) in cells.iter_mut().zip(&self.possible) {
             *cell &= p;
         }
         true
@@ -97,7 +233,44 @@ impl LineSolver {
             .zip(self.last_start.iter().copied())
     }
 
+    /// Each block's earliest and latest start from the clues alone; false when they do not
+    /// fit in `n` cells.
+    fn bands(&mut self, clues: &[Block], n: usize) -> bool {
+        let k = clues.len();
+        let gap = |j: usize| usize::from(j > 0 && clues[j - 1].color == clues[j].color);
+        self.earliest.clear();
+        let mut at = 0;
+        for (j, block) in clues.iter().enumerate() {
+            at += gap(j);
+            self.earliest.push(at);
+            at += block.len as usize;
+        }
+        if at > n {
+            return false;
+        }
+        self.latest.clear();
+        self.latest.resize(k, 0);
+        let mut end = n;
+        for j in (0..k).rev() {
+            self.latest[j] = end - clues[j].len as usize;
+            end = self.latest[j] - gap(j);
+        }
+        true
+    }
+
+    /// The positions `lo..=hi` at which "blocks `..j` before, blocks `j..` after" can hold.
+    #[inline]
+    fn band(&self, clues: &[Block], j: usize, n: usize) -> (usize, usize) {
+        let lo = match j {
+            0 => 0,
+            _ => self.earliest[j - 1] + clues[j - 1].len as usize,
+        };
+        let hi = if j == clues.len() { n } else { self.latest[j] };
+        (lo, hi)
+    }
+
     /// Whether block `j` can start at `s` in a complete arrangement.
+    #[inline]
     fn placed(&self, clues: &[Block], j: usize, s: usize, w: usize) -> bool {
         let end = s + clues[j].len as usize;
         self.fits(j, s, end, w) && self.before_ok(clues, j, s, w) && self.after_ok(clues, j, end, w)
@@ -106,9 +279,9 @@ impl LineSolver {
     /// Cells `s..end` all allow block `j`'s colour.
     #[inline]
     fn fits(&self, j: usize, s: usize, end: usize, w: usize) -> bool {
-        end < w && self.misfits[j * w + end] == self.misfits[j * w + s]
+        let row = self.slot[j] * w;
+        end < w && self.misfits[row + end] == self.misfits[row + s]
     }
-
     /// The cells before `s` hold blocks `..j`, with a gap before `s` when block `j - 1` has
     /// block `j`'s colour.
     #[inline]
@@ -131,16 +304,32 @@ impl LineSolver {
         }
     }
 
-    /// Fills the tables; false when the line has no arrangement.
+    /// Fills the tables, row by row of blocks and only inside each row's band; false when
+    /// the line has no arrangement.
     fn sweep(&mut self, clues: &[Block], cells: &[Colors]) -> bool {
         let (n, k) = (cells.len(), clues.len());
         let w = n + 1;
+        // One row of misfits a colour of the clues, not a block: lines have many blocks and
+        // few colours.
+        let mut colors: Vec<u8> = Vec::new();
+        self.slot.clear();
+        for block in clues {
+            let slot = match colors.iter().position(|&c| c == block.color) {
+                Some(slot) => slot,
+                None => {
+                    colors.push(block.color);
+                    colors.len() - 1
+                }
+            };
+            self.slot.push(slot);
+        }
         self.misfits.clear();
-        self.misfits.resize(k.max(1) * w, 0);
-        for (j, block) in clues.iter().enumerate() {
-            let bit = 1 << block.color;
+        self.misfits.resize(colors.len() * w, 0);
+        for (slot, &color) in colors.iter().enumerate() {
+            let bit = 1 << color;
+            let row = &mut self.misfits[slot * w..(slot + 1) * w];
             for (i, &cell) in cells.iter().enumerate() {
-                self.misfits[j * w + i + 1] = self.misfits[j * w + i] + u32::from(cell & bit == 0);
+                row[i + 1] = row[i] + u32::from(cell & bit == 0);
             }
         }
         let bg = |i: usize| cells[i] & BACKGROUND != 0;
@@ -153,9 +342,9 @@ impl LineSolver {
             table.clear();
             table.resize((k + 1) * w, false);
         }
-        // Forward, position by position: every table entry at i depends on entries before.
-        for i in 0..=n {
-            for j in 0..=k {
+        for j in 0..=k {
+            let (lo, hi) = self.band(clues, j, n);
+            for i in lo..=hi {
                 let gap = if i == 0 {
                     j == 0
                 } else {
@@ -176,8 +365,9 @@ impl LineSolver {
         if !self.forward[k * w + n] {
             return false;
         }
-        for i in (0..=n).rev() {
-            for j in (0..=k).rev() {
+        for j in (0..=k).rev() {
+            let (lo, hi) = self.band(clues, j, n);
+            for i in (lo..=hi).rev() {
                 let gap = if i == n {
                     j == k
                 } else {
@@ -320,13 +510,40 @@ mod tests {
                 }
             }
         }
-        let mut got = cells.to_vec();
-        let ok = solver.solve(clues, &mut got);
-        assert_eq!(ok, any, "{clues:?} on {cells:?}");
-        if ok {
-            assert_eq!(got, expected, "{clues:?} on {cells:?}");
-        } else {
-            assert_eq!(got, cells, "a failed solve leaves the line alone");
+        for form in [LineSolver::solve_bits, LineSolver::solve_table] {
+            let mut got = cells.to_vec();
+            let ok = form(solver, clues, &mut got);
+            assert_eq!(ok, any, "{clues:?} on {cells:?}");
+            if ok {
+                assert_eq!(got, expected, "{clues:?} on {cells:?}");
+            } else {
+                assert_eq!(got, cells, "a failed solve leaves the line alone");
+            }
+        }
+    }
+
+    #[test]
+    fn long_lines_take_the_tables_and_agree_with_the_bits() {
+        // 126 cells take the bit-parallel form, 127 the tables: the overlap of a red 116.
+        for n in [126usize, 127, 300] {
+            let got = solve(&[block(n as u32 - 10, 1)], &vec![ANY3; n]).unwrap();
+            assert_eq!(got.iter().filter(|&&c| c == 0b10).count(), n - 20, "{n}");
+        }
+        let mut rng = grid_core::Rng::seeded(126);
+        let mut solver = LineSolver::new();
+        for _ in 0..200 {
+            let picture: Vec<u8> = (0..126).map(|_| rng.below(4) as u8).collect();
+            let clues = runs(picture.iter().copied());
+            let cells: Vec<Colors> = picture
+                .iter()
+                .map(|&c| (rng.next_u64() as Colors & ANY3) | 1 << c)
+                .collect();
+            let (mut bits, mut table) = (cells.clone(), cells.clone());
+            assert!(solver.solve_bits(&clues, &mut bits));
+            let ranges: Vec<_> = solver.ranges().collect();
+            assert!(solver.solve_table(&clues, &mut table));
+            assert_eq!(bits, table);
+            assert_eq!(solver.ranges().collect::<Vec<_>>(), ranges);
         }
     }
 

@@ -1,5 +1,6 @@
-//! Puzzles written for the programs people solve in: Steve Simpson's `.non` and webpbn's XML,
-//! each read back by this crate's readers as exactly the same puzzle.
+//! Puzzles written for the programs people solve in: Steve Simpson's `.non`, webpbn's XML
+//! and (for colour puzzles) Olšák's `.g`, each read back by this crate's readers as exactly
+//! the same puzzle.
 
 use super::ColorWords;
 use crate::color::ColorPuzzle;
@@ -196,6 +197,78 @@ pub fn color_xml(
     out
 }
 
+/// Mirek Olšák's `.g` for a colour puzzle: the `#d` colour declaration, then rows and
+/// columns of blocks such as `3r`. The colour named `'#'` is the default colour `1`, whose
+/// blocks are plain numbers; a colour whose name `.g` cannot carry (a digit) gets a free
+/// letter.
+pub fn color_g(puzzle: &ColorPuzzle, title: Option<&str>, words: &ColorWords) -> String {
+    let palette = puzzle.palette();
+    let mut letters: Vec<char> = Vec::new();
+    for swatch in palette.swatches() {
+        let name = swatch.name as char;
+        let letter = match name {
+            '#' => '1',
+            c if !c.is_ascii_digit() && c != ',' => c,
+            _ => ('a'..='z')
+                .chain('A'..='Z')
+                .find(|c| palette.find(*c as u8).is_none() && !letters.contains(c))
+                .unwrap_or('~'),
+        };
+        letters.push(letter);
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}",
+        title.unwrap_or("A colour puzzle").replace('\n', " ")
+    );
+    out.push_str("#d\n");
+    let hex = |[r, g, b]: [u8; 3]| format!("#{r:02X}{g:02X}{b:02X}");
+    // Every declaration ends with a word for its colour (some readers need one): the
+    // file's own, else the colour's name in words, else `color-x`.
+    let word = |name: u8, color: u8| -> String {
+        match words.word(name) {
+            Some(w) => w.replace('\n', " "),
+            None if name == b'.' => "white".into(),
+            None => match puzzle.color_name(color) {
+                w if !w.contains(' ') => w,
+                _ => format!("color-{}", name as char),
+            },
+        }
+    };
+    let _ = writeln!(
+        out,
+        "   0:   {}   {}",
+        hex(words.background.unwrap_or([255, 255, 255])),
+        word(b'.', 0)
+    );
+    for (i, (swatch, &letter)) in palette.swatches().iter().zip(&letters).enumerate() {
+        let printed = if letter == '1' { '*' } else { letter };
+        let _ = writeln!(
+            out,
+            "   {letter}:{printed}  {}   {}",
+            hex(swatch.rgb),
+            word(swatch.name, i as u8 + 1)
+        );
+    }
+    for (title, lines) in [(": rows", puzzle.rows()), (": columns", puzzle.cols())] {
+        out.push_str(title);
+        out.push('\n');
+        for line in lines {
+            let items: Vec<String> = line
+                .iter()
+                .map(|b| match letters[usize::from(b.color) - 1] {
+                    '1' => b.len.to_string(),
+                    letter => format!("{}{letter}", b.len),
+                })
+                .collect();
+            out.push_str(&items.join(" "));
+            out.push('\n');
+        }
+    }
+    out
+}
+
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -261,6 +334,10 @@ mod tests {
         let again = parse(&text, Format::Xml).unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(again.puzzle, first.puzzle, "{text}");
         assert_eq!(again.words, first.words, "{text}");
+        let g = color_g(puzzle, about.title, &first.words);
+        let from_g = parse(&g, Format::Olsak).unwrap_or_else(|e| panic!("{e}\n{g}"));
+        assert_eq!(from_g.puzzle, first.puzzle, "{g}");
+        assert_eq!(from_g.words, first.words, "{g}");
         for key in ["title", "author", "copyright"] {
             assert!(
                 again

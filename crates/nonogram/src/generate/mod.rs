@@ -7,9 +7,11 @@
 //! the puzzle is judged again. The difficulty of a puzzle is the grade `nonosolve` writes in
 //! `solution.method`: the strongest technique it needs.
 
+mod color;
 mod random;
 mod repair;
 
+pub use color::color_picture;
 pub use random::{GenerateError, RandomSpec, random};
 pub use repair::{Repair, Unrepaired, repair};
 
