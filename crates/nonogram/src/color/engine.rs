@@ -34,7 +34,31 @@ pub(crate) struct Engine<'a> {
     pub steps: Option<Vec<String>>,
     /// Inside the search (cells are then probed in reading order).
     searching: bool,
+    /// While probing: each cell changed, with its value before, so that the probe can be
+    /// undone.
+    trail: Vec<(usize, Colors)>,
+    trailing: bool,
+    /// The cells the probes of one cell changed, with the values they reached.
+    diffs: Vec<(usize, Colors)>,
+    /// Per cell: the probe that last listed it in `diffs` (its generation), and how many
+    /// probes changed it and to what, for `agreed`.
+    stamp: Vec<u32>,
+    generation: u32,
+    count: Vec<u32>,
+    union: Vec<Colors>,
     pub stats: Stats,
+}
+
+/// What assuming each colour of one cell found.
+#[derive(Debug, Default)]
+struct Probed {
+    /// The colours that led to a contradiction, and the line of the last one.
+    ruled_out: Colors,
+    conflict: Option<LineId>,
+    /// Cells changed by each consistent colour, in the order of `diffs`.
+    changes: Vec<u32>,
+    /// Some colour was not probed (an earlier probe showed it consistent).
+    skipped: bool,
 }
 
 impl<'a> Engine<'a> {
@@ -54,6 +78,13 @@ impl<'a> Engine<'a> {
             last_told: None,
             steps: explain.then(Vec::new),
             searching: false,
+            trail: Vec::new(),
+            trailing: false,
+            diffs: Vec::new(),
+            stamp: vec![u32::MAX; puzzle.width() * puzzle.height()],
+            generation: 0,
+            count: vec![0; puzzle.width() * puzzle.height()],
+            union: vec![0; puzzle.width() * puzzle.height()],
             stats: Stats::default(),
         }
     }
@@ -187,7 +218,8 @@ impl<'a> Engine<'a> {
         for i in 0..self.line.len() {
             if self.line[i] != self.before[i] {
                 changed = true;
-                board.cells_mut()[self.cell_index(id, i)] = self.line[i];
+                let index = self.cell_index(id, i);
+                self.set(board, index, self.line[i]);
                 self.enqueue(self.crossing(id, i));
             }
         }
@@ -267,8 +299,18 @@ impl<'a> Engine<'a> {
         }
     }
 
+    /// Sets a cell, on the trail while probing.
+    #[inline]
+    fn set(&mut self, board: &mut ColorBoard, index: usize, value: Colors) {
+        let cell = &mut board.cells_mut()[index];
+        if self.trailing {
+            self.trail.push((index, *cell));
+        }
+        *cell = value;
+    }
+
     fn assume(&mut self, board: &mut ColorBoard, index: usize, set: Colors) -> Result<(), Stop> {
-        board.cells_mut()[index] = set;
+        self.set(board, index, set);
         self.queue_cell(index);
         self.propagate(board)
     }
@@ -284,15 +326,17 @@ impl<'a> Engine<'a> {
 
     /// One round: every colour of every open cell is assumed in turn. Returns whether
     /// anything was learnt; `Err` when the board itself is impossible.
+    ///
+    /// Each assumption is made on the board itself and undone from the trail of the cells
+    /// it changed, so that a probe costs what it changes, not a copy of the board.
     fn probe_round(&mut self, board: &mut ColorBoard, scores: &mut [u32]) -> Result<bool, Stop> {
         let mut learnt = false;
         // implied[i]: colours of cell i that an earlier probe of this round reached without a
         // contradiction; probing one again finds no contradiction and no more than that
         // probe did. Cleared whenever the board learns something.
         let mut implied = vec![0 as Colors; board.len()];
-        let recording = self.steps.take();
-        let mut recording = recording;
-        let mut outcome = Ok(learnt);
+        let mut recording = self.steps.take();
+        let mut outcome = Ok(());
         for index in self.probe_order(board) {
             let set = board.cells()[index];
             if set.count_ones() < 2 || implied[index] & set == set {
@@ -303,94 +347,59 @@ impl<'a> Engine<'a> {
                 break;
             }
             self.stats.probes += 1;
-            let mut ruled_out: Colors = 0;
-            let mut conflict = None;
-            let mut results: Vec<ColorBoard> = Vec::new();
-            let mut skipped = false;
-            let mut timeout = false;
-            for color in colors(set) {
-                if implied[index] >> color & 1 == 1 {
-                    skipped = true;
-                    continue;
+            let probed = match self.probe_cell(board, index, &implied) {
+                Ok(probed) => probed,
+                Err(stop) => {
+                    outcome = Err(stop);
+                    break;
                 }
-                let mut b = board.clone();
-                match self.assume(&mut b, index, 1 << color) {
-                    Ok(()) => results.push(b),
-                    Err(Stop::Conflict(l)) => {
-                        ruled_out |= 1 << color;
-                        conflict = Some(l);
-                    }
-                    Err(Stop::Timeout) => {
-                        timeout = true;
-                        break;
-                    }
-                }
-            }
-            if timeout {
-                outcome = Err(Stop::Timeout);
+            };
+            if probed.ruled_out == set {
+                let conflict = probed.conflict.expect("a colour was ruled out");
+                outcome = Err(Stop::Conflict(conflict));
                 break;
             }
-            if ruled_out == set {
-                outcome = Err(Stop::Conflict(conflict.expect("a colour was ruled out")));
-                break;
-            }
-            if ruled_out != 0 {
-                let left = set & !ruled_out;
+            if probed.ruled_out != 0 {
+                let left = set & !probed.ruled_out;
                 if let Some(steps) = &mut recording {
                     let cell = board.pos_of(index);
                     steps.push(format!(
                         "assume r{}c{} is {}: {} has no arrangement left, so it is {}",
                         cell.row + 1,
                         cell.col + 1,
-                        self.colors_in_words(ruled_out),
-                        conflict.expect("a colour was ruled out"),
+                        self.colors_in_words(probed.ruled_out),
+                        probed.conflict.expect("a colour was ruled out"),
                         self.colors_in_words(left)
                     ));
                 }
-                if left.count_ones() == 1 && results.len() == 1 && recording.is_none() {
-                    *board = results.pop().expect("one result");
-                } else {
-                    self.steps = recording.take();
-                    let again = self.assume(board, index, left);
-                    recording = self.steps.take();
-                    if let Err(stop) = again {
-                        outcome = Err(stop);
-                        break;
-                    }
+                self.steps = recording.take();
+                let again = self.assume(board, index, left);
+                recording = self.steps.take();
+                if let Err(stop) = again {
+                    outcome = Err(stop);
+                    break;
                 }
                 learnt = true;
                 implied.fill(0);
                 continue;
             }
-            for r in &results {
-                for (i, (&now, &then)) in board.cells().iter().zip(r.cells()).enumerate() {
-                    if now.count_ones() > 1 && then.count_ones() == 1 {
-                        implied[i] |= then;
-                    }
+            for &(i, then) in &self.diffs {
+                if then.count_ones() == 1 {
+                    implied[i] |= then;
                 }
             }
-            let changes = |b: &ColorBoard| {
-                b.cells()
-                    .iter()
-                    .zip(board.cells())
-                    .filter(|(x, y)| x != y)
-                    .count() as u32
-            };
-            scores[index] = results
+            scores[index] = probed
+                .changes
                 .iter()
-                .map(|r| changes(r) + 1)
+                .map(|&n| n + 1)
                 .fold(1u32, u32::saturating_mul);
-            if skipped {
+            if probed.skipped {
                 continue;
             }
-            // What every colour of the cell leads to is certain.
-            let mut narrowed = Vec::new();
-            for i in 0..board.len() {
-                let union = results.iter().fold(0, |u, r| u | r.cells()[i]);
-                if union != board.cells()[i] {
-                    narrowed.push((i, union));
-                }
-            }
+            // What every colour of the cell leads to is certain: the cells each one changed,
+            // narrowed to what they took in any of them.
+            let options = probed.changes.len() as u32;
+            let narrowed = self.agreed(board, options);
             if narrowed.is_empty() {
                 continue;
             }
@@ -425,7 +434,76 @@ impl<'a> Engine<'a> {
             implied.fill(0);
         }
         self.steps = recording;
-        outcome.map(|_| learnt)
+        outcome.map(|()| learnt)
+    }
+
+    /// Assumes each colour of cell `index` not in `implied` in turn, and undoes it. The
+    /// consistent ones leave what they changed in `self.diffs`, one run after another.
+    fn probe_cell(
+        &mut self,
+        board: &mut ColorBoard,
+        index: usize,
+        implied: &[Colors],
+    ) -> Result<Probed, Stop> {
+        let set = board.cells()[index];
+        let mut probed = Probed::default();
+        self.diffs.clear();
+        for color in colors(set) {
+            if implied[index] >> color & 1 == 1 {
+                probed.skipped = true;
+                continue;
+            }
+            self.trail.clear();
+            self.trailing = true;
+            let result = self.assume(board, index, 1 << color);
+            self.trailing = false;
+            if result.is_ok() {
+                // A cell may change twice; its value now is what the probe reached.
+                let before = self.diffs.len();
+                for &(i, _) in &self.trail {
+                    if self.stamp[i] != self.generation {
+                        self.stamp[i] = self.generation;
+                        self.diffs.push((i, board.cells()[i]));
+                    }
+                }
+                probed.changes.push((self.diffs.len() - before) as u32);
+                self.generation = self.generation.wrapping_add(1);
+            }
+            for &(i, old) in self.trail.iter().rev() {
+                board.cells_mut()[i] = old;
+            }
+            match result {
+                Ok(()) => {}
+                Err(Stop::Conflict(l)) => {
+                    probed.ruled_out |= 1 << color;
+                    probed.conflict = Some(l);
+                }
+                Err(Stop::Timeout) => return Err(Stop::Timeout),
+            }
+        }
+        Ok(probed)
+    }
+
+    /// The cells that all `options` runs of `self.diffs` changed, each with the union of
+    /// what they took, where that narrows the board.
+    fn agreed(&mut self, board: &ColorBoard, options: u32) -> Vec<(usize, Colors)> {
+        for &(i, _) in &self.diffs {
+            self.count[i] = 0;
+            self.union[i] = 0;
+        }
+        for &(i, v) in &self.diffs {
+            self.count[i] += 1;
+            self.union[i] |= v;
+        }
+        let mut narrowed = Vec::new();
+        for &(i, _) in &self.diffs {
+            if self.count[i] == options && self.union[i] != board.cells()[i] {
+                narrowed.push((i, self.union[i]));
+                // Listed once.
+                self.count[i] = 0;
+            }
+        }
+        narrowed
     }
 
     /// Open cells, those whose row and column are most settled first (outside the search),

@@ -79,31 +79,26 @@ impl LineSolver {
     /// step over a background cell between them; blocks of different colours need not.
     fn solve_bits(&mut self, clues: &[Block], cells: &mut [Colors]) -> bool {
         let (n, k) = (cells.len(), clues.len());
-        if !self.bands(clues, n) {
+        if clues.iter().any(|b| b.len as usize > n) {
             return false;
         }
         let bounds: Bits = (1 << (n + 1)) - 1;
-        let mut background: Bits = 0;
+        // The line as one mask a colour: bit i of allows[c] when cell i may be colour c.
+        let mut allows = [0 as Bits; 32];
         for (i, &cell) in cells.iter().enumerate() {
-            background |= Bits::from(cell & BACKGROUND != 0) << i;
-        }
-        let allows = |color: u8| -> Bits {
-            let mut m: Bits = 0;
-            for (i, &cell) in cells.iter().enumerate() {
-                m |= Bits::from(cell >> color & 1 == 1) << i;
+            let mut set = cell;
+            while set != 0 {
+                let c = set.trailing_zeros() as usize;
+                set &= set - 1;
+                allows[c] |= 1 << i;
             }
-            m
-        };
+        }
+        let background = allows[0];
         // fits[j]: where block j may start, on cells that all allow its colour.
         self.fits.clear();
-        for (j, block) in clues.iter().enumerate() {
-            let same = clues[..j].iter().position(|b| b.color == block.color);
-            let fits = match same {
-                // A block of a colour seen before: its cells allow the same colour.
-                Some(first) if clues[first].len == block.len => self.fits[first],
-                _ => run_starts(allows(block.color), block.len),
-            };
-            self.fits.push(fits);
+        for block in clues {
+            self.fits
+                .push(run_starts(allows[usize::from(block.color)], block.len));
         }
         let same_as_before = |j: usize| j > 0 && clues[j - 1].color == clues[j].color;
         let step = background << 1;
@@ -166,12 +161,19 @@ impl LineSolver {
             self.last_start
                 .push((Bits::BITS - 1 - starts.leading_zeros()) as usize);
         }
-        for (i, cell) in cells.iter_mut().enumerate() {
-            let mut possible = Colors::from(can_blank >> i & 1 == 1);
-            for &(color, mask) in &self.colored {
-                possible |= Colors::from(mask >> i & 1 == 1) << color;
+        // Back from masks to cells: each colour's bits set in the cells it may cover.
+        self.possible.clear();
+        self.possible.resize(n, 0);
+        for (color, mut mask) in std::iter::once((0, can_blank)).chain(self.colored.iter().copied())
+        {
+            while mask != 0 {
+                let i = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                self.possible[i] |= 1 << color;
             }
-            *cell &= possible;
+        }
+        for (cell, &p) in cells.iter_mut().zip(&self.possible) {
+            *cell &= p;
         }
         true
     }
@@ -190,9 +192,7 @@ impl LineSolver {
             let (lo, hi) = self.band(clues, j, n);
             let hi = hi.min(n.saturating_sub(1));
             for (i, &cell) in cells.iter().enumerate().take(hi + 1).skip(lo) {
-                if cell & BACKGROUND != 0
-                    && self.forward[j * w + i]
-                    && self.backward[j * w + i + 1]
+                if cell & BACKGROUND != 0 && self.forward[j * w + i] && self.backward[j * w + i + 1]
                 {
                     self.possible[i] |= BACKGROUND;
                 }
