@@ -83,22 +83,34 @@ impl LineSolver {
             return false;
         }
         let bounds: Bits = (1 << (n + 1)) - 1;
-        // The line as one mask a colour: bit i of allows[c] when cell i may be colour c.
-        let mut allows = [0 as Bits; 32];
-        for (i, &cell) in cells.iter().enumerate() {
-            let mut set = cell;
-            while set != 0 {
-                let c = set.trailing_zeros() as usize;
-                set &= set - 1;
-                allows[c] |= 1 << i;
+        // The line as one mask a colour of its clues (and the background): bit i when cell
+        // i may take the colour. Lines have few colours, so this is a few passes without
+        // branches rather than one pass over every cell's colours.
+        self.colored.clear();
+        self.colored.push((0, 0));
+        for block in clues {
+            if !self.colored.iter().any(|&(c, _)| c == block.color) {
+                self.colored.push((block.color, 0));
             }
         }
-        let background = allows[0];
+        for (color, mask) in &mut self.colored {
+            let mut m: Bits = 0;
+            for (i, &cell) in cells.iter().enumerate() {
+                m |= Bits::from((cell >> *color) & 1) << i;
+            }
+            *mask = m;
+        }
+        let allows = |color: u8| -> Bits {
+            self.colored
+                .iter()
+                .find(|&&(c, _)| c == color)
+                .map_or(0, |&(_, m)| m)
+        };
+        let background = allows(0);
         // fits[j]: where block j may start, on cells that all allow its colour.
         self.fits.clear();
         for block in clues {
-            self.fits
-                .push(run_starts(allows[usize::from(block.color)], block.len));
+            self.fits.push(run_starts(allows(block.color), block.len));
         }
         let same_as_before = |j: usize| j > 0 && clues[j - 1].color == clues[j].color;
         let step = background << 1;
@@ -137,7 +149,11 @@ impl LineSolver {
         for j in 0..=k {
             can_blank |= forward[j] & (backward[j] >> 1) & background;
         }
-        self.colored.clear();
+        // From here on, each colour's mask is the cells its blocks can cover.
+        for (_, mask) in &mut self.colored {
+            *mask = 0;
+        }
+        self.colored[0].1 = can_blank;
         self.first_start.clear();
         self.last_start.clear();
         for (j, block) in clues.iter().enumerate() {
@@ -153,27 +169,20 @@ impl LineSolver {
             };
             let starts = self.fits[j] & pre & (post >> block.len);
             let cover = smear(starts, block.len);
-            match self.colored.iter_mut().find(|(c, _)| *c == block.color) {
-                Some((_, m)) => *m |= cover,
-                None => self.colored.push((block.color, cover)),
+            if let Some((_, m)) = self.colored.iter_mut().find(|(c, _)| *c == block.color) {
+                *m |= cover;
             }
             self.first_start.push(starts.trailing_zeros() as usize);
             self.last_start
                 .push((Bits::BITS - 1 - starts.leading_zeros()) as usize);
         }
-        // Back from masks to cells: each colour's bits set in the cells it may cover.
-        self.possible.clear();
-        self.possible.resize(n, 0);
-        for (color, mut mask) in std::iter::once((0, can_blank)).chain(self.colored.iter().copied())
-        {
-            while mask != 0 {
-                let i = mask.trailing_zeros() as usize;
-                mask &= mask - 1;
-                self.possible[i] |= 1 << color;
+        // Back from masks to cells.
+        for (i, cell) in cells.iter_mut().enumerate() {
+            let mut possible: Colors = 0;
+            for &(color, mask) in &self.colored {
+                possible |= Colors::from((mask >> i) as u8 & 1) << color;
             }
-        }
-        for (cell, &p) in cells.iter_mut().zip(&self.possible) {
-            *cell &= p;
+            *cell &= possible;
         }
         true
     }
