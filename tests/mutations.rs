@@ -64,15 +64,16 @@ fn mutate(seed: &[u8], mutations: &[Mutation]) -> Vec<u8> {
     bytes
 }
 
-const DOCUMENTS: [&str; 5] = [
+const DOCUMENTS: [&str; 6] = [
     r########"{"kind":"maze","version":1,"width":7,"height":7,"grid":["#######","### ###","### ###","#  |  #","### ###","### ###","#######"],"start":[3,1],"goal":[3,5],"meta":{"cells":[3,3]}}"########,
     r######"{"kind":"maze","version":1,"width":5,"height":5,"grid":["#####","#   #","# # #","#   #","#####"],"start":[1,1],"goal":[3,3],"meta":{"cells":[2,2]},"trace":[[1,1],[1,2]],"solution":{"algorithm":"bfs","path":[[1,1],[1,2],[1,3]],"length":2,"explored":3}}"######,
     r####"{"kind":"mines","version":1,"width":3,"height":2,"grid":["01#","0F1"],"mines":1,"state":"playing","rules":{"first_click":"safe","no_guess":false},"seed":4,"moves":[["open",0,0]],"layout":["..*","..."]}"####,
     r####"{"kind":"nonogram","version":1,"width":3,"height":2,"clues":{"rows":[[2],[1,1]],"cols":[[2],[0],[1]]},"grid":["##?","#.#"]}"####,
+    r####"{"kind":"nonogram","version":1,"width":3,"height":2,"colors":{"r":"#d62728","g":"#2ca02c"},"clues":{"rows":[[[1,"r"],[2,"g"]],[[2,"r"]]],"cols":[[[2,"r"]],[[1,"g"],[1,"r"]],[1]]},"grid":["r?g","r?."]}"####,
     "{\n  \"kind\": \"maze\",\n  \"version\": 1,\n  \"grid\": [\"   \"],\n  \"width\": 3,\n  \"height\": 1\n}\n",
 ];
 
-const PUZZLES: [(&str, Format); 3] = [
+const PUZZLES: [(&str, Format); 5] = [
     (
         "title \"Tiny\"\nwidth 3\nheight 2\nrows\n2\n1,1\ncolumns\n2\n0\n1\n",
         Format::Non,
@@ -82,7 +83,34 @@ const PUZZLES: [(&str, Format); 3] = [
         Format::Xml,
     ),
     ("Tiny\n: rows\n2\n1 1\n: columns\n2\n0\n1\n", Format::Olsak),
+    (
+        "Two\n#d\n   0:   #FFFFFF   white\n   r:%  #D62728   red\n   g:=  green  leaf\n: rows\n1r 2g\n2r\n: columns\n2r\n1g 1r\n1g\n",
+        Format::Olsak,
+    ),
+    (
+        "<?xml version=\"1.0\"?>\n<puzzleset><puzzle type=\"grid\" defaultcolor=\"black\"><color name=\"white\" char=\".\">fff</color><color name=\"red\" char=\"r\">d62728</color><clues type=\"columns\"><line><count color=\"red\">2</count></line><line><count>1</count><count color=\"red\">1</count></line></clues><clues type=\"rows\"><line><count color=\"red\">1</count><count>1</count></line><line><count color=\"red\">2</count></line></clues></puzzle></puzzleset>\n",
+        Format::Xml,
+    ),
 ];
+
+/// Solves a small puzzle read from mutated input, for a moment: the solver must take any
+/// clues a reader accepts.
+fn solve_briefly(task: grid_nonogram::document::Task) {
+    use grid_nonogram::document::Task;
+    let options = grid_nonogram::Options {
+        timeout: Some(std::time::Duration::from_millis(20)),
+        ..Default::default()
+    };
+    match task {
+        Task::Black(p, start) if p.width() * p.height() <= 400 => {
+            let _ = grid_nonogram::solve(&p, start, &options);
+        }
+        Task::Color(p, start) if p.width() * p.height() <= 400 => {
+            let _ = grid_nonogram::color::solve(&p, start, &options);
+        }
+        _ => {}
+    }
+}
 
 /// A small picture of each kind a mask is read from.
 fn mask_pictures() -> Vec<Vec<u8>> {
@@ -118,7 +146,15 @@ proptest! {
             match doc.kind() {
                 Kind::Maze => drop(MazeDoc::from_document(&doc)),
                 Kind::Mines => drop(MinesDoc::from_document(&doc)),
-                Kind::Nonogram => drop(NonogramDoc::from_document(&doc)),
+                Kind::Nonogram => {
+                    if let Ok(view) = NonogramDoc::from_document(&doc) {
+                        let again = NonogramDoc::from_document(&view.to_document());
+                        prop_assert!(matches!(again, Ok(ref v) if v == &view), "{again:?}");
+                        if let Ok(task) = grid_nonogram::document::task_of(&view) {
+                            solve_briefly(task);
+                        }
+                    }
+                }
             }
             let mut out = Vec::new();
             doc.write_to(&mut out, false).unwrap();
@@ -136,7 +172,13 @@ proptest! {
         let bytes = mutate(text.as_bytes(), &mutations);
         if let Ok(text) = std::str::from_utf8(&bytes) {
             let _ = Format::sniff(text);
-            let _ = parse(text, format);
+            if let Ok(parsed) = parse(text, format) {
+                let task = match parsed.puzzle {
+                    grid_nonogram::Nonogram::Black(p) => grid_nonogram::document::Task::Black(p, None),
+                    grid_nonogram::Nonogram::Color(p) => grid_nonogram::document::Task::Color(p, None),
+                };
+                solve_briefly(task);
+            }
         }
     }
 

@@ -233,6 +233,73 @@ fn wrong_types_sizes_and_huge_numbers_are_refused() {
     }
 }
 
+/// Colour puzzles built to hurt: palettes too big or badly named, clue items of the wrong
+/// shape, blocks longer than the line, and grids with colours that do not exist. Each is
+/// refused with one line (or, for clues that are well formed but impossible, answered with
+/// "none"), and gridrender refuses the same documents.
+#[test]
+fn hostile_colour_puzzles_are_refused_or_answered() {
+    let doc = |colors: &str, rows: &str, cols: &str, extra: &str| {
+        format!(
+            r#"{{"kind":"nonogram","version":1,"colors":{colors},"clues":{{"rows":{rows},"cols":{cols}}}{extra}}}"#
+        )
+    };
+    const RED: &str = r##"{"r":"#d62728"}"##;
+    let palette: String = ('a'..='z')
+        .chain('A'..='N')
+        .map(|name| format!(r##""{name}":"#000000""##))
+        .collect::<Vec<_>>()
+        .join(",");
+    let red_one = r#"[[[1,"r"]]]"#;
+    let refused = [
+        (
+            doc(&format!("{{{palette}}}"), "[[1]]", "[[1]]", ""),
+            "at most 31 are allowed",
+        ),
+        (doc(RED, r#"[[[1,"r","x"]]]"#, "[[1]]", ""), "field `clues`"),
+        (doc(RED, "[[[1]]]", "[[1]]", ""), "field `clues`"),
+        (doc(RED, r#"[[[-1,"r"]]]"#, "[[1]]", ""), "field `clues`"),
+        (
+            doc(RED, r#"[[[1,"é"]]]"#, "[[1]]", ""),
+            "is not in `colors`",
+        ),
+        (
+            doc(r##"{"é":"#d62728"}"##, "[[1]]", "[[1]]", ""),
+            "one-character",
+        ),
+        (
+            doc(
+                RED,
+                red_one,
+                red_one,
+                r#","width":1,"height":1,"grid":["g"]"#,
+            ),
+            "a colour grid has",
+        ),
+        (doc(RED, red_one, red_one, r#","width":2"#), "field `width`"),
+        (doc(r#"["r"]"#, "[[1]]", "[[1]]", ""), "field `colors`"),
+        (
+            doc(r##"{"r":"#zzzzzz"}"##, "[[1]]", "[[1]]", ""),
+            "expected an RGB value",
+        ),
+    ];
+    for (input, needle) in &refused {
+        assert_refused("nonosolve", &[], input.as_bytes(), needle);
+        assert_refused("gridrender", &["--format", "text"], input.as_bytes(), "");
+    }
+    // Well formed but impossible: a block longer than its line, far longer than any shift.
+    let long = doc(RED, r#"[[[4000000000,"r"]]]"#, red_one, "");
+    let o = feed("nonosolve", &[], long.as_bytes());
+    assert_eq!(o.status, 1, "{}", o.stderr);
+    assert!(o.stderr.contains("need 4000000000 cells"), "{}", o.stderr);
+    // One row of a red 1000 over 1000 columns of a red 1: the widest puzzle, solved at once.
+    let cols = vec![r#"[[1,"r"]]"#; 1000].join(",");
+    let wide = doc(RED, r#"[[[1000,"r"]]]"#, &format!("[{cols}]"), "");
+    let o = feed("nonosolve", &[], wide.as_bytes());
+    assert_eq!(o.status, 0, "{}", o.stderr);
+    assert!(!o.stderr.contains("panicked"));
+}
+
 #[test]
 fn crossings_that_cannot_carry_two_passages_are_refused() {
     let maze = |rows: &str| {
