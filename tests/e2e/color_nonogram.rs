@@ -187,6 +187,14 @@ fn bad_colour_files_name_the_file_the_line_and_the_colour() {
     run("nonosolve", &[], &no_rgb).assert_error("nonosolve", 2, "colour \"g\" has \"\"");
     let background = doc.replace("\"g\":\"#2ca02c\"", "\".\":\"#ffffff\"");
     run("nonosolve", &[], &background).assert_error("nonosolve", 2, "'.' cannot name a colour");
+    let block = doc.replace("[[1,\"q\"]]", "[[1,\".\"]]");
+    let path = dir.join("background.json");
+    std::fs::write(&path, block).unwrap();
+    run("nonosolve", &[path.to_str().unwrap()], "").assert_error(
+        "nonosolve",
+        2,
+        "background.json line 1: field `clues`: column 1: a block of colour \".\", the background",
+    );
 }
 
 #[test]
@@ -223,13 +231,16 @@ fn gridrender_draws_colour_puzzles_in_their_colours() {
     let dir = scratch("colour-pictures");
     let svg = dir.join("m.svg");
     let png = dir.join("m.png");
-    for path in [&svg, &png] {
+    let html = dir.join("m.html");
+    for path in [&svg, &png, &html] {
         let r = run("gridrender", &["-o", path.to_str().unwrap()], &solved);
         assert_eq!(r.status, 0, "{}", r.stderr);
     }
     let svg = std::fs::read_to_string(svg).unwrap();
+    let html = std::fs::read_to_string(html).unwrap();
     for fill in ["#d62728", "#f0c808", "#2ca02c", "#f4f1e8"] {
         assert!(svg.contains(&format!("fill=\"{fill}\"")), "{fill}");
+        assert!(html.contains(&format!("fill=\"{fill}\"")), "{fill}");
     }
     let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(png).unwrap()));
     let mut reader = decoder.read_info().unwrap();

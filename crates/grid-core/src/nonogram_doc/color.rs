@@ -217,6 +217,13 @@ impl ColorClues {
                                 Item::Black(len) => (len, "#".to_string()),
                                 Item::Colored(len, name) => (len, name),
                             };
+                            if name == "." {
+                                return Err(Error::input(format!(
+                                    "field `clues`: {kind} {}: a block of colour \".\", the \
+                                     background; a block is never the background",
+                                    i + 1
+                                )));
+                            }
                             let color = match name.as_bytes() {
                                 [b] => palette.find(*b),
                                 _ => None,
