@@ -227,10 +227,6 @@ fn bad_flags_and_pictures_are_refused_with_one_line() {
         (vec!["1001".into()], "1..=1000"),
         (vec!["--density".into(), "2".into(), "5".into()], "fraction"),
         (
-            vec!["--colors".into(), "3".into(), "5".into()],
-            "colour puzzles are not made yet",
-        ),
-        (
             vec![
                 "--to".into(),
                 "non".into(),
@@ -298,4 +294,77 @@ fn bad_flags_and_pictures_are_refused_with_one_line() {
     assert_eq!(r.status, 1, "{}", r.stderr);
     assert!(r.stderr.contains("needed exactly probing"), "{}", r.stderr);
     assert!(r.stdout.is_empty());
+}
+
+#[test]
+fn colour_puzzles_are_unique_at_the_difficulty_asked_and_read_back() {
+    for (difficulty, side) in [("line", "20"), ("probing", "15")] {
+        for seed in ["1", "2"] {
+            let args = [
+                "--colors",
+                "4",
+                "--difficulty",
+                difficulty,
+                "--seed",
+                seed,
+                side,
+            ];
+            let made = run("nonogen", &args, "");
+            assert_eq!(made.status, 0, "{}", made.stderr);
+            let doc = made.doc();
+            assert_eq!(doc["colors"].as_object().unwrap().len(), 4);
+            assert_eq!(doc["meta"]["colors"], 4);
+            let (status, count, method, grid) = proved(&made.stdout);
+            assert_eq!(
+                (status.as_str(), count),
+                ("unique", 1),
+                "{difficulty} {seed}"
+            );
+            assert_eq!(method, difficulty);
+            assert_eq!(grid, key(&doc), "the solution is the key");
+            assert_eq!(
+                run("nonogen", &args, "").stdout,
+                made.stdout,
+                "same seed, same bytes"
+            );
+        }
+    }
+    // As webpbn XML: the same clues and colours, read back by nonosolve.
+    let doc = run("nonogen", &["--colors", "3", "--seed", "5", "12"], "").doc();
+    let xml = run(
+        "nonogen",
+        &["--colors", "3", "--seed", "5", "--to", "xml", "12"],
+        "",
+    );
+    assert_eq!(xml.status, 0, "{}", xml.stderr);
+    let back = run("nonosolve", &["--input-format", "xml"], &xml.stdout).doc();
+    assert_eq!(back["clues"], doc["clues"]);
+    assert_eq!(back["colors"], doc["colors"]);
+    assert_eq!(back["grid"], doc["key"]);
+    // The key drawn, in the puzzle's colours.
+    let drawn = run(
+        "gridrender",
+        &["--solution", "--color", "never"],
+        &run("nonogen", &["--colors", "3", "--seed", "5", "12"], "").stdout,
+    );
+    assert_eq!(drawn.status, 0, "{}", drawn.stderr);
+    assert!(!drawn.stdout.contains('?'), "{}", drawn.stdout);
+}
+
+#[test]
+fn colour_flags_that_cannot_be_met_are_refused() {
+    for (args, needle) in [
+        (vec!["--colors", "0", "10"], "'--colors <N>'"),
+        (vec!["--colors", "11", "10"], "'--colors <N>'"),
+        (
+            vec!["--colors", "2", "--to", "non", "10"],
+            ".non has no colours",
+        ),
+        (
+            vec!["--colors", "2", "--from", "x.png"],
+            "cannot be used with '--from",
+        ),
+    ] {
+        run("nonogen", &args, "").assert_error("nonogen", 2, needle);
+    }
 }

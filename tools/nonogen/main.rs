@@ -7,7 +7,8 @@ use grid_cli::{Error, Output, Progress, Result, Status, say};
 use grid_core::{Document, Grid, Rng};
 use grid_nonogram::formats::write::{self, About};
 use grid_nonogram::generate::{
-    GenerateError, Made, RandomSpec, Repair, Unrepaired, random, repair,
+    ColorMade, ColorSpec, GenerateError, Made, RandomSpec, Repair, STANDARD_COLORS, Unrepaired,
+    random, random_color, repair, standard_palette,
 };
 use grid_nonogram::puzzle::MAX_SIDE;
 use grid_nonogram::{Answer, Method};
@@ -24,6 +25,7 @@ Examples:
   nonogen --from cat.png --width 30 | gridrender -o cat.svg
   nonogen --from cat.png --width 30 | gridrender --solution -o key.svg
   nonogen --to non 15 > puzzle.non          for apps that read Steve Simpson's .non
+  nonogen --colors 4 20 | gridrender        a 20x20 puzzle in four colours
 
 Every puzzle written has exactly one solution, proved by the solver, and needs exactly the
 technique asked (from a picture: at most that technique). The answer is in the document's
@@ -54,10 +56,11 @@ struct Args {
           value_parser = grid_cli::args::fraction)]
     density: f64,
 
-    /// Colours besides the background, for a colour puzzle. Colour puzzles are not made yet:
-    /// the flag is refused with a message.
-    #[arg(long, value_name = "N")]
-    colors: Option<u32>,
+    /// Make a random colour puzzle in N colours besides the background (1 to 10: red,
+    /// green, blue, orange, purple, brown, pink, grey, olive, cyan).
+    #[arg(long, value_name = "N", conflicts_with = "from",
+          value_parser = clap::value_parser!(u8).range(1..=STANDARD_COLORS.len() as i64))]
+    colors: Option<u8>,
 
     /// Make the puzzle from a picture: a PNG (dark pixels filled, transparent ones
     /// background), a PBM, or a text file ('#' or 'X' filled, '.' or space empty).
@@ -149,11 +152,11 @@ fn main() -> std::process::ExitCode {
 }
 
 fn run(args: Args) -> Result<Status> {
-    if let Some(n) = args.colors {
-        return Err(Error::usage(format!(
-            "--colors {n}: colour puzzles are not made yet; nonogen makes black-and-white \
-             puzzles (leave out --colors)"
-        )));
+    if args.colors.is_some() && args.to == To::Non {
+        return Err(Error::usage(
+            "--to non: Steve Simpson's .non has no colours; write colour puzzles with --to \
+             json or --to xml",
+        ));
     }
     if args.to != To::Json && args.count > 1 {
         return Err(Error::usage(format!(
@@ -193,6 +196,30 @@ fn at_random(args: &Args, out: &mut Output) -> Result<Status> {
     let progress = Progress::new("nonogen", args.count);
     for i in 0..args.count {
         let seed = first.wrapping_add(i);
+        if let Some(colors) = args.colors {
+            let made = match random_color(
+                &color_spec(&spec),
+                &standard_palette(colors.into()),
+                &mut Rng::seeded(seed),
+            ) {
+                Ok(made) => made,
+                Err(e @ GenerateError::GaveUp { .. }) => {
+                    say(format_args!("nonogen: seed {seed}: {e}"));
+                    return Ok(Status::NoAnswer);
+                }
+                Err(e) => return Err(Error::usage(e.to_string())),
+            };
+            let meta = json!({
+                "generator": "nonogen",
+                "seed": seed,
+                "difficulty": made.method.name(),
+                "density": args.density,
+                "colors": colors,
+            });
+            write_color_made(args, out, &made, meta)?;
+            progress.tick(i + 1);
+            continue;
+        }
         let made = match random(&spec, &mut Rng::seeded(seed)) {
             Ok(made) => made,
             Err(e @ GenerateError::GaveUp { .. }) => {
@@ -322,6 +349,34 @@ fn repair_note(made: &Made) -> Option<String> {
 
 /// The largest picture file read.
 const MAX_PICTURE_BYTES: u64 = 1 << 30;
+
+/// The colour form of a random puzzle's spec.
+fn color_spec(spec: &RandomSpec) -> ColorSpec {
+    ColorSpec {
+        width: spec.width,
+        height: spec.height,
+        density: spec.density,
+        difficulty: spec.difficulty,
+    }
+}
+
+/// Writes one colour puzzle: a document, or webpbn XML with the solution as goal.
+fn write_color_made(args: &Args, out: &mut Output, made: &ColorMade, meta: Value) -> Result<()> {
+    if args.to == To::Xml {
+        let about = About {
+            title: None,
+            author: Some("nonogen (gridkit)"),
+            copyright: None,
+            solution: None,
+        };
+        let words = Default::default();
+        let text = write::color_xml(&made.puzzle, &about, &words, Some(&made.picture));
+        return out.text(&text);
+    }
+    let mut doc = made.to_document();
+    doc.set_value("meta", meta);
+    out.document(&doc, args.pretty.pretty)
+}
 
 /// Writes one puzzle in the format asked.
 fn write_made(

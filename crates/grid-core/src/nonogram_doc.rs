@@ -131,10 +131,18 @@ pub fn show_key(doc: &mut Document) -> Result<()> {
             key.len()
         )));
     }
+    let allowed = |b: u8| match &view.color {
+        None => b == b'#' || b == b'.',
+        Some(color) => b == b'.' || color.palette.find(b).is_some(),
+    };
     for (r, row) in key.iter().enumerate() {
-        if row.len() != w || row.bytes().any(|b| b != b'#' && b != b'.') {
+        if row.len() != w || !row.bytes().all(allowed) {
+            let what = match &view.color {
+                None => "'#' and '.'".to_string(),
+                Some(color) => format!("'.' and the colours {}", color.palette.names()),
+            };
             return Err(Error::input(format!(
-                "field `key`: row {r} is not {w} characters of '#' and '.'"
+                "field `key`: row {r} is not {w} characters of {what}"
             )));
         }
     }

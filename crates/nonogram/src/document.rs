@@ -216,3 +216,33 @@ impl crate::generate::Made {
         }
     }
 }
+
+impl crate::generate::ColorMade {
+    /// The colour puzzle as a document: its palette and clues, `grid` all `'?'`, and the
+    /// answer in `key` (colour names and `'.'`), which solvers do not read.
+    pub fn to_document(&self) -> Document {
+        let color = ColorClues {
+            palette: self.puzzle.palette().clone(),
+            rows: self.puzzle.rows().to_vec(),
+            cols: self.puzzle.cols().to_vec(),
+        };
+        let view = NonogramDoc {
+            clues: color.lengths(),
+            color: Some(color),
+            grid: Some(self.picture.map(|_| b'?')),
+        };
+        let mut doc = view.to_document();
+        let palette = self.puzzle.palette();
+        let key: Vec<String> = self
+            .picture
+            .rows()
+            .map(|r| {
+                r.iter()
+                    .map(|&c| palette.get(c).map_or('.', |s| s.name as char))
+                    .collect()
+            })
+            .collect();
+        doc.set_value("key", json!(key));
+        doc
+    }
+}

@@ -13,6 +13,7 @@ mod solve;
 pub use grid_core::nonogram_doc::{Block, Palette, Swatch};
 pub use line::{BACKGROUND, Colors};
 pub use solve::solve;
+pub(crate) use solve::solve_up_to;
 
 use crate::puzzle::{ClueError, LineId, MAX_SIDE};
 use grid_core::Grid;

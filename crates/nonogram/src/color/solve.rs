@@ -12,17 +12,38 @@ pub fn solve(puzzle: &ColorPuzzle, start: Option<ColorBoard>, options: &Options)
     let mut engine = Engine::new(puzzle, deadline, options.explain);
     engine.report_to(options.progress);
     let board = start.unwrap_or_else(|| engine.blank_board());
-    let verdict = decide(&mut engine, puzzle, board, options.limit.max(2));
+    let verdict = decide(
+        &mut engine,
+        puzzle,
+        board,
+        options.limit.max(2),
+        Method::Search,
+    );
     let steps = engine.steps.take().unwrap_or_default();
     verdict.into_report(steps, engine.stats)
 }
 
-/// The stages in turn, each one only when the ones before left cells open.
+/// How far logic alone takes a colour puzzle: the stages up to `ceiling`, with status
+/// `Unfinished` when they leave cells open (what a generator asks, many times a puzzle).
+pub(crate) fn solve_up_to(
+    puzzle: &ColorPuzzle,
+    start: Option<ColorBoard>,
+    ceiling: Method,
+) -> Report<Colors> {
+    let mut engine = Engine::new(puzzle, None, false);
+    let board = start.unwrap_or_else(|| engine.blank_board());
+    let verdict = decide(&mut engine, puzzle, board, 2, ceiling);
+    verdict.into_report(Vec::new(), engine.stats)
+}
+
+/// The stages in turn, each one only when the ones before left cells open, and none past
+/// `ceiling`.
 fn decide(
     engine: &mut Engine,
     puzzle: &ColorPuzzle,
     board: ColorBoard,
     limit: usize,
+    ceiling: Method,
 ) -> Verdict<Colors> {
     if let Some(why) = puzzle.contradiction() {
         return Verdict::impossible(Method::Line, board, why);
@@ -42,6 +63,9 @@ fn decide(
     if is_solved(&board) {
         return Verdict::solved(Method::Line, board);
     }
+    if ceiling == Method::Line {
+        return Verdict::open(Method::Line, board);
+    }
     let mut scores = Vec::new();
     match engine.probe(&mut board, &mut scores) {
         Err(Stop::Conflict(l)) => {
@@ -52,6 +76,7 @@ fn decide(
         }
         Err(Stop::Timeout) => return Verdict::open(Method::Probing, board),
         Ok(()) if is_solved(&board) => return Verdict::solved(Method::Probing, board),
+        Ok(()) if ceiling == Method::Probing => return Verdict::open(Method::Probing, board),
         Ok(()) => {}
     }
     if let Some(steps) = &mut engine.steps {

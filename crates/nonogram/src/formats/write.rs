@@ -118,18 +118,32 @@ pub fn color_xml(
     solution: Option<&Grid<u8>>,
 ) -> String {
     let palette = puzzle.palette();
+    // The file's own word for a colour, else its name in words ("red"), else `color-x`.
     let word = |name: u8| -> String {
+        let color = palette.find(name).unwrap_or(0);
         match words.word(name) {
             Some(w) => w.to_string(),
-            None if name == b'#' => "black".into(),
             None if name == b'.' => "white".into(),
-            None => format!("color-{}", name as char),
+            None => match puzzle.color_name(color) {
+                w if !w.contains(' ') => w,
+                _ => format!("color-{}", name as char),
+            },
         }
     };
-    let default = palette
-        .find(b'#')
-        .or((!palette.is_empty()).then_some(1))
-        .map(|c| word(palette.get(c).expect("in the palette").name));
+    // Counts without a colour have the default colour: '#' when the puzzle has it; else
+    // every count names its colour, and the default is a name no colour has.
+    let default = match palette.find(b'#') {
+        Some(c) => word(palette.get(c).expect("in the palette").name),
+        None => {
+            let taken: Vec<String> = palette.swatches().iter().map(|s| word(s.name)).collect();
+            ["black", "default", "none"]
+                .into_iter()
+                .find(|w| !taken.iter().any(|t| t == w))
+                .unwrap_or("default-color")
+                .to_string()
+        }
+    };
+    let default = Some(default);
     let mut out = String::from(
         "<?xml version=\"1.0\"?>\n<!DOCTYPE pbn SYSTEM \"https://webpbn.com/pbn-0.3.dtd\">\n<puzzleset>\n",
     );

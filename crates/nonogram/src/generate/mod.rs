@@ -11,7 +11,9 @@ mod color;
 mod random;
 mod repair;
 
-pub use color::color_picture;
+pub use color::{
+    ColorMade, ColorSpec, STANDARD_COLORS, color_picture, random_color, standard_palette,
+};
 pub use random::{GenerateError, RandomSpec, random};
 pub use repair::{Repair, Unrepaired, repair};
 

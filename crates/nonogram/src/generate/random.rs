@@ -55,7 +55,7 @@ fn harden(mut picture: Grid<bool>, difficulty: Method, rng: &mut Rng) -> Option<
 }
 
 /// `k` of `cells`, at random.
-fn choose(cells: &[usize], k: usize, rng: &mut Rng) -> Vec<usize> {
+pub(super) fn choose(cells: &[usize], k: usize, rng: &mut Rng) -> Vec<usize> {
     let mut cells = cells.to_vec();
     for j in 0..k {
         let pick = j + rng.index(cells.len() - j);
