@@ -196,31 +196,16 @@ fn at_random(args: &Args, out: &mut Output) -> Result<Status> {
     let progress = Progress::new("nonogen", args.count);
     for i in 0..args.count {
         let seed = first.wrapping_add(i);
-        if let Some(colors) = args.colors {
-            let made = match random_color(
-                &color_spec(&spec),
-                &standard_palette(colors.into()),
-                &mut Rng::seeded(seed),
-            ) {
-                Ok(made) => made,
-                Err(e @ GenerateError::GaveUp { .. }) => {
-                    say(format_args!("nonogen: seed {seed}: {e}"));
-                    return Ok(Status::NoAnswer);
-                }
-                Err(e) => return Err(Error::usage(e.to_string())),
-            };
-            let meta = json!({
-                "generator": "nonogen",
-                "seed": seed,
-                "difficulty": made.method.name(),
-                "density": args.density,
-                "colors": colors,
-            });
-            write_color_made(args, out, &made, meta)?;
-            progress.tick(i + 1);
-            continue;
-        }
-        let made = match random(&spec, &mut Rng::seeded(seed)) {
+        let mut rng = Rng::seeded(seed);
+        let written = match args.colors {
+            Some(colors) => {
+                let palette = standard_palette(colors.into());
+                random_color(&color_spec(&spec), &palette, &mut rng)
+                    .map(|made| (made.method, Either::Color(made)))
+            }
+            None => random(&spec, &mut rng).map(|made| (made.method, Either::Black(made))),
+        };
+        let (method, made) = match written {
             Ok(made) => made,
             Err(e @ GenerateError::GaveUp { .. }) => {
                 say(format_args!("nonogen: seed {seed}: {e}"));
@@ -228,16 +213,28 @@ fn at_random(args: &Args, out: &mut Output) -> Result<Status> {
             }
             Err(e) => return Err(Error::usage(e.to_string())),
         };
-        let meta = json!({
+        let mut meta = json!({
             "generator": "nonogen",
             "seed": seed,
-            "difficulty": made.method.name(),
+            "difficulty": method.name(),
             "density": args.density,
         });
-        write_made(args, out, &made, meta, None)?;
+        if let Some(colors) = args.colors {
+            meta["colors"] = json!(colors);
+        }
+        match made {
+            Either::Black(made) => write_made(args, out, &made, meta, None)?,
+            Either::Color(made) => write_color_made(args, out, &made, meta)?,
+        }
         progress.tick(i + 1);
     }
     Ok(Status::Ok)
+}
+
+/// A random puzzle of either kind.
+enum Either {
+    Black(Made),
+    Color(ColorMade),
 }
 
 /// The puzzle of a picture, repaired as asked.

@@ -52,18 +52,7 @@ impl Puzzle {
     /// Checks the shape: at least one row and one column, at most `MAX_SIDE`, no zero inside a
     /// clue list (a lone `0` means an empty line and becomes `[]`).
     pub fn new(rows: Vec<Vec<u32>>, cols: Vec<Vec<u32>>) -> Result<Puzzle, ClueError> {
-        if rows.is_empty() || cols.is_empty() {
-            return Err(ClueError::Empty {
-                rows: rows.len(),
-                cols: cols.len(),
-            });
-        }
-        if rows.len() > MAX_SIDE || cols.len() > MAX_SIDE {
-            return Err(ClueError::TooLarge {
-                rows: rows.len(),
-                cols: cols.len(),
-            });
-        }
+        check_shape(rows.len(), cols.len())?;
         let clean =
             |kind: &'static str, lines: Vec<Vec<u32>>| -> Result<Vec<Vec<u32>>, ClueError> {
                 lines
@@ -155,6 +144,17 @@ impl Puzzle {
         (rows != cols)
             .then(|| format!("the row clues fill {rows} cells but the column clues fill {cols}"))
     }
+}
+
+/// At least one row and one column, at most [`MAX_SIDE`] of each.
+pub(crate) fn check_shape(rows: usize, cols: usize) -> Result<(), ClueError> {
+    if rows == 0 || cols == 0 {
+        return Err(ClueError::Empty { rows, cols });
+    }
+    if rows > MAX_SIDE || cols > MAX_SIDE {
+        return Err(ClueError::TooLarge { rows, cols });
+    }
+    Ok(())
 }
 
 /// The lengths of the runs of filled cells of a line: its clues.

@@ -155,6 +155,30 @@ impl<C: Clone> Verdict<C> {
         }
     }
 
+    /// What a complete search found from `board`: nothing (no solution), one solution
+    /// (unique), two or more (multiple), or, when time ran out, what it had.
+    pub fn searched(outcome: Result<(), Stop>, mut found: Vec<Grid<C>>, board: Grid<C>) -> Self {
+        match (outcome, found.len()) {
+            (Ok(()), 0) => Verdict::impossible(
+                Method::Search,
+                board,
+                "a complete search finds no solution: the clues cannot all hold".into(),
+            ),
+            (Ok(()), 1) => Verdict::solved(Method::Search, found.remove(0)),
+            (_, n) => Verdict {
+                status: if n >= 2 {
+                    Status::Multiple
+                } else {
+                    Status::Unfinished
+                },
+                method: Method::Search,
+                board,
+                solutions: found,
+                conflict: None,
+            },
+        }
+    }
+
     pub fn impossible(method: Method, board: Grid<C>, why: String) -> Self {
         Verdict {
             status: Status::None,
@@ -229,26 +253,7 @@ fn decide(
     }
     let mut found = Vec::new();
     let outcome = engine.search(state.clone(), limit, &mut found);
-    let board = state.into_board();
-    match (outcome, found.len()) {
-        (Ok(()), 0) => Verdict::impossible(
-            Method::Search,
-            board,
-            "a complete search finds no solution: the clues cannot all hold".into(),
-        ),
-        (Ok(()), 1) => Verdict::solved(Method::Search, found.remove(0)),
-        (_, n) => Verdict {
-            status: if n >= 2 {
-                Status::Multiple
-            } else {
-                Status::Unfinished
-            },
-            method: Method::Search,
-            board,
-            solutions: found,
-            conflict: None,
-        },
-    }
+    Verdict::searched(outcome, found, state.into_board())
 }
 
 fn is_solved(board: &Board) -> bool {

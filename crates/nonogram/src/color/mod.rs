@@ -15,7 +15,7 @@ pub use line::{BACKGROUND, Colors};
 pub use solve::solve;
 pub(crate) use solve::solve_up_to;
 
-use crate::puzzle::{ClueError, LineId, MAX_SIDE};
+use crate::puzzle::{ClueError, LineId, check_shape};
 use grid_core::Grid;
 
 /// The clues of a colour nonogram, with its palette.
@@ -37,18 +37,7 @@ impl ColorPuzzle {
         rows: Vec<Vec<Block>>,
         cols: Vec<Vec<Block>>,
     ) -> Result<ColorPuzzle, ClueError> {
-        if rows.is_empty() || cols.is_empty() {
-            return Err(ClueError::Empty {
-                rows: rows.len(),
-                cols: cols.len(),
-            });
-        }
-        if rows.len() > MAX_SIDE || cols.len() > MAX_SIDE {
-            return Err(ClueError::TooLarge {
-                rows: rows.len(),
-                cols: cols.len(),
-            });
-        }
+        check_shape(rows.len(), cols.len())?;
         let colors = palette.len();
         let clean = |kind: &'static str, lines: Vec<Vec<Block>>| -> Result<_, ClueError> {
             lines

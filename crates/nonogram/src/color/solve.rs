@@ -3,7 +3,7 @@
 use super::engine::Engine;
 use super::{ColorBoard, ColorPuzzle, Colors};
 use crate::engine::Stop;
-use crate::solve::{Method, Options, Report, Status, Verdict};
+use crate::solve::{Method, Options, Report, Verdict};
 use std::time::Instant;
 
 /// Solves `puzzle`, starting from `start` (every colour open, or cells already known).
@@ -87,25 +87,7 @@ fn decide(
     }
     let mut found = Vec::new();
     let outcome = engine.search(board.clone(), limit, &mut found);
-    match (outcome, found.len()) {
-        (Ok(()), 0) => Verdict::impossible(
-            Method::Search,
-            board,
-            "a complete search finds no solution: the clues cannot all hold".into(),
-        ),
-        (Ok(()), 1) => Verdict::solved(Method::Search, found.remove(0)),
-        (_, n) => Verdict {
-            status: if n >= 2 {
-                Status::Multiple
-            } else {
-                Status::Unfinished
-            },
-            method: Method::Search,
-            board,
-            solutions: found,
-            conflict: None,
-        },
-    }
+    Verdict::searched(outcome, found, board)
 }
 
 fn is_solved(board: &ColorBoard) -> bool {
@@ -116,6 +98,7 @@ fn is_solved(board: &ColorBoard) -> bool {
 mod tests {
     use super::*;
     use crate::color::{Block, Palette, Swatch};
+    use crate::solve::Status;
     use grid_core::Grid;
     use proptest::prelude::*;
 
