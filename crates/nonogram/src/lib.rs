@@ -6,6 +6,8 @@
 //!   propagate, and a contradiction proves the opposite), and a complete search, so that
 //!   [`solve()`] ends with a proof: unique, multiple (two solutions shown), or none.
 //! - [`explain`]: the deductions in words, and the technique the puzzle needed.
+//! - [`color`]: colour nonograms, with their own line solver and engine beside the
+//!   black-and-white ones, and the same stages and verdicts.
 //! - [`formats`]: the files puzzle collections come in.
 //! - [`generate`]: puzzles made at random or from pictures, with one solution at the
 //!   difficulty asked.

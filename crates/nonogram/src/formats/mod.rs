@@ -1,7 +1,7 @@
-//! The files puzzle collections come in: Steve Simpson's `.non`, the webpbn XML format, and
-//! Mirek Olšák's `.g`, all black and white (a colour puzzle is refused with a clear "not
-//! supported yet"); [`write`](mod@write) writes `.non` and XML. Grid documents (JSON) are read by the
-//! tools through grid-core.
+//! The files puzzle collections come in: Steve Simpson's `.non` (black and white), the webpbn
+//! XML format and Mirek Olšák's `.g` (both black and white or colour); [`write`](mod@write)
+//! writes `.non`, XML and colour `.g`. Grid documents (JSON) are read by the tools through
+//! grid-core.
 
 mod non;
 mod olsak;
