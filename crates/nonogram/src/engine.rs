@@ -3,6 +3,7 @@
 
 use crate::explain::Step;
 use crate::line::{Cell, LineSolver, Masks, pack};
+use crate::lines::{Clock, Lines};
 use crate::puzzle::{LineId, Puzzle};
 use grid_core::Grid;
 use rustc_hash::FxHashMap;
@@ -167,11 +168,9 @@ pub(crate) struct Engine<'a> {
     queued: Vec<bool>,
     /// Lines solved before: probing and search meet the same line states again and again.
     cache: LineCache,
-    deadline: Option<Instant>,
-    /// Told of the work done about once a second, for a long solve.
-    progress: Option<fn(&Stats)>,
-    /// When `progress` was last told.
-    last_told: std::cell::Cell<Option<Instant>>,
+    lines: Lines,
+    /// The deadline, and the progress told about once a second for a long solve.
+    clock: Clock,
     /// Deductions as a person would write them, when asked for.
     pub steps: Option<Vec<Step>>,
     /// Inside the search (which changes the order of probes).
@@ -190,9 +189,8 @@ impl<'a> Engine<'a> {
             queue: Vec::with_capacity(lines),
             queued: vec![false; lines],
             cache: LineCache::default(),
-            deadline,
-            progress: None,
-            last_told: std::cell::Cell::new(None),
+            lines: Lines::new(puzzle.width(), puzzle.height()),
+            clock: Clock::new(deadline),
             steps: explain.then(Vec::new),
             searching: false,
             stats: Stats::default(),
@@ -203,36 +201,6 @@ impl<'a> Engine<'a> {
         Grid::new(self.puzzle.width(), self.puzzle.height(), Cell::Unknown)
     }
 
-    fn line_id(&self, l: usize) -> LineId {
-        let h = self.puzzle.height();
-        if l < h {
-            LineId::Row(l)
-        } else {
-            LineId::Col(l - h)
-        }
-    }
-
-    /// Has `progress` told of the work about once a second.
-    pub fn report_to(&mut self, progress: Option<fn(&Stats)>) {
-        self.progress = progress;
-        self.last_told.set(Some(Instant::now()));
-    }
-
-    /// Whether the deadline has passed; the progress is told on the way.
-    fn out_of_time(&self) -> bool {
-        if self.deadline.is_none() && self.progress.is_none() {
-            return false;
-        }
-        let now = Instant::now();
-        if let (Some(tell), Some(last)) = (self.progress, self.last_told.get())
-            && now.duration_since(last).as_secs() >= 1
-        {
-            self.last_told.set(Some(now));
-            tell(&self.stats);
-        }
-        self.deadline.is_some_and(|d| now >= d)
-    }
-
     /// Queues every line.
     pub fn queue_all(&mut self) {
         for l in 0..self.queued.len() {
@@ -240,12 +208,16 @@ impl<'a> Engine<'a> {
         }
     }
 
+    /// Has the progress told of the work about once a second.
+    pub fn report_to(&mut self, progress: Option<fn(&Stats)>) {
+        self.clock.report_to(progress);
+    }
+
     /// Queues the row and the column through a cell.
     fn queue_cell(&mut self, index: usize) {
-        let w = self.puzzle.width();
-        let h = self.puzzle.height();
-        self.enqueue(index / w);
-        self.enqueue(h + index % w);
+        let [row, col] = self.lines.through(index);
+        self.enqueue(row);
+        self.enqueue(col);
     }
 
     fn enqueue(&mut self, l: usize) {
@@ -266,12 +238,12 @@ impl<'a> Engine<'a> {
     pub fn propagate(&mut self, state: &mut State) -> Result<(), Stop> {
         while let Some(l) = self.queue.pop() {
             self.queued[l] = false;
-            let id = self.line_id(l);
+            let id = self.lines.id(l);
             // Explanations need the solver's block ranges, which the cache does not keep.
             let known = match state.line_masks(l) {
                 _ if self.steps.is_some() => None,
                 Some(known) => Some(known),
-                None if self.line_len(id) <= CACHED_LINE => {
+                None if self.lines.len(id) <= CACHED_LINE => {
                     self.read_line(state, id);
                     Some(pack(&self.line))
                 }
@@ -287,29 +259,6 @@ impl<'a> Engine<'a> {
             }
         }
         Ok(())
-    }
-
-    fn line_len(&self, id: LineId) -> usize {
-        match id {
-            LineId::Row(_) => self.puzzle.width(),
-            LineId::Col(_) => self.puzzle.height(),
-        }
-    }
-
-    /// The index on the board of cell `i` of line `id`.
-    fn cell_index(&self, id: LineId, i: usize) -> usize {
-        match id {
-            LineId::Row(r) => r * self.puzzle.width() + i,
-            LineId::Col(c) => i * self.puzzle.width() + c,
-        }
-    }
-
-    /// The line through cell `i` of line `id`, across it.
-    fn crossing(&self, id: LineId, i: usize) -> usize {
-        match id {
-            LineId::Row(_) => self.puzzle.height() + i,
-            LineId::Col(_) => i,
-        }
     }
 
     /// Propagates line `l` from its masks, through the line cache; false on a conflict.
@@ -332,8 +281,8 @@ impl<'a> Engine<'a> {
             while new != 0 {
                 let i = new.trailing_zeros() as usize;
                 new &= new - 1;
-                state.set(self.cell_index(id, i), value);
-                self.enqueue(self.crossing(id, i));
+                state.set(self.lines.cell_index(id, i), value);
+                self.enqueue(self.lines.crossing(id, i));
             }
         }
         true
@@ -344,7 +293,7 @@ impl<'a> Engine<'a> {
     fn solve_masks(&mut self, state: &State, id: LineId, known: Masks) -> Option<Masks> {
         self.stats.line_solves += 1;
         let clues = self.puzzle.clues(id);
-        let n = self.line_len(id);
+        let n = self.lines.len(id);
         if LineSolver::takes_masks(clues, n) {
             return self.solver.solve_masks(clues, n, known);
         }
@@ -379,8 +328,8 @@ impl<'a> Engine<'a> {
         for i in 0..self.line.len() {
             if self.line[i] != self.before[i] {
                 changed = true;
-                state.set(self.cell_index(id, i), self.line[i]);
-                self.enqueue(self.crossing(id, i));
+                state.set(self.lines.cell_index(id, i), self.line[i]);
+                self.enqueue(self.lines.crossing(id, i));
             }
         }
         if changed && let Some(steps) = &mut self.steps {
@@ -431,7 +380,7 @@ impl<'a> Engine<'a> {
             if state.cells()[index] != Cell::Unknown || implied[index] == BOTH {
                 continue;
             }
-            if self.out_of_time() {
+            if self.clock.out_of_time(&self.stats) {
                 outcome = Err(Stop::Timeout);
                 break;
             }

@@ -19,6 +19,7 @@ pub mod explain;
 pub mod formats;
 pub mod generate;
 pub mod line;
+mod lines;
 pub mod puzzle;
 pub mod solve;
 

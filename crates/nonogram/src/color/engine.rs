@@ -6,6 +6,7 @@ use super::line::{BACKGROUND, Colors, LineSolver};
 use super::{ColorBoard, ColorPuzzle};
 use crate::engine::{Stats, Stop};
 use crate::explain;
+use crate::lines::{Clock, Lines};
 use crate::puzzle::LineId;
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
@@ -31,9 +32,9 @@ pub(crate) struct Engine<'a> {
     /// same line states again and again.
     cache: Vec<LineCache>,
     cached: usize,
-    deadline: Option<Instant>,
-    progress: Option<fn(&Stats)>,
-    last_told: Option<Instant>,
+    lines: Lines,
+    /// The deadline, and the progress told about once a second for a long solve.
+    clock: Clock,
     /// Deductions in words, when asked for.
     pub steps: Option<Vec<String>>,
     /// Inside the search (cells are then probed in reading order).
@@ -77,9 +78,8 @@ impl<'a> Engine<'a> {
             queued: vec![false; lines],
             cache: (0..lines).map(|_| FxHashMap::default()).collect(),
             cached: 0,
-            deadline,
-            progress: None,
-            last_told: None,
+            lines: Lines::new(puzzle.width(), puzzle.height()),
+            clock: Clock::new(deadline),
             steps: explain.then(Vec::new),
             searching: false,
             trail: Vec::new(),
@@ -101,32 +101,9 @@ impl<'a> Engine<'a> {
         )
     }
 
+    /// Has the progress told of the work about once a second.
     pub fn report_to(&mut self, progress: Option<fn(&Stats)>) {
-        self.progress = progress;
-        self.last_told = Some(Instant::now());
-    }
-
-    fn out_of_time(&mut self) -> bool {
-        if self.deadline.is_none() && self.progress.is_none() {
-            return false;
-        }
-        let now = Instant::now();
-        if let (Some(tell), Some(last)) = (self.progress, self.last_told)
-            && now.duration_since(last).as_secs() >= 1
-        {
-            self.last_told = Some(now);
-            tell(&self.stats);
-        }
-        self.deadline.is_some_and(|d| now >= d)
-    }
-
-    fn line_id(&self, l: usize) -> LineId {
-        let h = self.puzzle.height();
-        if l < h {
-            LineId::Row(l)
-        } else {
-            LineId::Col(l - h)
-        }
+        self.clock.report_to(progress);
     }
 
     pub fn queue_all(&mut self) {
@@ -136,9 +113,9 @@ impl<'a> Engine<'a> {
     }
 
     fn queue_cell(&mut self, index: usize) {
-        let w = self.puzzle.width();
-        self.enqueue(index / w);
-        self.enqueue(self.puzzle.height() + index % w);
+        let [row, col] = self.lines.through(index);
+        self.enqueue(row);
+        self.enqueue(col);
     }
 
     fn enqueue(&mut self, l: usize) {
@@ -155,27 +132,11 @@ impl<'a> Engine<'a> {
         self.queue.clear();
     }
 
-    /// The board index of cell `i` of line `id`.
-    fn cell_index(&self, id: LineId, i: usize) -> usize {
-        match id {
-            LineId::Row(r) => r * self.puzzle.width() + i,
-            LineId::Col(c) => i * self.puzzle.width() + c,
-        }
-    }
-
-    /// The line across line `id` at its cell `i`.
-    fn crossing(&self, id: LineId, i: usize) -> usize {
-        match id {
-            LineId::Row(_) => self.puzzle.height() + i,
-            LineId::Col(_) => i,
-        }
-    }
-
     /// Solves queued lines until nothing changes. On a conflict the board is left part-way.
     pub fn propagate(&mut self, board: &mut ColorBoard) -> Result<(), Stop> {
         while let Some(l) = self.queue.pop_front() {
             self.queued[l] = false;
-            let id = self.line_id(l);
+            let id = self.lines.id(l);
             if !self.propagate_line(board, l, id) {
                 self.clear_queue();
                 return Err(Stop::Conflict(id));
@@ -222,9 +183,9 @@ impl<'a> Engine<'a> {
         for i in 0..self.line.len() {
             if self.line[i] != self.before[i] {
                 changed = true;
-                let index = self.cell_index(id, i);
+                let index = self.lines.cell_index(id, i);
                 self.set(board, index, self.line[i]);
-                self.enqueue(self.crossing(id, i));
+                self.enqueue(self.lines.crossing(id, i));
             }
         }
         if changed && explaining {
@@ -346,7 +307,7 @@ impl<'a> Engine<'a> {
             if set.count_ones() < 2 || implied[index] & set == set {
                 continue;
             }
-            if self.out_of_time() {
+            if self.clock.out_of_time(&self.stats) {
                 outcome = Err(Stop::Timeout);
                 break;
             }

@@ -2,7 +2,7 @@
 //! one background cell, and blocks of different colours may touch.
 //!
 //! The solver has the same stages and the same proof as black and white ([`solve()`]): the
-//! clues' own contradictions, line logic by an exact colour line solver ([`line`]),
+//! clues' own contradictions, line logic by an exact colour line solver ([`mod@line`]),
 //! probing (assume a colour for a cell; a contradiction rules it out), and a complete search.
 //! Black-and-white puzzles never come here: they keep their two-state fast path.
 
