@@ -291,3 +291,31 @@ fn a_solvers_probabilities_overlay_the_covered_tiles() {
         .collect();
     assert!(texts.contains(&"25") && texts.contains(&"75"), "{texts:?}");
 }
+
+#[test]
+fn a_colour_nonograms_page_shows_its_colours_in_a_browser() {
+    let Some(browser) = chromium() else { return };
+    let dir = scratch("colour-html");
+    let solved = run("nonosolve", &[&crate::harness::data("mushroom.xml")], "");
+    assert_eq!(solved.status, 0, "{}", solved.stderr);
+    let page = dir.join("mushroom.html");
+    let r = run(
+        "gridrender",
+        &["-o", page.to_str().unwrap()],
+        &solved.stdout,
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let shot = screenshot(
+        browser,
+        &format!("file://{}", page.display()),
+        &dir,
+        "page.png",
+    );
+    for (name, rgb) in [
+        ("red", [0xd6, 0x27, 0x28]),
+        ("yellow", [0xf0, 0xc8, 0x08]),
+        ("green", [0x2c, 0xa0, 0x2c]),
+    ] {
+        assert!(shot.contains(&rgb), "{name} is on the page");
+    }
+}
