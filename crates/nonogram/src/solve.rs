@@ -1,7 +1,7 @@
 //! Solving a puzzle from start to proof: the clues' own contradictions, line logic, probing,
 //! then search, and the verdict with the technique it took.
 
-use crate::engine::{Board, Engine, State, Stats, Stop};
+use crate::engine::{Board, Engine, Order, State, Stats, Stop};
 use crate::explain::Step;
 use crate::line::Cell;
 use crate::puzzle::Puzzle;
@@ -98,7 +98,12 @@ pub struct Report<C = Cell> {
 /// Solves `puzzle`, starting from `start` (all unknown, or cells already known).
 pub fn solve(puzzle: &Puzzle, start: Option<Board>, options: &Options) -> Report {
     let deadline = options.timeout.map(|t| Instant::now() + t);
-    let mut engine = Engine::new(puzzle, deadline, options.explain);
+    let order = if options.explain {
+        Order::LastIn
+    } else {
+        Order::FirstIn
+    };
+    let mut engine = Engine::new(puzzle, deadline, options.explain, order);
     engine.report_to(options.progress);
     let board = start.unwrap_or_else(|| engine.blank_board());
     let verdict = decide(
@@ -195,7 +200,7 @@ impl<C: Clone> Verdict<C> {
 /// This is what a generator asks ("can a person solve this with lines alone?") many times a
 /// puzzle, so it has no deadline, explanation or progress to keep.
 pub(crate) fn solve_up_to(puzzle: &Puzzle, start: Option<Board>, ceiling: Method) -> Report {
-    let mut engine = Engine::new(puzzle, None, false);
+    let mut engine = Engine::new(puzzle, None, false, Order::LastIn);
     let board = start.unwrap_or_else(|| engine.blank_board());
     let verdict = decide(&mut engine, puzzle, board, 2, ceiling);
     verdict.into_report(Vec::new(), engine.stats)
@@ -258,4 +263,35 @@ fn decide(
 
 fn is_solved(board: &Board) -> bool {
     board.cells().iter().all(|&c| c != Cell::Unknown)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grid_core::{Grid, Rng};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(40))]
+
+        /// The order of the line queue changes the work, never the answer: solving with
+        /// explanations (last in, first out) and without (first in, first out) gives the
+        /// same verdict, boards, solutions, probes and search nodes.
+        #[test]
+        fn the_queues_order_changes_the_work_not_the_answer(
+            w in 1usize..16, h in 1usize..16, seed in any::<u64>(),
+        ) {
+            let mut rng = Rng::seeded(seed);
+            let cells = (0..w * h).map(|_| rng.chance(0.5)).collect();
+            let puzzle = Puzzle::from_picture(&Grid::from_vec(w, h, cells).unwrap());
+            let quick = solve(&puzzle, None, &Options::default());
+            let told = solve(&puzzle, None, &Options { explain: true, ..Options::default() });
+            prop_assert_eq!(quick.status, told.status);
+            prop_assert_eq!(quick.method, told.method);
+            prop_assert_eq!(&quick.board, &told.board);
+            prop_assert_eq!(&quick.solutions, &told.solutions);
+            prop_assert_eq!(quick.stats.probes, told.stats.probes);
+            prop_assert_eq!(quick.stats.nodes, told.stats.nodes);
+        }
+    }
 }
