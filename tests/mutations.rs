@@ -173,11 +173,7 @@ proptest! {
         if let Ok(text) = std::str::from_utf8(&bytes) {
             let _ = Format::sniff(text);
             if let Ok(parsed) = parse(text, format) {
-                let task = match parsed.puzzle {
-                    grid_nonogram::Nonogram::Black(p) => grid_nonogram::document::Task::Black(p, None),
-                    grid_nonogram::Nonogram::Color(p) => grid_nonogram::document::Task::Color(p, None),
-                };
-                solve_briefly(task);
+                solve_briefly(parsed.puzzle.into());
             }
         }
     }

@@ -7,8 +7,8 @@ use grid_cli::{Error, Output, Progress, Result, Status, say};
 use grid_core::{Document, Grid, Rng};
 use grid_nonogram::formats::write::{self, About};
 use grid_nonogram::generate::{
-    ColorMade, ColorSpec, GenerateError, Made, RandomSpec, Repair, STANDARD_COLORS, Unrepaired,
-    random, random_color, repair, standard_palette,
+    ColorMade, GenerateError, Made, RandomSpec, Repair, STANDARD_COLORS, Unrepaired, random,
+    random_color, repair, standard_palette,
 };
 use grid_nonogram::puzzle::MAX_SIDE;
 use grid_nonogram::{Answer, Method};
@@ -200,7 +200,7 @@ fn at_random(args: &Args, out: &mut Output) -> Result<Status> {
         let written = match args.colors {
             Some(colors) => {
                 let palette = standard_palette(colors.into());
-                random_color(&color_spec(&spec), &palette, &mut rng)
+                random_color(&spec, &palette, &mut rng)
                     .map(|made| (made.method, Either::Color(made)))
             }
             None => random(&spec, &mut rng).map(|made| (made.method, Either::Black(made))),
@@ -346,16 +346,6 @@ fn repair_note(made: &Made) -> Option<String> {
 
 /// The largest picture file read.
 const MAX_PICTURE_BYTES: u64 = 1 << 30;
-
-/// The colour form of a random puzzle's spec.
-fn color_spec(spec: &RandomSpec) -> ColorSpec {
-    ColorSpec {
-        width: spec.width,
-        height: spec.height,
-        density: spec.density,
-        difficulty: spec.difficulty,
-    }
-}
 
 /// Writes one colour puzzle: a document, or webpbn XML with the solution as goal.
 fn write_color_made(args: &Args, out: &mut Output, made: &ColorMade, meta: Value) -> Result<()> {

@@ -135,11 +135,7 @@ fn run(args: Args) -> Result<Status> {
             continue;
         }
         let (doc, puzzle) = from_file(input, &path, format)?;
-        let task = match puzzle {
-            Nonogram::Black(p) => Task::Black(p, None),
-            Nonogram::Color(p) => Task::Color(p, None),
-        };
-        let solved = answer(&mut out, &name, doc, task, &options, &args)?;
+        let solved = answer(&mut out, &name, doc, puzzle.into(), &options, &args)?;
         status = status.worst(solved);
     }
     out.finish()?;

@@ -152,6 +152,16 @@ pub enum Task {
     Color(ColorPuzzle, Option<ColorBoard>),
 }
 
+impl From<Nonogram> for Task {
+    /// A puzzle read from a file: nothing known yet.
+    fn from(puzzle: Nonogram) -> Task {
+        match puzzle {
+            Nonogram::Black(p) => Task::Black(p, None),
+            Nonogram::Color(p) => Task::Color(p, None),
+        }
+    }
+}
+
 /// The puzzle of a nonogram document, and its known cells.
 pub fn task_of(view: &NonogramDoc) -> Result<Task, crate::ClueError> {
     let Some(color) = &view.color else {

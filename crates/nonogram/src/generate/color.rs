@@ -2,9 +2,8 @@
 //! and white, and which colour each filled cell takes), whose open cells are recoloured
 //! until the puzzle has one solution that needs exactly the technique asked.
 
-use super::random::{ATTEMPTS, GenerateError, blobs, choose};
+use super::random::{ATTEMPTS, GenerateError, RandomSpec, blobs, choose};
 use crate::color::{ColorPuzzle, Colors, Palette, Swatch, solve_up_to};
-use crate::puzzle::MAX_SIDE;
 use crate::solve::{Method, Status};
 use grid_core::{Grid, Rng};
 
@@ -33,16 +32,6 @@ pub fn standard_palette(colors: usize) -> Palette {
     Palette::new(swatches).expect("the standard names are distinct")
 }
 
-/// What to make.
-#[derive(Debug, Clone, Copy)]
-pub struct ColorSpec {
-    pub width: usize,
-    pub height: usize,
-    /// The share of cells coloured (not background) in the random picture.
-    pub density: f64,
-    pub difficulty: Method,
-}
-
 /// A colour puzzle made from a picture of colour numbers, which is its one solution.
 #[derive(Debug, Clone)]
 pub struct ColorMade {
@@ -54,26 +43,21 @@ pub struct ColorMade {
 }
 
 /// A random colour puzzle in `palette`'s colours with one solution that needs exactly
-/// `spec.difficulty`. Pictures are patches a tenth of the side across for line logic,
+/// `spec.difficulty` (`spec.density` is the share of cells coloured). Pictures are patches a tenth of the side across for line logic,
 /// noise for the others: colour puzzles are easier than black and white ones (touching
 /// colours tell a lot), so probing and search need the finest grain.
 pub fn random_color(
-    spec: &ColorSpec,
+    spec: &RandomSpec,
     palette: &Palette,
     rng: &mut Rng,
 ) -> Result<ColorMade, GenerateError> {
-    let ColorSpec {
+    spec.check()?;
+    let RandomSpec {
         width,
         height,
         density,
         difficulty,
     } = *spec;
-    if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
-        return Err(GenerateError::Size { width, height });
-    }
-    if !(0.0..=1.0).contains(&density) {
-        return Err(GenerateError::Density(density));
-    }
     let colors = palette.len().max(1) as u8;
     let n = width * height;
     let radius = match difficulty {
@@ -240,7 +224,7 @@ mod tests {
         )
         .unwrap();
         for (difficulty, side) in [(Method::Line, 15), (Method::Probing, 12)] {
-            let spec = ColorSpec {
+            let spec = RandomSpec {
                 width: side,
                 height: side,
                 density: 0.5,

@@ -11,9 +11,7 @@ mod color;
 mod random;
 mod repair;
 
-pub use color::{
-    ColorMade, ColorSpec, STANDARD_COLORS, color_picture, random_color, standard_palette,
-};
+pub use color::{ColorMade, STANDARD_COLORS, color_picture, random_color, standard_palette};
 pub use random::{GenerateError, RandomSpec, random};
 pub use repair::{Repair, Unrepaired, repair};
 

@@ -17,6 +17,20 @@ pub struct RandomSpec {
     pub difficulty: Method,
 }
 
+impl RandomSpec {
+    /// A size of 1 to [`MAX_SIDE`] on a side, a density from 0 to 1.
+    pub(super) fn check(&self) -> Result<(), GenerateError> {
+        let (width, height) = (self.width, self.height);
+        if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
+            return Err(GenerateError::Size { width, height });
+        }
+        if !(0.0..=1.0).contains(&self.density) {
+            return Err(GenerateError::Density(self.density));
+        }
+        Ok(())
+    }
+}
+
 /// Pictures tried before giving up: a size, density or difficulty that no picture reaches
 /// (a puzzle one row high never needs probing; an empty picture is solved by lines) ends
 /// with an error, not a loop.
@@ -112,12 +126,7 @@ pub fn random(spec: &RandomSpec, rng: &mut Rng) -> Result<Made, GenerateError> {
         density,
         difficulty,
     } = *spec;
-    if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
-        return Err(GenerateError::Size { width, height });
-    }
-    if !(0.0..=1.0).contains(&density) {
-        return Err(GenerateError::Density(density));
-    }
+    spec.check()?;
     let n = width * height;
     for attempt in 0..ATTEMPTS {
         let mut picture = blobs(width, height, density, radius(spec, attempt), rng);
