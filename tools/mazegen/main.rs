@@ -4,6 +4,8 @@ use clap::Parser;
 use grid_cli::args::{PrettyArg, SeedArg, named};
 use grid_cli::run::GenerateArg;
 use grid_cli::{Error, Output, Progress, Result, Status};
+use grid_core::tiling::Tiling;
+use grid_maze::tiled::{TiledError, TiledRequest, TiledSize};
 use grid_maze::{Algorithm, Endpoints, Mask, Picture, Request, RequestError, Shape, ShapeError};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -18,7 +20,9 @@ Examples:
   mazegen --endpoints farthest 30           start and goal at the ends of the longest path
   mazegen --count 100 --pick-hardest 5 --seed 1 20   the 5 of 100 with the longest solution
   mazegen --mask heart.png 60             a maze 60 cells wide in the shape of a picture
-  mazegen --weave 0.5 --algo kruskal 20   passages crossing over and under each other";
+  mazegen --weave 0.5 --algo kruskal 20   passages crossing over and under each other
+  mazegen --tiling hex 30 20              hexagons, 30 columns of 20
+  mazegen --tiling polar 12 | mazesolve | gridrender -o rings.png   12 rings round a centre";
 
 /// Generate perfect mazes (spanning trees of a grid of cells) as JSON Lines grid documents.
 #[derive(Debug, Parser)]
@@ -27,6 +31,11 @@ struct Args {
     /// Generation algorithm.
     #[arg(long, short, default_value = "hunt-kill", value_parser = named::<Algorithm>())]
     algo: Algorithm,
+
+    /// The shape of the cells: square, hex, triangle, octagon, or polar (WIDTH is then the
+    /// number of rings).
+    #[arg(long, default_value = "square", value_parser = named::<Tiling>())]
+    tiling: Tiling,
 
     #[command(flatten)]
     seed: SeedArg,
@@ -112,6 +121,9 @@ fn main() -> std::process::ExitCode {
 }
 
 fn run(args: Args) -> Result<Status> {
+    if args.tiling != Tiling::Square {
+        return run_tiled(args);
+    }
     let (mask, mask_name) = match args.mask.as_deref() {
         Some(path) => {
             let (mask, name) = read_mask(path, &args)?;
@@ -144,23 +156,119 @@ fn run(args: Args) -> Result<Status> {
     if args.trace {
         request = request.traced().map_err(|e| Error::usage(e.to_string()))?;
     }
+    let seeds = seeds_of(&args, |seed| request.make(seed).solution_length());
+    write_all(&seeds, args.pretty.pretty, |seed, out, pretty| {
+        request.make(seed).write(out, pretty)
+    })
+}
+
+/// The seeds `--count` and `--pick-hardest` ask for, `length` measuring a maze's solution.
+fn seeds_of(args: &Args, length: impl Fn(u64) -> usize) -> Vec<u64> {
     let first_seed = args.seed.or_fresh();
-    let seeds: Vec<u64> = match args.pick_hardest {
-        Some(k) => hardest(&request, first_seed, args.count, k),
+    match args.pick_hardest {
+        Some(k) => hardest(first_seed, args.count, k, length),
         None => (0..args.count)
             .map(|i| first_seed.wrapping_add(i))
             .collect(),
-    };
+    }
+}
+
+/// Writes the maze of each seed, one document a line, as each is made.
+fn write_all(
+    seeds: &[u64],
+    pretty: bool,
+    write: impl Fn(u64, &mut Output, bool) -> grid_core::Result<()>,
+) -> Result<Status> {
     let progress = Progress::new("mazegen", seeds.len() as u64);
     let mut out = Output::stdout();
     for (i, &seed) in seeds.iter().enumerate() {
-        let maze = request.make(seed);
-        maze.write(&mut out, args.pretty.pretty)?;
+        write(seed, &mut out, pretty)?;
         out.answered()?;
         progress.tick(i as u64 + 1);
     }
     out.finish()?;
     Ok(Status::Ok)
+}
+
+/// `mazegen --tiling hex|triangle|octagon|polar`.
+fn run_tiled(args: Args) -> Result<Status> {
+    if args.weave > 0.0 {
+        return Err(Error::usage(format!(
+            "--weave works on the square tiling only, not on {}",
+            args.tiling
+        )));
+    }
+    let size = match (args.tiling, args.width, args.height) {
+        (Tiling::Polar, _, Some(_)) => {
+            return Err(Error::usage(
+                "a polar maze takes one size, its number of rings (mazegen --tiling polar 12)",
+            ));
+        }
+        (Tiling::Polar, Some(rings), None) => TiledSize::Rings(rings),
+        (Tiling::Polar, None, None) => {
+            return Err(Error::usage("--mask works on hex, triangle and octagon mazes, not polar"));
+        }
+        _ => TiledSize::Rect {
+            width: 0,
+            height: 0,
+        },
+    };
+    let (mask, mask_name) = match args.mask.as_deref() {
+        Some(path) => {
+            let (mask, name) = read_mask(path, &args)?;
+            (Some(mask), name)
+        }
+        None => (None, String::new()),
+    };
+    let size = match (size, &mask) {
+        (TiledSize::Rings(n), _) => TiledSize::Rings(n),
+        (_, Some(mask)) => TiledSize::Rect {
+            width: mask.width(),
+            height: mask.height(),
+        },
+        _ => {
+            let width = args.width.expect("clap requires a width without --mask");
+            TiledSize::Rect {
+                width,
+                height: args.height.unwrap_or(width),
+            }
+        }
+    };
+    let usage = |e: TiledError| Error::usage(tiled_flag_message(e));
+    let mut request = TiledRequest::new(args.algo, args.tiling, size, args.start, args.goal)
+        .map_err(usage)?
+        .with_endpoints(args.endpoints);
+    if let Some(mask) = mask {
+        let mask = if args.largest_piece {
+            request.largest_piece(&mask)
+        } else {
+            mask
+        };
+        request = request.with_mask(Arc::new(mask)).map_err(|e| match e {
+            TiledError::Mask(m) => Error::input(format!("--mask {mask_name}: {m}")),
+            e => usage(e),
+        })?;
+    }
+    request.braid = args.braid;
+    if args.trace {
+        request = request.traced().map_err(usage)?;
+    }
+    let seeds = seeds_of(&args, |seed| request.make(seed).solution_length());
+    write_all(&seeds, args.pretty.pretty, |seed, out, pretty| {
+        request.make(seed).write(out, pretty)
+    })
+}
+
+/// A tiled request's error as the command line words it.
+fn tiled_flag_message(e: TiledError) -> String {
+    match e {
+        TiledError::Outside {
+            which,
+            cell: (r, c),
+            why,
+        } => format!("--{which} {r},{c} is not a cell of the maze ({why})"),
+        other => other.to_string(),
+    }
 }
 
 /// The mask from `path`, scaled to the size asked (its largest piece alone with
@@ -215,13 +323,13 @@ fn flag_message(e: RequestError) -> String {
 /// The seeds of the `k` mazes of `count` whose solution is longest, in seed order (ties go to
 /// the earlier seed). Each maze is made again from its seed to be written, so that memory
 /// holds one maze at a time.
-fn hardest(request: &Request, first_seed: u64, count: u64, k: u64) -> Vec<u64> {
+fn hardest(first_seed: u64, count: u64, k: u64, length: impl Fn(u64) -> usize) -> Vec<u64> {
     let progress = Progress::new("mazegen (measuring)", count);
     let mut lengths: Vec<(usize, u64)> = (0..count)
         .map(|i| {
             let seed = first_seed.wrapping_add(i);
             progress.tick(i + 1);
-            (request.make(seed).solution_length(), i)
+            (length(seed), i)
         })
         .collect();
     lengths.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));

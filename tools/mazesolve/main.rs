@@ -6,7 +6,8 @@ use clap::Parser;
 use grid_cli::args::{InputArgs, PrettyArg, named};
 use grid_cli::run::GenerateArg;
 use grid_cli::{Output, Result, Status, say};
-use grid_core::{MazeDoc, Solution};
+use grid_core::tiling::{TiledDoc, Tiling, tiling_of};
+use grid_core::{Document, MazeDoc, Solution};
 use grid_maze::{Solver, solve};
 
 const EXAMPLES: &str = "\
@@ -55,12 +56,56 @@ fn main() -> std::process::ExitCode {
     grid_cli::run::main("mazesolve", run)
 }
 
+/// The solution of a maze on another tiling than the square one; start and goal are
+/// written into the document in case they were defaulted.
+fn solve_tiled_doc(
+    args: &Args,
+    doc: &Document,
+    tiling: Tiling,
+) -> Result<(Solution, grid_core::Pos, grid_core::Pos)> {
+    if args.play {
+        return Err(grid_cli::Error::usage(format!(
+            "--play walks square mazes with the arrow keys; a {tiling} maze cannot be played \
+             here (solve it with --algo, or draw it with gridrender)"
+        )));
+    }
+    if args.stats {
+        return Err(grid_cli::Error::usage(format!(
+            "--stats counts the cells and corridors of square mazes; a {tiling} maze has none \
+             of its figures"
+        )));
+    }
+    let maze = TiledDoc::from_document(doc)?;
+    let found = grid_maze::tiled::solve_tiled(args.algo, &maze.maze, maze.start, maze.goal, args.trace);
+    let solution = Solution {
+        algorithm: args.algo.name().to_string(),
+        length: found.path.as_ref().map(|p| p.len() - 1),
+        path: found.path,
+        explored: found.explored,
+        explored_order: found.order,
+    };
+    Ok((solution, maze.start, maze.goal))
+}
+
 fn run(args: Args) -> Result<Status> {
     let pretty = args.pretty.pretty;
     let mut out = Output::stdout();
     let mut status = Status::Ok;
     for item in grid_cli::documents(&args.input.files) {
         let (place, mut doc) = item?;
+        let tiling = tiling_of(&doc).map_err(|e| place.locate(e))?;
+        if tiling != Tiling::Square {
+            let (found, start, goal) =
+                solve_tiled_doc(&args, &doc, tiling).map_err(|e| place.locate(e))?;
+            doc.set("start", start);
+            doc.set("goal", goal);
+            if found.length.is_none() {
+                status = Status::NoAnswer;
+            }
+            doc.write_with(&mut out, pretty, "solution", &found)?;
+            out.answered()?;
+            continue;
+        }
         let maze = MazeDoc::from_document(&doc).map_err(|e| place.locate(e))?;
         if args.play {
             match play::play(&maze)? {

@@ -494,13 +494,25 @@ impl Document {
         rows: &dyn RowSource,
         lists: &[(&str, &[crate::Pos])],
     ) -> Result<()> {
+        self.write_rows_streaming(out, "grid", rows, lists)
+    }
+
+    /// [`Document::write_streaming_with`] for rows kept under another field than `grid`
+    /// (the `cells` of a maze on another tiling, whose rows may differ in length).
+    pub fn write_rows_streaming(
+        &self,
+        out: &mut impl Write,
+        field: &str,
+        rows: &dyn RowSource,
+        lists: &[(&str, &[crate::Pos])],
+    ) -> Result<()> {
         let mut row = Vec::with_capacity(rows.width() + 3);
         self.write_compact(out, |key, out| {
             if let Some((_, list)) = lists.iter().find(|(name, _)| *name == key) {
                 write_positions(out, list)?;
                 return Ok(true);
             }
-            if key != "grid" {
+            if key != field {
                 return Ok(false);
             }
             out.write_all(b"[")?;

@@ -20,6 +20,7 @@ pub mod maze_doc;
 pub mod mines_doc;
 pub mod nonogram_doc;
 pub mod rng;
+pub mod tiling;
 
 pub use bits::BitSet;
 pub use doc::{Document, Kind, MAX_TILES, RowSource};

@@ -10,6 +10,7 @@ pub mod generate;
 pub mod mask;
 pub mod solve;
 pub mod stats;
+pub mod tiled;
 
 pub use cells::CellMaze;
 pub use document::{Generated, MAX_TRACED_CELLS, Request, RequestError};

@@ -1,0 +1,229 @@
+//! Mazes on other tilings than the square grid (docs/format.md, "Other tilings"): hexagons,
+//! triangles, octagons with squares, and the rings of a polar maze.
+//!
+//! A [`Topology`] says which cells there are, which cell lies across each side of a cell (in
+//! clockwise order around it, the order a wall follower turns by) and which cell's forward
+//! bit holds the passage through that side. A [`TiledMaze`] keeps those bits, one byte a
+//! cell, exactly as the document's `cells` rows write them. Generators and solvers are
+//! generic over the topology, so each inner loop is compiled for one tiling, with no dynamic
+//! dispatch; [`AnyMaze`] picks the tiling once, at the top.
+
+mod document;
+mod hex;
+mod maze;
+mod octagon;
+mod polar;
+mod triangle;
+
+pub use document::{TiledDoc, tiling_of, write_shape};
+pub use hex::Hex;
+pub use maze::{AnyMaze, TiledMaze};
+pub use octagon::Octagon;
+pub use polar::Polar;
+pub use triangle::Triangle;
+
+use crate::Pos;
+use std::fmt;
+use std::str::FromStr;
+
+/// The shape of a maze's cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Tiling {
+    Square,
+    Hex,
+    Triangle,
+    Octagon,
+    Polar,
+}
+
+impl Tiling {
+    pub const ALL: [Tiling; 5] = [
+        Tiling::Square,
+        Tiling::Hex,
+        Tiling::Triangle,
+        Tiling::Octagon,
+        Tiling::Polar,
+    ];
+
+    /// The name in the document's `tiling` field and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tiling::Square => "square",
+            Tiling::Hex => "hex",
+            Tiling::Triangle => "triangle",
+            Tiling::Octagon => "octagon",
+            Tiling::Polar => "polar",
+        }
+    }
+
+    /// What a row of `cells` is called in messages: a polar maze's rows are its rings.
+    pub fn row_word(self) -> &'static str {
+        match self {
+            Tiling::Polar => "ring",
+            _ => "row",
+        }
+    }
+}
+
+impl fmt::Display for Tiling {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Tiling {
+    type Err = crate::choice::UnknownName;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        crate::choice::parse(s)
+    }
+}
+
+impl crate::choice::Named for Tiling {
+    const ALL: &'static [Self] = &Tiling::ALL;
+    const WHAT: &'static str = "tiling";
+    fn name(self) -> &'static str {
+        Tiling::name(self)
+    }
+    fn summary(self) -> &'static str {
+        match self {
+            Tiling::Square => "square cells, drawn as a grid of tiles",
+            Tiling::Hex => "flat-topped hexagons in columns, six neighbours",
+            Tiling::Triangle => "triangles pointing up and down, three neighbours",
+            Tiling::Octagon => "octagons with small squares between them, eight or four",
+            Tiling::Polar => "rings of cells around a centre, split as they grow",
+        }
+    }
+}
+
+/// A cell number of a tiling: its place in reading order, rows (rings) one after another.
+pub type Cell = u32;
+
+/// Where a side leads when there is no cell across it: the edge of the tiling.
+pub const NO_CELL: Cell = Cell::MAX;
+
+/// One side of a cell: the cell across it, and where the passage through it is kept (the
+/// forward bit `bit` of cell `owner`, as the document writes it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Side {
+    pub to: Cell,
+    pub owner: Cell,
+    pub bit: u8,
+}
+
+impl Side {
+    /// A side on the edge of the tiling: no cell across, no passage.
+    pub const EDGE: Side = Side {
+        to: NO_CELL,
+        owner: NO_CELL,
+        bit: 0,
+    };
+
+    /// A side to `to` whose passage is `owner`'s forward `bit`.
+    pub const fn new(to: Cell, owner: Cell, bit: u8) -> Side {
+        Side { to, owner, bit }
+    }
+
+    pub const fn is_edge(self) -> bool {
+        self.to == NO_CELL
+    }
+}
+
+/// A point of a picture, in the tiling's own units (a cell is about one unit across).
+pub type Point = (f64, f64);
+
+/// The line a side of a cell is drawn as: straight from `from` to `to`, or along the circle
+/// around the origin through both (the rings of a polar maze), clockwise or not.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Edge {
+    pub from: Point,
+    pub to: Point,
+    pub arc: Option<Arc>,
+}
+
+/// An arc around the origin (the centre of a polar maze).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Arc {
+    pub radius: f64,
+    /// Turning clockwise on the picture (y pointing down) from `from` to `to`.
+    pub clockwise: bool,
+}
+
+impl Edge {
+    pub const fn line(from: Point, to: Point) -> Edge {
+        Edge {
+            from,
+            to,
+            arc: None,
+        }
+    }
+}
+
+/// The cells of a tiling and how they touch. Implemented by each tiling; every generator,
+/// solver and drawing is generic over it.
+pub trait Topology: Clone + fmt::Debug + Send + Sync {
+    const TILING: Tiling;
+
+    /// Cells in all, those a mask leaves out included.
+    fn len(&self) -> usize;
+
+    /// Whether the tiling has no cells (never, for a checked one).
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Rows of cells (rings, for polar).
+    fn rows(&self) -> usize;
+
+    /// Cells in row `row`.
+    fn row_len(&self, row: usize) -> usize;
+
+    /// The cell number of the first cell of row `row`.
+    fn row_start(&self, row: usize) -> usize;
+
+    /// The cell at `pos`, when the tiling has one there.
+    fn cell(&self, pos: Pos) -> Option<Cell> {
+        (pos.row < self.rows() && pos.col < self.row_len(pos.row))
+            .then(|| (self.row_start(pos.row) + pos.col) as Cell)
+    }
+
+    /// The row and column (ring and index) of a cell.
+    fn position(&self, cell: Cell) -> Pos;
+
+    /// The sides of `cell` in clockwise order around it, edges of the tiling included, into
+    /// `out` (cleared first).
+    fn sides(&self, cell: Cell, out: &mut Vec<Side>);
+
+    /// The name of forward bit `bit` of `cell`, for messages ("SE", "inward").
+    fn bit_name(&self, cell: Cell, bit: u8) -> &'static str;
+
+    /// The centre of a cell, where a path through it is drawn.
+    fn center(&self, cell: Cell) -> Point;
+
+    /// The lines of `cell`'s sides, in the order of [`Topology::sides`], into `out` (cleared
+    /// first): together they outline the cell.
+    fn edges(&self, cell: Cell, out: &mut Vec<Edge>);
+
+    /// The corners of the smallest rectangle holding every cell: (least x, least y) and
+    /// (greatest x, greatest y).
+    fn extent(&self) -> (Point, Point);
+
+    /// The longest distance between the centres of two neighbouring cells: a path of `n`
+    /// steps covers at most `n` times this, which makes the straight-line distance over it
+    /// an admissible A* estimate.
+    fn max_step(&self) -> f64;
+
+    /// The forward bits `cell` may set: one for each side to a cell that it owns.
+    fn forward_bits(&self, cell: Cell, scratch: &mut Vec<Side>) -> u8 {
+        self.sides(cell, scratch);
+        scratch
+            .iter()
+            .filter(|s| !s.is_edge() && s.owner == cell)
+            .fold(0, |bits, s| bits | s.bit)
+    }
+}
+
+/// The limit of cells a document or a request may have, as for a square maze's tiles.
+pub const MAX_CELLS: usize = crate::MAX_TILES;
+
+#[cfg(test)]
+mod tests;

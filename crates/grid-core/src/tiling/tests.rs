@@ -1,0 +1,177 @@
+use super::*;
+use crate::Document;
+
+/// Every side between two cells is seen from both, with the same passage bit and owner,
+/// and the owner is one of the two.
+fn assert_symmetric<T: Topology>(t: &T) {
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    for cell in 0..t.len() as Cell {
+        t.sides(cell, &mut a);
+        let mut e = Vec::new();
+        t.edges(cell, &mut e);
+        assert_eq!(a.len(), e.len(), "{:?} cell {cell}: sides and edges", T::TILING);
+        for s in a.iter().filter(|s| !s.is_edge()) {
+            assert!(s.owner == cell || s.owner == s.to);
+            t.sides(s.to, &mut b);
+            let back = b.iter().filter(|r| r.to == cell && r.owner == s.owner && r.bit == s.bit);
+            assert_eq!(back.count(), 1, "{:?} {cell} -> {}", T::TILING, s.to);
+        }
+    }
+}
+
+#[test]
+fn sides_are_seen_from_both_cells() {
+    for (w, h) in [(1, 1), (2, 3), (5, 4), (6, 6)] {
+        assert_symmetric(&Hex::new(w, h));
+        assert_symmetric(&Triangle::new(w, h));
+        assert_symmetric(&Octagon::new(w, h));
+    }
+    for rings in [vec![1], vec![1, 2], vec![1, 1, 3], vec![1, 6, 12, 24]] {
+        assert_symmetric(&Polar::new(rings).unwrap());
+    }
+    assert_symmetric(&Polar::new(Polar::rings_for(12)).unwrap());
+}
+
+/// The neighbour across forward bit `bit` of the cell at `pos`.
+fn across<T: Topology>(t: &T, pos: Pos, bit: u8) -> Option<Pos> {
+    let cell = t.cell(pos).unwrap();
+    let mut sides = Vec::new();
+    t.sides(cell, &mut sides);
+    sides
+        .iter()
+        .find(|s| !s.is_edge() && s.owner == cell && s.bit == bit)
+        .map(|s| t.position(s.to))
+}
+
+#[test]
+fn forward_bits_follow_the_format_table() {
+    let p = Pos::new;
+    let hex = Hex::new(4, 4);
+    assert_eq!(across(&hex, p(1, 2), 1), Some(p(2, 2)), "S");
+    assert_eq!(across(&hex, p(1, 2), 2), Some(p(0, 3)), "NE of an even column");
+    assert_eq!(across(&hex, p(1, 2), 4), Some(p(1, 3)), "SE of an even column");
+    assert_eq!(across(&hex, p(1, 1), 2), Some(p(1, 2)), "NE of an odd column");
+    assert_eq!(across(&hex, p(1, 1), 4), Some(p(2, 2)), "SE of an odd column");
+    assert_eq!(across(&hex, p(0, 0), 2), None, "off the top");
+    let tri = Triangle::new(4, 3);
+    assert_eq!(across(&tri, p(0, 0), 1), Some(p(0, 1)), "E");
+    assert_eq!(across(&tri, p(0, 0), 2), Some(p(1, 0)), "S of an up triangle");
+    assert_eq!(across(&tri, p(0, 1), 2), None, "a down triangle has no S");
+    let oct = Octagon::new(4, 4);
+    assert_eq!(across(&oct, p(1, 1), 4), Some(p(2, 2)), "SE");
+    assert_eq!(across(&oct, p(1, 1), 8), Some(p(2, 0)), "SW");
+    assert_eq!(across(&oct, p(1, 2), 4), None, "a square has no diagonals");
+    assert_eq!(across(&oct, p(1, 2), 2), Some(p(2, 2)), "S of a square");
+    let polar = Polar::new(vec![1, 4, 8]).unwrap();
+    assert_eq!(across(&polar, p(1, 3), 1), Some(p(1, 0)), "clockwise wraps");
+    assert_eq!(across(&polar, p(2, 5), 2), Some(p(1, 2)), "inward");
+    assert_eq!(across(&polar, p(0, 0), 1), None, "a ring of one cell");
+}
+
+#[test]
+fn the_book_splits_rings_as_they_grow() {
+    assert_eq!(Polar::rings_for(5), vec![1, 6, 12, 24, 24]);
+    assert_eq!(Polar::cells_for(5), Some(67));
+    assert_eq!(
+        Polar::cells_for(1000),
+        Some(Polar::rings_for(1000).iter().sum())
+    );
+}
+
+fn read(text: &str) -> Result<TiledDoc, String> {
+    let doc = Document::from_json(text).map_err(|e| e.to_string())?;
+    TiledDoc::from_document(&doc).map_err(|e| e.to_string())
+}
+
+#[test]
+fn documents_read_and_write_back() {
+    let text = r##"{"kind":"maze","version":1,"tiling":"hex","width":3,"height":2,"cells":["54#","020"],"start":[0,0],"goal":[1,2]}"##;
+    let doc = read(text).unwrap();
+    let AnyMaze::Hex(m) = &doc.maze else {
+        panic!("a hex maze")
+    };
+    assert_eq!(m.cell_count(), 5);
+    assert_eq!(m.passage_count(), 4);
+    let mut out = Document::new(Kind::Maze);
+    write_shape(&doc.maze, &mut out, true);
+    assert_eq!(
+        out.to_json(),
+        r##"{"kind":"maze","version":1,"tiling":"hex","width":3,"height":2,"cells":["54#","020"]}"##
+    );
+    let polar = r##"{"kind":"maze","version":1,"tiling":"polar","height":2,"rings":[1,3],"cells":["0","322"]}"##;
+    let p = read(polar).unwrap();
+    assert_eq!((p.start, p.goal), (Pos::new(0, 0), Pos::new(1, 2)));
+}
+
+use crate::doc::Kind;
+
+#[test]
+fn bad_documents_name_the_cell_and_the_problem() {
+    let hex = |cells: &str| {
+        read(&format!(
+            r#"{{"kind":"maze","version":1,"tiling":"hex","width":2,"height":2,"cells":{cells}}}"#
+        ))
+        .unwrap_err()
+    };
+    assert_eq!(
+        hex(r#"["01","2g"]"#),
+        "field `cells`: row 1 cell 1 is 'g'; a cell is a lowercase hexadecimal digit '0'-'f' or '#'"
+    );
+    assert_eq!(
+        hex(r#"["20","00"]"#),
+        "field `cells`: row 0 cell 0 is '2': bit 2 (NE) opens a passage to no cell (off the \
+         edge, or a side this cell does not have)"
+    );
+    assert_eq!(
+        hex(r##"["4#","00"]"##),
+        "field `cells`: row 0 cell 0: bit 4 (SE) opens a passage into row 0 cell 1, which is \
+         '#' (not part of the maze)"
+    );
+    assert_eq!(hex(r#"["01"]"#), "field `cells`: 1 rows, but `height` is 2");
+    assert_eq!(
+        hex(r#"["01","A0"]"#),
+        "field `cells`: row 1 cell 0 is 'A'; a cell is a lowercase hexadecimal digit '0'-'f' or '#'"
+    );
+    assert_eq!(
+        hex(r#"["01","0é"]"#),
+        "field `cells`: row 1 has the character 'é'; a cell is a lowercase hexadecimal digit \
+         '0'-'f' or '#'"
+    );
+    let polar = |rings: &str, cells: &str| {
+        read(&format!(
+            r#"{{"kind":"maze","version":1,"tiling":"polar","height":3,"rings":{rings},"cells":{cells}}}"#
+        ))
+        .unwrap_err()
+    };
+    assert_eq!(
+        polar("[1,4,6]", r#"["0","0000","000000"]"#),
+        "field `rings`: ring 2 has 6 cells, not a multiple of the 4 of ring 1"
+    );
+    assert_eq!(
+        polar("[2,4,8]", r#"["00","0000","00000000"]"#),
+        "field `rings`: ring 0 is the centre, 1 cell, not 2"
+    );
+    assert_eq!(
+        polar("[1,4,8]", r#"["1","0000","00000000"]"#),
+        "field `cells`: ring 0 cell 0 is '1': bit 1 (clockwise) opens a passage to no cell \
+         (off the edge, or a side this cell does not have)"
+    );
+    let tri = r#"{"kind":"maze","version":1,"tiling":"triangle","width":2,"height":2,"cells":["02","00"]}"#;
+    assert!(read(tri).unwrap_err().contains("row 0 cell 1 is '2': bit 2 (S)"));
+    let oct = r#"{"kind":"maze","version":1,"tiling":"octagon","width":2,"height":2,"cells":["04","00"],"start":[5,0]}"#;
+    assert!(read(oct).unwrap_err().contains("row 0 cell 1 is '4': bit 4 (SE)"));
+    let outside = r#"{"kind":"maze","version":1,"tiling":"octagon","width":2,"height":2,"cells":["00","00"],"start":[5,0]}"#;
+    assert_eq!(
+        read(outside).unwrap_err(),
+        "field `start`: [5, 0] is outside the maze of 2 rows"
+    );
+    let path = r#"{"kind":"maze","version":1,"tiling":"octagon","width":2,"height":2,"cells":["10","00"],"solution":{"algorithm":"bfs","path":[[0,0],[0,1],[1,1]],"length":2,"explored":3}}"#;
+    assert_eq!(
+        read(path).unwrap_err(),
+        "field `solution.path`: step 2 from [0, 1] to [1, 1] goes through no open passage"
+    );
+    let huge = r#"{"kind":"maze","version":1,"tiling":"hex","width":100000,"height":100000,"cells":[]}"#;
+    assert!(read(huge).unwrap_err().contains("more than the limit"));
+    let unknown = r#"{"kind":"maze","version":1,"tiling":"penrose","cells":[]}"#;
+    assert!(read(unknown).unwrap_err().starts_with("field `tiling`: unknown tiling \"penrose\""));
+}

@@ -1,0 +1,459 @@
+//! The generators that work on any graph of cells, written once over [`Topology`] and
+//! compiled for each tiling; and the two whose natural form on a polar grid "Mazes for
+//! Programmers" shows (binary tree and sidewinder).
+//!
+//! Each builds a spanning tree of the maze's cells. None recurses and none is quadratic.
+
+use crate::Algorithm;
+use grid_core::tiling::{Cell, Side, TiledMaze, Topology};
+use grid_core::{BitSet, Rng};
+
+/// A maze being carved, with the carving order when it is recorded.
+pub(crate) struct Carving<'a, T> {
+    pub maze: &'a mut TiledMaze<T>,
+    /// Cells in the order they joined the maze.
+    pub trace: Option<Vec<Cell>>,
+    /// Scratch for a cell's sides.
+    sides: Vec<Side>,
+    /// Scratch for the sides a step may take.
+    choices: Vec<Side>,
+}
+
+impl<'a, T: Topology> Carving<'a, T> {
+    pub fn new(maze: &'a mut TiledMaze<T>, trace: bool) -> Self {
+        Carving {
+            maze,
+            trace: trace.then(Vec::new),
+            sides: Vec::with_capacity(8),
+            choices: Vec::with_capacity(8),
+        }
+    }
+
+    #[inline]
+    fn joined(&mut self, cell: Cell) {
+        if let Some(trace) = &mut self.trace {
+            trace.push(cell);
+        }
+    }
+
+    /// The sides of `cell` to cells of the maze for which `want` holds, into `choices`.
+    #[inline]
+    fn choose_sides(&mut self, cell: Cell, want: impl Fn(Cell) -> bool) -> usize {
+        self.maze.sides(cell, &mut self.sides);
+        self.choices.clear();
+        for &s in &self.sides {
+            if !s.is_edge() && want(s.to) {
+                self.choices.push(s);
+            }
+        }
+        self.choices.len()
+    }
+
+    /// One of the sides [`Carving::choose_sides`] found, at random.
+    #[inline]
+    fn pick(&self, rng: &mut Rng) -> Side {
+        self.choices[rng.index(self.choices.len())]
+    }
+}
+
+/// The cells left out of the maze, as visited from the start.
+fn left_out<T: Topology>(maze: &TiledMaze<T>) -> BitSet {
+    let n = maze.topology().len();
+    let mut set = BitSet::new(n);
+    if maze.is_shaped() {
+        for c in 0..n as Cell {
+            if !maze.contains(c) {
+                set.insert(c as usize);
+            }
+        }
+    }
+    set
+}
+
+fn random_cell<T: Topology>(maze: &TiledMaze<T>, rng: &mut Rng) -> Cell {
+    let k = rng.index(maze.cell_count());
+    if !maze.is_shaped() {
+        return k as Cell;
+    }
+    maze.cells().nth(k).expect("k is below the number of cells")
+}
+
+/// Carves a perfect maze with `algorithm`, which [`supports`] allows on this tiling.
+pub(crate) fn carve<T: Topology>(algorithm: Algorithm, c: &mut Carving<T>, rng: &mut Rng) {
+    match algorithm {
+        Algorithm::HuntKill => hunt_kill(c, rng),
+        Algorithm::Backtracker => grow(c, rng, |len, _| len - 1),
+        Algorithm::GrowingTree => grow(c, rng, |len, rng| {
+            if rng.chance(0.5) {
+                len - 1
+            } else {
+                rng.index(len)
+            }
+        }),
+        Algorithm::Prim => prim(c, rng),
+        Algorithm::Kruskal => kruskal(c, rng),
+        Algorithm::Wilson => wilson(c, rng),
+        Algorithm::AldousBroder => aldous_broder(c, rng),
+        Algorithm::BinaryTree => polar_binary_tree(c, rng),
+        Algorithm::Sidewinder => polar_sidewinder(c, rng),
+        Algorithm::Eller | Algorithm::RecursiveDivision => {
+            unreachable!("refused by the request for tilings")
+        }
+    }
+}
+
+/// Whether `algorithm` makes mazes on `tiling`: every graph algorithm does; binary tree and
+/// sidewinder have a form on polar grids only; Eller's rows and recursive division's
+/// rectangles belong to the square grid.
+pub fn supports(algorithm: Algorithm, tiling: grid_core::tiling::Tiling) -> bool {
+    use grid_core::tiling::Tiling;
+    match algorithm {
+        Algorithm::BinaryTree | Algorithm::Sidewinder => {
+            matches!(tiling, Tiling::Square | Tiling::Polar)
+        }
+        Algorithm::Eller | Algorithm::RecursiveDivision => tiling == Tiling::Square,
+        _ => true,
+    }
+}
+
+/// Hunt-and-kill: walk into unvisited cells until stuck, then hunt the first unvisited cell
+/// in reading order beside the maze and walk on from it. On most tilings that cell always
+/// touches the maze (a cell's neighbours above and to the left come earlier); where it does
+/// not (an up triangle at the left edge, a mask), the walk instead starts beside the most
+/// recently visited cell that still has an unvisited neighbour, taken from a stack each cell
+/// leaves once. Either way the run is linear.
+fn hunt_kill<T: Topology>(c: &mut Carving<T>, rng: &mut Rng) {
+    let n = c.maze.topology().len();
+    let mut visited = left_out(c.maze);
+    let mut cell = c.maze.cells().next().expect("a maze has a cell");
+    visited.insert(cell as usize);
+    c.joined(cell);
+    let mut recent: Vec<Cell> = Vec::new();
+    let mut cursor = 0usize;
+    loop {
+        loop {
+            recent.push(cell);
+            if c.choose_sides(cell, |t| !visited.contains(t as usize)) == 0 {
+                break;
+            }
+            let side = c.pick(rng);
+            c.maze.open(side);
+            cell = side.to;
+            visited.insert(cell as usize);
+            c.joined(cell);
+        }
+        while cursor < n && visited.contains(cursor) {
+            cursor += 1;
+        }
+        if cursor == n {
+            return;
+        }
+        let hunted = cursor as Cell;
+        if c.choose_sides(hunted, |t| visited.contains(t as usize)) > 0 {
+            let side = c.pick(rng);
+            c.maze.open(side);
+            cell = hunted;
+        } else {
+            // The newest visited cell with an unvisited neighbour; the others are done.
+            loop {
+                let top = *recent.last().expect("the maze is in one piece");
+                if c.choose_sides(top, |t| !visited.contains(t as usize)) == 0 {
+                    recent.pop();
+                    continue;
+                }
+                let side = c.pick(rng);
+                c.maze.open(side);
+                cell = side.to;
+                break;
+            }
+        }
+        visited.insert(cell as usize);
+        c.joined(cell);
+    }
+}
+
+/// Growing tree: grow from an active cell `choose` picks (an index below the number of
+/// active cells, the newest last), drop it once it has no unvisited neighbour. Always the
+/// newest is the recursive backtracker.
+fn grow<T: Topology>(
+    c: &mut Carving<T>,
+    rng: &mut Rng,
+    mut choose: impl FnMut(usize, &mut Rng) -> usize,
+) {
+    let mut visited = left_out(c.maze);
+    let start = random_cell(c.maze, rng);
+    visited.insert(start as usize);
+    c.joined(start);
+    let mut active = vec![start];
+    while !active.is_empty() {
+        let i = choose(active.len(), rng);
+        let cell = active[i];
+        if c.choose_sides(cell, |t| !visited.contains(t as usize)) == 0 {
+            active.swap_remove(i);
+            continue;
+        }
+        let side = c.pick(rng);
+        c.maze.open(side);
+        visited.insert(side.to as usize);
+        c.joined(side.to);
+        active.push(side.to);
+    }
+}
+
+/// Simplified Prim: a random cell of the frontier (the cells beside the maze) joins the
+/// maze through a random neighbour already in it.
+fn prim<T: Topology>(c: &mut Carving<T>, rng: &mut Rng) {
+    let n = c.maze.topology().len();
+    // Sides to cells left out are edges to the maze, so these sets need not know them.
+    let mut inside = BitSet::new(n);
+    let mut seen = BitSet::new(n);
+    let mut frontier: Vec<Cell> = Vec::new();
+    let mut cell = random_cell(c.maze, rng);
+    seen.insert(cell as usize);
+    loop {
+        inside.insert(cell as usize);
+        c.joined(cell);
+        c.choose_sides(cell, |t| !seen.contains(t as usize));
+        for s in &c.choices {
+            seen.insert(s.to as usize);
+            frontier.push(s.to);
+        }
+        if frontier.is_empty() {
+            return;
+        }
+        cell = frontier.swap_remove(rng.index(frontier.len()));
+        c.choose_sides(cell, |t| inside.contains(t as usize));
+        let side = c.pick(rng);
+        c.maze.open(side);
+    }
+}
+
+/// Kruskal: every wall in random order, knocked down when it parts two trees. A wall is
+/// kept as its owner cell times four plus the number of its bit, in 32 bits.
+fn kruskal<T: Topology>(c: &mut Carving<T>, rng: &mut Rng) {
+    let n = c.maze.topology().len();
+    let mut walls: Vec<u32> = Vec::with_capacity(3 * n);
+    let mut sides = Vec::new();
+    for cell in c.maze.cells() {
+        c.maze.sides(cell, &mut sides);
+        for s in sides.iter().filter(|s| !s.is_edge() && s.owner == cell) {
+            walls.push(cell * 4 + s.bit.trailing_zeros());
+        }
+    }
+    rng.shuffle(&mut walls);
+    if c.maze.cell_count() == 1 {
+        let only = c.maze.cells().next().expect("one cell");
+        c.joined(only);
+    }
+    let mut forest = Forest::new(n);
+    let mut seen = c.trace.as_ref().map(|_| BitSet::new(n));
+    for wall in walls {
+        let (owner, bit) = (wall / 4, 1u8 << (wall % 4));
+        c.maze.sides(owner, &mut sides);
+        let side = *sides
+            .iter()
+            .find(|s| s.owner == owner && s.bit == bit)
+            .expect("the wall was listed from this cell's sides");
+        if forest.union(owner, side.to) {
+            c.maze.open(side);
+            if let Some(seen) = &mut seen {
+                for cell in [owner, side.to] {
+                    if !seen.contains(cell as usize) {
+                        seen.insert(cell as usize);
+                        c.joined(cell);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Disjoint sets of cells, by union by size with path halving.
+struct Forest {
+    parent: Vec<u32>,
+    size: Vec<u32>,
+}
+
+impl Forest {
+    fn new(n: usize) -> Self {
+        Forest {
+            parent: (0..n as u32).collect(),
+            size: vec![1; n],
+        }
+    }
+
+    fn root(&mut self, mut x: u32) -> u32 {
+        while self.parent[x as usize] != x {
+            let up = self.parent[self.parent[x as usize] as usize];
+            self.parent[x as usize] = up;
+            x = up;
+        }
+        x
+    }
+
+    /// Joins the trees of `a` and `b`; false when they were one already.
+    fn union(&mut self, a: u32, b: u32) -> bool {
+        let (mut a, mut b) = (self.root(a), self.root(b));
+        if a == b {
+            return false;
+        }
+        if self.size[a as usize] < self.size[b as usize] {
+            std::mem::swap(&mut a, &mut b);
+        }
+        self.parent[b as usize] = a;
+        self.size[a as usize] += self.size[b as usize];
+        true
+    }
+}
+
+/// Wilson: loop-erased random walks from each cell not yet in the maze until they meet it;
+/// uniform over all spanning trees. A walk keeps, for each cell, the side it last left by.
+fn wilson<T: Topology>(c: &mut Carving<T>, rng: &mut Rng) {
+    let n = c.maze.topology().len();
+    let mut inside = left_out(c.maze);
+    let mut next: Vec<Side> = vec![Side::EDGE; n];
+    let first = random_cell(c.maze, rng);
+    inside.insert(first as usize);
+    c.joined(first);
+    let cells: Vec<Cell> = c.maze.cells().collect();
+    for &from in &cells {
+        if inside.contains(from as usize) {
+            continue;
+        }
+        let mut cell = from;
+        while !inside.contains(cell as usize) {
+            c.choose_sides(cell, |_| true);
+            let side = c.pick(rng);
+            next[cell as usize] = side;
+            cell = side.to;
+        }
+        let mut cell = from;
+        while !inside.contains(cell as usize) {
+            inside.insert(cell as usize);
+            c.joined(cell);
+            let side = next[cell as usize];
+            c.maze.open(side);
+            cell = side.to;
+        }
+    }
+}
+
+/// Aldous-Broder: a random walk over the whole maze, carving into each cell the first time it
+/// arrives; uniform over all spanning trees, and slow to find the last cells.
+fn aldous_broder<T: Topology>(c: &mut Carving<T>, rng: &mut Rng) {
+    let mut visited = left_out(c.maze);
+    let mut left = c.maze.cell_count() - 1;
+    let mut cell = random_cell(c.maze, rng);
+    visited.insert(cell as usize);
+    c.joined(cell);
+    while left > 0 {
+        c.choose_sides(cell, |_| true);
+        let side = c.pick(rng);
+        if !visited.contains(side.to as usize) {
+            c.maze.open(side);
+            visited.insert(side.to as usize);
+            c.joined(side.to);
+            left -= 1;
+        }
+        cell = side.to;
+    }
+}
+
+/// The sides of a polar cell by role: its clockwise neighbour and the cell inward of it.
+fn polar_roles<T: Topology>(c: &mut Carving<T>, cell: Cell) -> (Option<Side>, Option<Side>) {
+    c.maze.sides(cell, &mut c.sides);
+    let own = |bit: u8| {
+        c.sides
+            .iter()
+            .copied()
+            .find(|s| !s.is_edge() && s.owner == cell && s.bit == bit)
+    };
+    (own(1), own(2))
+}
+
+/// Binary tree on a polar grid: every cell but the centre opens inward or clockwise, at
+/// random; the last cell of each ring always opens inward, so that no ring closes on
+/// itself. Following the passages always leads to the centre: a spanning tree.
+fn polar_binary_tree<T: Topology>(c: &mut Carving<T>, rng: &mut Rng) {
+    let topology = c.maze.topology().clone();
+    c.joined(0);
+    for ring in 1..topology.rows() {
+        let start = topology.row_start(ring) as Cell;
+        let len = topology.row_len(ring) as Cell;
+        for cell in start..start + len {
+            let (clockwise, inward) = polar_roles(c, cell);
+            let last = cell == start + len - 1;
+            let side = match (clockwise, inward) {
+                (Some(cw), Some(_)) if !last && rng.chance(0.5) => cw,
+                (_, Some(inward)) => inward,
+                _ => unreachable!("a cell outside the centre has a cell inward of it"),
+            };
+            c.maze.open(side);
+            c.joined(cell);
+        }
+    }
+}
+
+/// Sidewinder on a polar grid: each ring in runs of cells joined clockwise; a run ends at
+/// random (always at the ring's last cell) and opens inward from one of its cells.
+fn polar_sidewinder<T: Topology>(c: &mut Carving<T>, rng: &mut Rng) {
+    let topology = c.maze.topology().clone();
+    c.joined(0);
+    for ring in 1..topology.rows() {
+        let start = topology.row_start(ring) as Cell;
+        let len = topology.row_len(ring) as Cell;
+        let mut run_start = start;
+        for cell in start..start + len {
+            c.joined(cell);
+            let last = cell == start + len - 1;
+            let (clockwise, _) = polar_roles(c, cell);
+            match clockwise {
+                Some(cw) if !last && rng.chance(0.5) => c.maze.open(cw),
+                _ => {
+                    let chosen = run_start + rng.index((cell - run_start + 1) as usize) as Cell;
+                    let (_, inward) = polar_roles(c, chosen);
+                    c.maze.open(inward.expect("a cell outside the centre has one inward"));
+                    run_start = cell + 1;
+                }
+            }
+        }
+    }
+}
+
+/// Removes the share `p` of dead ends by opening a wall of each, to a neighbouring dead end
+/// when there is one, which adds loops.
+pub(crate) fn braid<T: Topology>(maze: &mut TiledMaze<T>, p: f64, rng: &mut Rng) {
+    if p <= 0.0 {
+        return;
+    }
+    let (mut sides, mut exits, mut other) = (Vec::new(), Vec::new(), Vec::new());
+    let cells: Vec<Cell> = maze.cells().collect();
+    for cell in cells {
+        maze.exits(cell, &mut sides, &mut exits);
+        if exits.len() != 1 || !rng.chance(p) {
+            continue;
+        }
+        maze.sides(cell, &mut sides);
+        let closed: Vec<Side> = sides
+            .iter()
+            .copied()
+            .filter(|s| !s.is_edge() && !maze.is_open(*s))
+            .collect();
+        if closed.is_empty() {
+            continue;
+        }
+        let mut dead_ends = Vec::new();
+        for s in &closed {
+            maze.exits(s.to, &mut other, &mut exits);
+            if exits.len() == 1 {
+                dead_ends.push(*s);
+            }
+        }
+        let from = if dead_ends.is_empty() {
+            &closed
+        } else {
+            &dead_ends
+        };
+        maze.open(from[rng.index(from.len())]);
+    }
+}
