@@ -127,6 +127,9 @@ fn main() -> std::process::ExitCode {
 fn advise(e: RenderError) -> Error {
     match e {
         RenderError::TooLarge { .. } => Error::input(format!("{e}: choose a smaller --cell-size")),
+        RenderError::TextTooLarge { .. } => {
+            Error::input(format!("{e}: draw it as a picture (-o maze.png)"))
+        }
         RenderError::StillFormat => Error::usage(format!("{e}: animate with --format svg or html")),
         RenderError::TooManyTiles { what, .. } if what.contains("SVG") => {
             Error::input(format!("{e}: draw it as PNG (-o FILE.png)"))
@@ -222,7 +225,9 @@ fn with_figures(args: &Args, place: &grid_cli::Place, mut doc: Document) -> Resu
     if args.solution {
         grid_core::nonogram_doc::show_key(&mut doc).map_err(|e| place.locate(e))?;
     }
-    if args.caption && doc.kind() == Kind::Maze && !doc.has("stats") {
+    let square = grid_core::tiling::tiling_of(&doc).map_err(|e| place.locate(e))?
+        == grid_core::tiling::Tiling::Square;
+    if args.caption && doc.kind() == Kind::Maze && square && !doc.has("stats") {
         let maze = MazeDoc::from_document(&doc).map_err(|e| place.locate(e))?;
         doc.set("stats", grid_maze::stats(&maze));
     }
@@ -312,6 +317,13 @@ fn animate_on_terminal(args: &Args, format: Format) -> Result<Status> {
     }
     for item in grid_cli::documents(&args.input.files) {
         let (place, doc) = item?;
+        let tiling = grid_core::tiling::tiling_of(&doc).map_err(|e| place.locate(e))?;
+        if tiling != grid_core::tiling::Tiling::Square {
+            return Err(place.locate(Error::usage(format!(
+                "--animate plays square mazes on the terminal; replay a {tiling} maze as a page \
+                 (--animate -o replay.html)"
+            ))));
+        }
         let maze = MazeDoc::from_document(&doc).map_err(|e| place.locate(e))?;
         animate::play(&maze, args.fps)?;
     }

@@ -206,7 +206,9 @@ fn run_tiled(args: Args) -> Result<Status> {
         }
         (Tiling::Polar, Some(rings), None) => TiledSize::Rings(rings),
         (Tiling::Polar, None, None) => {
-            return Err(Error::usage("--mask works on hex, triangle and octagon mazes, not polar"));
+            return Err(Error::usage(
+                "--mask works on hex, triangle and octagon mazes, not polar",
+            ));
         }
         _ => TiledSize::Rect {
             width: 0,

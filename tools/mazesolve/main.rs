@@ -76,7 +76,8 @@ fn solve_tiled_doc(
         )));
     }
     let maze = TiledDoc::from_document(doc)?;
-    let found = grid_maze::tiled::solve_tiled(args.algo, &maze.maze, maze.start, maze.goal, args.trace);
+    let found =
+        grid_maze::tiled::solve_tiled(args.algo, &maze.maze, maze.start, maze.goal, args.trace);
     let solution = Solution {
         algorithm: args.algo.name().to_string(),
         length: found.path.as_ref().map(|p| p.len() - 1),

@@ -10,7 +10,12 @@ use proptest::prelude::*;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
-const TILINGS: [Tiling; 4] = [Tiling::Hex, Tiling::Triangle, Tiling::Octagon, Tiling::Polar];
+const TILINGS: [Tiling; 4] = [
+    Tiling::Hex,
+    Tiling::Triangle,
+    Tiling::Octagon,
+    Tiling::Polar,
+];
 
 fn size_for(tiling: Tiling, w: usize, h: usize) -> TiledSize {
     match tiling {

@@ -25,6 +25,9 @@ pub enum RenderError {
     /// An animation was asked of a picture format that does not move.
     #[error("a PNG does not move")]
     StillFormat,
+    /// A drawing in characters too large for any terminal.
+    #[error("drawn in braille the maze is {columns}x{lines} characters, more than {max} on a side")]
+    TextTooLarge { columns: u64, lines: u64, max: u64 },
     /// The PNG encoder refused the picture.
     #[error("PNG: {0}")]
     Png(String),

@@ -11,6 +11,7 @@ pub mod palette;
 mod png;
 pub mod scene;
 mod svg;
+pub mod tiled;
 
 use grid_core::nonogram_doc::NonogramDoc;
 use grid_core::{Document, Error, Kind, MazeDoc};
@@ -49,6 +50,14 @@ pub fn render_picture(
     opts: &PictureOptions,
     out: &mut impl Write,
 ) -> Result<()> {
+    if let Some(maze) = tiled_maze(doc)? {
+        let caption = if opts.caption {
+            tiled::caption(&maze)
+        } else {
+            Vec::new()
+        };
+        return tiled::render_picture(&maze, format, opts, &caption, out);
+    }
     let (tiles_w, tiles_h) = tiles_of(doc)?;
     let cell = match opts.cell_size {
         Some(px) => px,
@@ -147,6 +156,9 @@ pub fn render_animation(
     if format == Picture::Png {
         return Err(RenderError::StillFormat);
     }
+    if let Some(maze) = tiled_maze(doc)? {
+        return tiled::render_animation(&maze, format, opts, fps, out);
+    }
     let (w, h) = tiles_of(doc)?;
     check_tiles("an animation", w * h, MAX_ANIMATED_TILES)?;
     let maze = MazeDoc::from_document(doc)?;
@@ -182,6 +194,17 @@ fn tiles_of(doc: &Document) -> grid_core::Result<(usize, usize)> {
     }
 }
 
+/// The maze of a document on another tiling than the square one, read and checked; `None`
+/// for every other document.
+pub fn tiled_maze(doc: &Document) -> grid_core::Result<Option<grid_core::tiling::TiledDoc>> {
+    if doc.kind() != Kind::Maze
+        || grid_core::tiling::tiling_of(doc)? == grid_core::tiling::Tiling::Square
+    {
+        return Ok(None);
+    }
+    grid_core::tiling::TiledDoc::from_document(doc).map(Some)
+}
+
 /// How to draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Options {
@@ -209,6 +232,15 @@ impl Default for Options {
 
 /// Draws any document as text (with ANSI colours when `opts.color`).
 pub fn render_text(doc: &Document, opts: &Options, out: &mut impl Write) -> Result<()> {
+    if let Some(maze) = tiled_maze(doc)? {
+        tiled::render_braille(&maze, opts.color, out)?;
+        if opts.caption {
+            for line in tiled::caption(&maze) {
+                writeln!(out, "{line}")?;
+            }
+        }
+        return Ok(());
+    }
     match doc.kind() {
         Kind::Maze => maze::render(&MazeDoc::from_document(doc)?, opts, out),
         Kind::Mines => mines::render(doc, opts, out),

@@ -36,7 +36,18 @@ pub fn write(scene: &Scene, theme: Theme, out: impl Write) -> Result<()> {
             &painted
         }
     };
-    let palette: Vec<u8> = scene.palette(theme).into_iter().flatten().collect();
+    encode_indexed(w, h, canvas, &scene.palette(theme), out)
+}
+
+/// Encodes an indexed canvas (one byte a pixel, each an index into `palette`) as PNG.
+pub(crate) fn encode_indexed(
+    w: u32,
+    h: u32,
+    canvas: &[u8],
+    palette: &[[u8; 3]],
+    out: impl Write,
+) -> Result<()> {
+    let palette: Vec<u8> = palette.iter().flatten().copied().collect();
     let mut encoder = png::Encoder::new(out, w, h);
     encoder.set_color(png::ColorType::Indexed);
     encoder.set_depth(png::BitDepth::Eight);

@@ -1,6 +1,6 @@
 //! Reading a tiled maze document and writing its shape (docs/format.md, "Other tilings").
 
-use super::{AnyMaze, Cell, Hex, MAX_CELLS, Octagon, Polar, Side, Tiling, TiledMaze, Topology};
+use super::{AnyMaze, Cell, Hex, MAX_CELLS, Octagon, Polar, Side, TiledMaze, Tiling, Topology};
 use super::{Triangle, polar::RingsError};
 use crate::doc::{Document, Kind};
 use crate::error::{Error, Result};
@@ -62,14 +62,15 @@ impl TiledDoc {
             }
             Tiling::Polar => AnyMaze::Polar(read_cells(rings(doc, &rows)?, &rows)?),
         };
-        crate::on_tiled_maze!(&maze, m => Self::with_positions(doc, m))
-            .map(|(start, goal, trace, solution)| TiledDoc {
+        crate::on_tiled_maze!(&maze, m => Self::with_positions(doc, m)).map(
+            |(start, goal, trace, solution)| TiledDoc {
                 maze,
                 start,
                 goal,
                 trace,
                 solution,
-            })
+            },
+        )
     }
 
     #[allow(clippy::type_complexity)]
@@ -300,7 +301,10 @@ fn read_cells<T: Topology>(topology: T, rows: &[String]) -> Result<TiledMaze<T>>
             }
         };
         let allowed = topology.forward_bits(cell, &mut scratch);
-        if let Some(bit) = [1u8, 2, 4, 8].into_iter().find(|&k| bits & k & !allowed != 0) {
+        if let Some(bit) = [1u8, 2, 4, 8]
+            .into_iter()
+            .find(|&k| bits & k & !allowed != 0)
+        {
             return Err(Error::input(format!(
                 "field `cells`: {} is '{}': bit {bit} ({}) opens a passage to no cell (off the \
                  edge, or a side this cell does not have)",

@@ -78,7 +78,13 @@ impl Topology for Hex {
             out.push(side(east, r, c + 1, true, SE));
             out.push(side(r + 1 < h, r + 1, c, true, S));
             out.push(side(west, r, c.wrapping_sub(1), false, NE));
-            out.push(side(r > 0 && west, r.wrapping_sub(1), c.wrapping_sub(1), false, SE));
+            out.push(side(
+                r > 0 && west,
+                r.wrapping_sub(1),
+                c.wrapping_sub(1),
+                false,
+                SE,
+            ));
         } else {
             out.push(side(east, r, c + 1, true, NE));
             out.push(side(r + 1 < h && east, r + 1, c + 1, true, SE));
@@ -100,7 +106,10 @@ impl Topology for Hex {
     fn center(&self, cell: Cell) -> Point {
         let Pos { row, col } = self.position(cell);
         let lower = if col % 2 == 1 { HALF } else { 0.0 };
-        (1.0 + 1.5 * col as f64, HALF + 2.0 * HALF * row as f64 + lower)
+        (
+            1.0 + 1.5 * col as f64,
+            HALF + 2.0 * HALF * row as f64 + lower,
+        )
     }
 
     fn edges(&self, cell: Cell, out: &mut Vec<Edge>) {

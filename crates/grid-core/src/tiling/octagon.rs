@@ -38,7 +38,7 @@ impl Octagon {
 
     /// Whether the cell at row `r`, column `c` is an octagon (else a square).
     pub fn is_octagon(r: usize, c: usize) -> bool {
-        (r + c) % 2 == 0
+        (r + c).is_multiple_of(2)
     }
 }
 

@@ -201,7 +201,10 @@ impl Topology for Polar {
         if k == 0 {
             return (0.0, 0.0);
         }
-        point(k as f64 + 0.5, (self.angle(k, i) + self.angle(k, i + 1)) / 2.0)
+        point(
+            k as f64 + 0.5,
+            (self.angle(k, i) + self.angle(k, i + 1)) / 2.0,
+        )
     }
 
     fn edges(&self, cell: Cell, out: &mut Vec<Edge>) {

@@ -9,11 +9,18 @@ fn assert_symmetric<T: Topology>(t: &T) {
         t.sides(cell, &mut a);
         let mut e = Vec::new();
         t.edges(cell, &mut e);
-        assert_eq!(a.len(), e.len(), "{:?} cell {cell}: sides and edges", T::TILING);
+        assert_eq!(
+            a.len(),
+            e.len(),
+            "{:?} cell {cell}: sides and edges",
+            T::TILING
+        );
         for s in a.iter().filter(|s| !s.is_edge()) {
             assert!(s.owner == cell || s.owner == s.to);
             t.sides(s.to, &mut b);
-            let back = b.iter().filter(|r| r.to == cell && r.owner == s.owner && r.bit == s.bit);
+            let back = b
+                .iter()
+                .filter(|r| r.to == cell && r.owner == s.owner && r.bit == s.bit);
             assert_eq!(back.count(), 1, "{:?} {cell} -> {}", T::TILING, s.to);
         }
     }
@@ -48,14 +55,34 @@ fn forward_bits_follow_the_format_table() {
     let p = Pos::new;
     let hex = Hex::new(4, 4);
     assert_eq!(across(&hex, p(1, 2), 1), Some(p(2, 2)), "S");
-    assert_eq!(across(&hex, p(1, 2), 2), Some(p(0, 3)), "NE of an even column");
-    assert_eq!(across(&hex, p(1, 2), 4), Some(p(1, 3)), "SE of an even column");
-    assert_eq!(across(&hex, p(1, 1), 2), Some(p(1, 2)), "NE of an odd column");
-    assert_eq!(across(&hex, p(1, 1), 4), Some(p(2, 2)), "SE of an odd column");
+    assert_eq!(
+        across(&hex, p(1, 2), 2),
+        Some(p(0, 3)),
+        "NE of an even column"
+    );
+    assert_eq!(
+        across(&hex, p(1, 2), 4),
+        Some(p(1, 3)),
+        "SE of an even column"
+    );
+    assert_eq!(
+        across(&hex, p(1, 1), 2),
+        Some(p(1, 2)),
+        "NE of an odd column"
+    );
+    assert_eq!(
+        across(&hex, p(1, 1), 4),
+        Some(p(2, 2)),
+        "SE of an odd column"
+    );
     assert_eq!(across(&hex, p(0, 0), 2), None, "off the top");
     let tri = Triangle::new(4, 3);
     assert_eq!(across(&tri, p(0, 0), 1), Some(p(0, 1)), "E");
-    assert_eq!(across(&tri, p(0, 0), 2), Some(p(1, 0)), "S of an up triangle");
+    assert_eq!(
+        across(&tri, p(0, 0), 2),
+        Some(p(1, 0)),
+        "S of an up triangle"
+    );
     assert_eq!(across(&tri, p(0, 1), 2), None, "a down triangle has no S");
     let oct = Octagon::new(4, 4);
     assert_eq!(across(&oct, p(1, 1), 4), Some(p(2, 2)), "SE");
@@ -157,9 +184,17 @@ fn bad_documents_name_the_cell_and_the_problem() {
          (off the edge, or a side this cell does not have)"
     );
     let tri = r#"{"kind":"maze","version":1,"tiling":"triangle","width":2,"height":2,"cells":["02","00"]}"#;
-    assert!(read(tri).unwrap_err().contains("row 0 cell 1 is '2': bit 2 (S)"));
+    assert!(
+        read(tri)
+            .unwrap_err()
+            .contains("row 0 cell 1 is '2': bit 2 (S)")
+    );
     let oct = r#"{"kind":"maze","version":1,"tiling":"octagon","width":2,"height":2,"cells":["04","00"],"start":[5,0]}"#;
-    assert!(read(oct).unwrap_err().contains("row 0 cell 1 is '4': bit 4 (SE)"));
+    assert!(
+        read(oct)
+            .unwrap_err()
+            .contains("row 0 cell 1 is '4': bit 4 (SE)")
+    );
     let outside = r#"{"kind":"maze","version":1,"tiling":"octagon","width":2,"height":2,"cells":["00","00"],"start":[5,0]}"#;
     assert_eq!(
         read(outside).unwrap_err(),
@@ -170,8 +205,13 @@ fn bad_documents_name_the_cell_and_the_problem() {
         read(path).unwrap_err(),
         "field `solution.path`: step 2 from [0, 1] to [1, 1] goes through no open passage"
     );
-    let huge = r#"{"kind":"maze","version":1,"tiling":"hex","width":100000,"height":100000,"cells":[]}"#;
+    let huge =
+        r#"{"kind":"maze","version":1,"tiling":"hex","width":100000,"height":100000,"cells":[]}"#;
     assert!(read(huge).unwrap_err().contains("more than the limit"));
     let unknown = r#"{"kind":"maze","version":1,"tiling":"penrose","cells":[]}"#;
-    assert!(read(unknown).unwrap_err().starts_with("field `tiling`: unknown tiling \"penrose\""));
+    assert!(
+        read(unknown)
+            .unwrap_err()
+            .starts_with("field `tiling`: unknown tiling \"penrose\"")
+    );
 }

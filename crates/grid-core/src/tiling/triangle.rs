@@ -32,7 +32,7 @@ impl Triangle {
 
     /// Whether the cell at row `r`, column `c` points up.
     pub fn points_up(r: usize, c: usize) -> bool {
-        (r + c) % 2 == 0
+        (r + c).is_multiple_of(2)
     }
 }
 

@@ -412,7 +412,8 @@ fn polar_sidewinder<T: Topology>(c: &mut Carving<T>, rng: &mut Rng) {
                 _ => {
                     let chosen = run_start + rng.index((cell - run_start + 1) as usize) as Cell;
                     let (_, inward) = polar_roles(c, chosen);
-                    c.maze.open(inward.expect("a cell outside the centre has one inward"));
+                    c.maze
+                        .open(inward.expect("a cell outside the centre has one inward"));
                     run_start = cell + 1;
                 }
             }

@@ -65,7 +65,11 @@ pub fn pieces<T: Topology>(maze: &TiledMaze<T>) -> (Vec<u32>, usize) {
 
 /// Start and goal by `how`: the first and last cells, the two ends of the longest path, or
 /// two different cells drawn from `rng`.
-pub(crate) fn place<T: Topology>(maze: &TiledMaze<T>, how: Endpoints, rng: &mut Rng) -> (Cell, Cell) {
+pub(crate) fn place<T: Topology>(
+    maze: &TiledMaze<T>,
+    how: Endpoints,
+    rng: &mut Rng,
+) -> (Cell, Cell) {
     let first = maze.cells().next().expect("a maze has a cell");
     match how {
         Endpoints::Corners => (first, maze.cells().last().expect("a maze has a cell")),

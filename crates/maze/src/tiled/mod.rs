@@ -78,7 +78,8 @@ pub enum TiledError {
     TooLarge { tiling: Tiling, size: String },
     #[error(
         "a {tiling} maze of {cells} cells is too large to trace: a trace is kept for at most \
-         {} cells", crate::MAX_TRACED_CELLS
+         {} cells",
+        crate::MAX_TRACED_CELLS
     )]
     TooLargeToTrace { tiling: Tiling, cells: usize },
     #[error("the {which} {},{} is not a cell of the maze ({})", .cell.0, .cell.1, .why)]
@@ -122,7 +123,10 @@ impl TiledRequest {
         start: Option<(usize, usize)>,
         goal: Option<(usize, usize)>,
     ) -> Result<TiledRequest, TiledError> {
-        assert!(tiling != Tiling::Square, "square mazes have their own request");
+        assert!(
+            tiling != Tiling::Square,
+            "square mazes have their own request"
+        );
         if !supports(algorithm, tiling) {
             let works: Vec<&str> = Algorithm::ALL
                 .into_iter()

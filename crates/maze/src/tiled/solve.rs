@@ -2,8 +2,8 @@
 //! their clockwise order.
 
 use crate::{Outcome, Solver};
-use grid_core::tiling::{AnyMaze, Cell, Side, TiledMaze, Topology};
 use grid_core::Pos;
+use grid_core::tiling::{AnyMaze, Cell, Side, TiledMaze, Topology};
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, VecDeque};
 
@@ -79,7 +79,12 @@ fn walk_back(parent: &[Cell], goal: Cell) -> Vec<Cell> {
 const NONE: Cell = Cell::MAX;
 
 /// Breadth-first search: a shortest path.
-fn bfs<T: Topology>(maze: &TiledMaze<T>, start: Cell, goal: Cell, seen: &mut Seen) -> Option<Vec<Cell>> {
+fn bfs<T: Topology>(
+    maze: &TiledMaze<T>,
+    start: Cell,
+    goal: Cell,
+    seen: &mut Seen,
+) -> Option<Vec<Cell>> {
     let mut parent = vec![NONE; maze.topology().len()];
     let (mut sides, mut exits) = (Vec::new(), Vec::new());
     let mut queue = VecDeque::from([start]);
@@ -129,7 +134,12 @@ impl PartialOrd for Waiting {
 /// A* with the straight-line distance between cell centres over the longest step of the
 /// tiling: no path of fewer steps can cover that distance, so the estimate is admissible and
 /// the path a shortest one.
-fn astar<T: Topology>(maze: &TiledMaze<T>, start: Cell, goal: Cell, seen: &mut Seen) -> Option<Vec<Cell>> {
+fn astar<T: Topology>(
+    maze: &TiledMaze<T>,
+    start: Cell,
+    goal: Cell,
+    seen: &mut Seen,
+) -> Option<Vec<Cell>> {
     let t = maze.topology();
     let step = t.max_step().max(f64::MIN_POSITIVE);
     let target = t.center(goal);
@@ -212,12 +222,9 @@ fn follow<T: Topology>(
             Hand::Right => (came_in + n - 1 - k % n) % n,
             Hand::Left => (came_in + 1 + k) % n,
         };
-        let Some(out) = (0..n)
+        let out = (0..n)
             .map(turn)
-            .find(|&i| !sides[i].is_edge() && maze.is_open(sides[i]))
-        else {
-            return None;
-        };
+            .find(|&i| !sides[i].is_edge() && maze.is_open(sides[i]))?;
         let side: Side = sides[out];
         maze.sides(side.to, &mut back);
         came_in = back
@@ -291,7 +298,12 @@ fn dead_end_filling<T: Topology>(
 /// Trémaux: walk depth-first, marking each passage, never entering a cell already reached
 /// and turning back along a marked passage at dead ends; the passages marked once, from
 /// start to goal, are the path.
-fn tremaux<T: Topology>(maze: &TiledMaze<T>, start: Cell, goal: Cell, seen: &mut Seen) -> Option<Vec<Cell>> {
+fn tremaux<T: Topology>(
+    maze: &TiledMaze<T>,
+    start: Cell,
+    goal: Cell,
+    seen: &mut Seen,
+) -> Option<Vec<Cell>> {
     let n = maze.topology().len();
     let (mut sides, mut exits) = (Vec::new(), Vec::new());
     let mut reached = vec![false; n];

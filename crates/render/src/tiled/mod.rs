@@ -1,0 +1,123 @@
+//! Drawing mazes on the other tilings (hex, triangle, octagon, polar): as SVG, PNG and HTML
+//! from the cells' outlines, and in a terminal as Unicode braille, 2 x 4 dots a character.
+//!
+//! Every format draws the same [`Layout`]: the cells' polygons scaled to pixels (or dots),
+//! the walls (the sides with no open passage), the explored cells, start, goal and the
+//! solution path through the cells' centres.
+
+mod braille;
+mod layout;
+mod raster;
+mod svg;
+
+pub use braille::render as render_braille;
+pub use layout::Layout;
+
+use crate::error::Result;
+use crate::{PictureOptions, RenderError, check_side};
+use grid_core::tiling::TiledDoc;
+use std::io::Write;
+
+/// The most cells drawn as SVG or HTML: the walls of a 2000 x 2000 hex maze.
+pub const MAX_VECTOR_CELLS: usize = 2000 * 2000;
+/// The most cells of an animation: every cell changes in a replay, and a browser plays a
+/// few hundred thousand animated shapes at most.
+pub const MAX_ANIMATED_CELLS: usize = 300 * 300;
+
+/// Pixels a cell for pictures: as asked, else 16 for small mazes and fewer for big ones, so
+/// that the picture stays within 8192 pixels a side.
+fn scale(doc: &TiledDoc, opts: &PictureOptions) -> f64 {
+    let layout = Layout::unit(doc);
+    match opts.cell_size {
+        Some(px) => f64::from(px) / layout.cell_span(),
+        None => {
+            let (w, h) = layout.unit_size();
+            let fit = 8192.0 / w.max(h);
+            (16.0 / layout.cell_span())
+                .min(fit)
+                .max(1.0 / layout.cell_span())
+        }
+    }
+}
+
+/// Draws a tiled maze as SVG, PNG or HTML.
+pub fn render_picture(
+    doc: &TiledDoc,
+    format: crate::Picture,
+    opts: &PictureOptions,
+    caption: &[String],
+    out: &mut impl Write,
+) -> Result<()> {
+    let layout = Layout::new(doc, scale(doc, opts));
+    let (w, h) = layout.pixels(caption.len());
+    check_side(w, h)?;
+    let cells = layout.cell_count();
+    match format {
+        crate::Picture::Png => raster::write_png(doc, &layout, opts.theme, caption, out),
+        crate::Picture::Svg | crate::Picture::Html => {
+            if cells > MAX_VECTOR_CELLS {
+                return Err(RenderError::TooManyTiles {
+                    what: "an SVG picture",
+                    tiles: cells,
+                    max: MAX_VECTOR_CELLS,
+                });
+            }
+            let text = svg::still(doc, &layout, opts.theme, caption);
+            let text = if format == crate::Picture::Html {
+                let title = format!("gridkit: {} maze", doc.maze.tiling());
+                crate::svg::page(&text, opts.theme, &title, doc.solution.is_some())
+            } else {
+                text
+            };
+            Ok(out.write_all(text.as_bytes())?)
+        }
+    }
+}
+
+/// Replays a tiled maze's carving, search and path as an animated SVG or HTML page.
+pub fn render_animation(
+    doc: &TiledDoc,
+    format: crate::Picture,
+    opts: &PictureOptions,
+    fps: f64,
+    out: &mut impl Write,
+) -> Result<()> {
+    if format == crate::Picture::Png {
+        return Err(RenderError::StillFormat);
+    }
+    let layout = Layout::new(doc, scale(doc, opts));
+    if layout.cell_count() > MAX_ANIMATED_CELLS {
+        return Err(RenderError::TooManyTiles {
+            what: "an animation",
+            tiles: layout.cell_count(),
+            max: MAX_ANIMATED_CELLS,
+        });
+    }
+    let (w, h) = layout.pixels(0);
+    check_side(w, h)?;
+    let text = svg::animated(doc, &layout, opts.theme, fps);
+    let text = match format {
+        crate::Picture::Html => crate::svg::page(&text, opts.theme, "gridkit: maze", false),
+        _ => text,
+    };
+    Ok(out.write_all(text.as_bytes())?)
+}
+
+/// The caption of a tiled maze: its tiling, size and solution.
+pub fn caption(doc: &TiledDoc) -> Vec<String> {
+    let cells = grid_core::on_tiled_maze!(&doc.maze, m => m.cell_count());
+    let mut lines = vec![format!("{} maze, {cells} cells", doc.maze.tiling())];
+    if let Some(s) = &doc.solution {
+        lines.push(match s.length {
+            Some(l) => format!(
+                "solution {l} steps ({}), {} explored",
+                s.algorithm, s.explored
+            ),
+            None => format!("no solution ({}), {} explored", s.algorithm, s.explored),
+        });
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,217 @@
+//! Tiled mazes as SVG: cells as polygons, walls as one path of lines and arcs, the solution
+//! as a polyline through the cells' centres; still, or replayed with SMIL `<set>` elements.
+
+use super::layout::{Layout, Px, Scratch, arc_points};
+use super::raster::widths;
+use crate::animate::step_seconds;
+use crate::scene::{Ink, Theme};
+use crate::svg::hex;
+use grid_core::tiling::{Cell, TiledDoc, TiledMaze, Topology};
+use std::fmt::Write as _;
+
+fn open(out: &mut String, layout: &Layout, caption_lines: usize, theme: Theme, ground: Ink) {
+    let (w, h) = layout.pixels(caption_lines);
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#
+    );
+    let _ = writeln!(
+        out,
+        r#"<rect width="{w}" height="{h}" fill="{}"/>"#,
+        hex(theme, ground)
+    );
+}
+
+fn points(polygon: &[Px]) -> String {
+    let mut text = String::with_capacity(polygon.len() * 12);
+    for (k, p) in polygon.iter().enumerate() {
+        if k > 0 {
+            text.push(' ');
+        }
+        let _ = write!(text, "{:.1},{:.1}", p.0, p.1);
+    }
+    text
+}
+
+/// The `d` of a path drawing every wall of the maze.
+fn walls_path<T: Topology>(m: &TiledMaze<T>, layout: &Layout) -> String {
+    let mut d = String::new();
+    let mut scratch = Scratch::default();
+    let centre = layout.centre();
+    layout.for_each_wall(m, &mut scratch, |line| {
+        let _ = write!(d, "M{:.1} {:.1}", line.from.0, line.from.1);
+        match line.arc {
+            None => {
+                let _ = write!(d, "L{:.1} {:.1}", line.to.0, line.to.1);
+            }
+            Some((r, clockwise)) => {
+                // Long arcs (a ring of one cell is a whole circle) go through a middle point.
+                let middle = arc_points(centre, r, line.from, line.to, clockwise, r.max(1.0));
+                let sweep = u8::from(clockwise);
+                for p in middle.iter().chain(std::iter::once(&line.to)) {
+                    let _ = write!(d, "A{r:.1} {r:.1} 0 0 {sweep} {:.1} {:.1}", p.0, p.1);
+                }
+            }
+        }
+    });
+    d
+}
+
+fn walls<T: Topology>(out: &mut String, m: &TiledMaze<T>, layout: &Layout, theme: Theme) {
+    let (wall, _) = widths(layout);
+    let _ = writeln!(
+        out,
+        r#"<path d="{}" fill="none" stroke="{}" stroke-width="{wall:.1}" stroke-linecap="round"/>"#,
+        walls_path(m, layout),
+        hex(theme, Ink::Wall)
+    );
+}
+
+fn polygon<T: Topology>(m: &TiledMaze<T>, layout: &Layout, cell: Cell, s: &mut Scratch) -> String {
+    points(&layout.polygon(m.topology(), cell, 4.0, s))
+}
+
+/// A still picture of the maze.
+pub(crate) fn still(doc: &TiledDoc, layout: &Layout, theme: Theme, caption: &[String]) -> String {
+    grid_core::on_tiled_maze!(&doc.maze, m => still_of(m, layout, theme, caption))
+}
+
+fn still_of<T: Topology>(
+    m: &TiledMaze<T>,
+    layout: &Layout,
+    theme: Theme,
+    caption: &[String],
+) -> String {
+    let mut out = String::new();
+    let mut s = Scratch::default();
+    open(&mut out, layout, caption.len(), theme, Ink::Background);
+    let n = layout.explored.len();
+    if n > 0 {
+        out.push_str("<g class=\"solution\">\n");
+        for (k, &cell) in layout.explored.iter().enumerate() {
+            let ink = Ink::Heat((k * 8 / n.max(1)) as u8);
+            let _ = writeln!(
+                out,
+                r#"<polygon points="{}" fill="{}"/>"#,
+                polygon(m, layout, cell, &mut s),
+                hex(theme, ink)
+            );
+        }
+        out.push_str("</g>\n");
+    }
+    for (cell, ink) in [(layout.start, Ink::Start), (layout.goal, Ink::Goal)] {
+        if let Some(cell) = cell {
+            let _ = writeln!(
+                out,
+                r#"<polygon points="{}" fill="{}"/>"#,
+                polygon(m, layout, cell, &mut s),
+                hex(theme, ink)
+            );
+        }
+    }
+    if layout.path.len() > 1 {
+        let (_, path) = widths(layout);
+        let _ = writeln!(
+            out,
+            r#"<g class="solution"><polyline points="{}" fill="none" stroke="{}" stroke-width="{path:.1}" stroke-linecap="round" stroke-linejoin="round"/></g>"#,
+            points(&layout.path),
+            hex(theme, Ink::Path)
+        );
+    }
+    walls(&mut out, m, layout, theme);
+    let (_, drawn) = layout.pixels(0);
+    for (k, line) in caption.iter().enumerate() {
+        let y = drawn + (k as u64 + 1) * super::layout::CAPTION_LINE - 2;
+        let _ = writeln!(
+            out,
+            r#"<text x="4" y="{y}" font-family="monospace" font-size="12" fill="{}">{}</text>"#,
+            hex(theme, Ink::Text),
+            line.replace('&', "&amp;").replace('<', "&lt;")
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The replay: cells uncovered in carving order, explored cells warming up, the path drawn
+/// step by step; the maze's walls over all of it.
+pub(crate) fn animated(doc: &TiledDoc, layout: &Layout, theme: Theme, fps: f64) -> String {
+    grid_core::on_tiled_maze!(&doc.maze, m => animated_of(m, layout, theme, fps))
+}
+
+fn animated_of<T: Topology>(m: &TiledMaze<T>, layout: &Layout, theme: Theme, fps: f64) -> String {
+    let mut out = String::new();
+    let mut s = Scratch::default();
+    open(&mut out, layout, 0, theme, Ink::Floor);
+    let set = |value: &str, begin: f64| {
+        format!(r#"<set attributeName="opacity" to="{value}" begin="{begin:.3}s" fill="freeze"/>"#)
+    };
+    let mut clock = 0.5;
+    if !layout.carved.is_empty() {
+        let dt = step_seconds(layout.carved.len(), fps, 10.0);
+        let mut when = vec![f64::NAN; m.topology().len()];
+        for (k, &cell) in layout.carved.iter().enumerate() {
+            if when[cell as usize].is_nan() {
+                when[cell as usize] = clock + k as f64 * dt;
+            }
+        }
+        for cell in m.cells() {
+            let begin = when[cell as usize];
+            let reveal = if begin.is_nan() {
+                String::new()
+            } else {
+                set("0", begin)
+            };
+            let _ = writeln!(
+                out,
+                r#"<polygon points="{}" fill="{}">{reveal}</polygon>"#,
+                polygon(m, layout, cell, &mut s),
+                hex(theme, Ink::Wall)
+            );
+        }
+        clock += layout.carved.len() as f64 * dt + 0.5;
+    }
+    let n = layout.explored.len();
+    if n > 0 {
+        let dt = step_seconds(n, fps, 10.0);
+        for (k, &cell) in layout.explored.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                r#"<polygon points="{}" fill="{}" opacity="0">{}</polygon>"#,
+                polygon(m, layout, cell, &mut s),
+                hex(theme, Ink::Heat((k * 8 / n) as u8)),
+                set("1", clock + k as f64 * dt)
+            );
+        }
+        clock += n as f64 * dt + 0.5;
+    }
+    for (cell, ink) in [(layout.start, Ink::Start), (layout.goal, Ink::Goal)] {
+        if let Some(cell) = cell {
+            let _ = writeln!(
+                out,
+                r#"<polygon points="{}" fill="{}"/>"#,
+                polygon(m, layout, cell, &mut s),
+                hex(theme, ink)
+            );
+        }
+    }
+    if layout.path.len() > 1 {
+        let (_, width) = widths(layout);
+        let dt = step_seconds(layout.path.len() - 1, fps, 10.0);
+        for (k, pair) in layout.path.windows(2).enumerate() {
+            let _ = writeln!(
+                out,
+                r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{}" stroke-width="{width:.1}" stroke-linecap="round" opacity="0">{}</line>"#,
+                pair[0].0,
+                pair[0].1,
+                pair[1].0,
+                pair[1].1,
+                hex(theme, Ink::Path),
+                set("1", clock + k as f64 * dt)
+            );
+        }
+    }
+    walls(&mut out, m, layout, theme);
+    out.push_str("</svg>\n");
+    out
+}
