@@ -8,6 +8,7 @@ use crate::Pos;
 pub struct Hex {
     width: usize,
     height: usize,
+    columns: super::Divisor,
 }
 
 const S: u8 = 1;
@@ -20,7 +21,11 @@ impl Hex {
     /// A tiling of at least one cell; the caller has checked the size.
     pub fn new(width: usize, height: usize) -> Hex {
         assert!(width >= 1 && height >= 1, "a tiling has at least one cell");
-        Hex { width, height }
+        Hex {
+            width,
+            height,
+            columns: super::Divisor::new(width),
+        }
     }
 
     pub fn width(&self) -> usize {
@@ -52,9 +57,10 @@ impl Topology for Hex {
     fn row_start(&self, row: usize) -> usize {
         row * self.width
     }
+    #[inline]
     fn position(&self, cell: Cell) -> Pos {
-        let cell = cell as usize;
-        Pos::new(cell / self.width, cell % self.width)
+        let (row, col) = self.columns.div_rem(cell);
+        Pos::new(row as usize, col as usize)
     }
 
     #[inline]
@@ -62,6 +68,31 @@ impl Topology for Hex {
         out.clear();
         let Pos { row: r, col: c } = self.position(cell);
         let (w, h) = (self.width, self.height);
+        if r > 0 && r + 1 < h && c > 0 && c + 1 < w {
+            // Inside the tiling every neighbour is there: the common case, without a test.
+            let w = w as Cell;
+            let (n, s) = (cell - w, cell + w);
+            out.extend_from_slice(&if c % 2 == 0 {
+                [
+                    Side::new(n, n, S),
+                    Side::new(n + 1, cell, NE),
+                    Side::new(cell + 1, cell, SE),
+                    Side::new(s, cell, S),
+                    Side::new(cell - 1, cell - 1, NE),
+                    Side::new(n - 1, n - 1, SE),
+                ]
+            } else {
+                [
+                    Side::new(n, n, S),
+                    Side::new(cell + 1, cell, NE),
+                    Side::new(s + 1, cell, SE),
+                    Side::new(s, cell, S),
+                    Side::new(s - 1, s - 1, NE),
+                    Side::new(cell - 1, cell - 1, SE),
+                ]
+            });
+            return;
+        }
         let me = cell;
         let side = |ok: bool, r: usize, c: usize, mine: bool, bit: u8| {
             if !ok {
@@ -72,26 +103,34 @@ impl Topology for Hex {
         };
         let (east, west) = (c + 1 < w, c > 0);
         // N, NE, SE, S, SW, NW.
-        out.push(side(r > 0, r.wrapping_sub(1), c, false, S));
-        if c % 2 == 0 {
-            out.push(side(r > 0 && east, r.wrapping_sub(1), c + 1, true, NE));
-            out.push(side(east, r, c + 1, true, SE));
-            out.push(side(r + 1 < h, r + 1, c, true, S));
-            out.push(side(west, r, c.wrapping_sub(1), false, NE));
-            out.push(side(
-                r > 0 && west,
-                r.wrapping_sub(1),
-                c.wrapping_sub(1),
-                false,
-                SE,
-            ));
+        let north = side(r > 0, r.wrapping_sub(1), c, false, S);
+        let south = side(r + 1 < h, r + 1, c, true, S);
+        let sides = if c % 2 == 0 {
+            [
+                north,
+                side(r > 0 && east, r.wrapping_sub(1), c + 1, true, NE),
+                side(east, r, c + 1, true, SE),
+                south,
+                side(west, r, c.wrapping_sub(1), false, NE),
+                side(
+                    r > 0 && west,
+                    r.wrapping_sub(1),
+                    c.wrapping_sub(1),
+                    false,
+                    SE,
+                ),
+            ]
         } else {
-            out.push(side(east, r, c + 1, true, NE));
-            out.push(side(r + 1 < h && east, r + 1, c + 1, true, SE));
-            out.push(side(r + 1 < h, r + 1, c, true, S));
-            out.push(side(r + 1 < h, r + 1, c - 1, false, NE));
-            out.push(side(true, r, c - 1, false, SE));
-        }
+            [
+                north,
+                side(east, r, c + 1, true, NE),
+                side(r + 1 < h && east, r + 1, c + 1, true, SE),
+                south,
+                side(r + 1 < h, r + 1, c - 1, false, NE),
+                side(true, r, c - 1, false, SE),
+            ]
+        };
+        out.extend_from_slice(&sides);
     }
 
     fn bit_name(&self, _cell: Cell, bit: u8) -> &'static str {

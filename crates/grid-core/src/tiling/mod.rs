@@ -222,6 +222,38 @@ pub trait Topology: Clone + fmt::Debug + Send + Sync {
     }
 }
 
+/// Division by a width fixed for a tiling's lifetime, by one multiplication (Lemire, Kaser
+/// and Kurz, "Faster remainder by direct computation", 2019): every step of a generator
+/// asks for a cell's row and column, and a hardware division would take several times as
+/// long on the path each next step waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Divisor {
+    divisor: u32,
+    inverse: u64,
+}
+
+impl Divisor {
+    pub fn new(divisor: usize) -> Divisor {
+        let divisor = u32::try_from(divisor).expect("tilings are checked to fit 32 bits");
+        assert!(divisor > 0, "no division by zero");
+        Divisor {
+            divisor,
+            inverse: (u64::MAX / u64::from(divisor)).wrapping_add(1),
+        }
+    }
+
+    /// `(n / divisor, n % divisor)` for any 32-bit `n`.
+    #[inline(always)]
+    pub fn div_rem(self, n: u32) -> (u32, u32) {
+        let q = if self.divisor == 1 {
+            n
+        } else {
+            ((u128::from(self.inverse) * u128::from(n)) >> 64) as u32
+        };
+        (q, n - q * self.divisor)
+    }
+}
+
 /// The limit of cells a document or a request may have, as for a square maze's tiles.
 pub const MAX_CELLS: usize = crate::MAX_TILES;
 

@@ -9,6 +9,7 @@ use crate::Pos;
 pub struct Octagon {
     width: usize,
     height: usize,
+    columns: super::Divisor,
 }
 
 const E: u8 = 1;
@@ -25,7 +26,11 @@ impl Octagon {
     /// A tiling of at least one cell; the caller has checked the size.
     pub fn new(width: usize, height: usize) -> Octagon {
         assert!(width >= 1 && height >= 1, "a tiling has at least one cell");
-        Octagon { width, height }
+        Octagon {
+            width,
+            height,
+            columns: super::Divisor::new(width),
+        }
     }
 
     pub fn width(&self) -> usize {
@@ -57,9 +62,10 @@ impl Topology for Octagon {
     fn row_start(&self, row: usize) -> usize {
         row * self.width
     }
+    #[inline]
     fn position(&self, cell: Cell) -> Pos {
-        let cell = cell as usize;
-        Pos::new(cell / self.width, cell % self.width)
+        let (row, col) = self.columns.div_rem(cell);
+        Pos::new(row as usize, col as usize)
     }
 
     #[inline]
@@ -69,6 +75,30 @@ impl Topology for Octagon {
         let w = self.width as Cell;
         let (north, south) = (r > 0, r + 1 < self.height);
         let (west, east) = (c > 0, c + 1 < self.width);
+        if north && south && west && east {
+            // Inside the tiling every neighbour is there: the common case, without a test.
+            let (n, s) = (cell - w, cell + w);
+            let (e, wst) = (
+                Side::new(cell + 1, cell, E),
+                Side::new(cell - 1, cell - 1, E),
+            );
+            let (up, down) = (Side::new(n, n, S), Side::new(s, cell, S));
+            if Octagon::is_octagon(r, c) {
+                out.extend_from_slice(&[
+                    up,
+                    Side::new(n + 1, n + 1, SW),
+                    e,
+                    Side::new(s + 1, cell, SE),
+                    down,
+                    Side::new(s - 1, cell, SW),
+                    wst,
+                    Side::new(n - 1, n - 1, SE),
+                ]);
+            } else {
+                out.extend_from_slice(&[up, e, down, wst]);
+            }
+            return;
+        }
         let side = |ok: bool, to: Cell, owner: Cell, bit: u8| {
             if ok {
                 Side::new(to, owner, bit)

@@ -8,6 +8,7 @@ use crate::Pos;
 pub struct Triangle {
     width: usize,
     height: usize,
+    columns: super::Divisor,
 }
 
 const E: u8 = 1;
@@ -19,7 +20,11 @@ impl Triangle {
     /// A tiling of at least one cell; the caller has checked the size.
     pub fn new(width: usize, height: usize) -> Triangle {
         assert!(width >= 1 && height >= 1, "a tiling has at least one cell");
-        Triangle { width, height }
+        Triangle {
+            width,
+            height,
+            columns: super::Divisor::new(width),
+        }
     }
 
     pub fn width(&self) -> usize {
@@ -51,9 +56,10 @@ impl Topology for Triangle {
     fn row_start(&self, row: usize) -> usize {
         row * self.width
     }
+    #[inline]
     fn position(&self, cell: Cell) -> Pos {
-        let cell = cell as usize;
-        Pos::new(cell / self.width, cell % self.width)
+        let (row, col) = self.columns.div_rem(cell);
+        Pos::new(row as usize, col as usize)
     }
 
     #[inline]

@@ -12,7 +12,7 @@ mod division;
 mod eller;
 mod growing_tree;
 mod hunt_kill;
-mod kruskal;
+pub(crate) mod kruskal;
 mod prim;
 mod sidewinder;
 mod wilson;

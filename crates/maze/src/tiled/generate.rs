@@ -228,41 +228,187 @@ fn prim<T: Topology>(c: &mut Carving<T>, rng: &mut Rng) {
     }
 }
 
-/// Kruskal: every wall in random order, knocked down when it parts two trees. A wall is
-/// kept as its owner cell times four plus the number of its bit, in 32 bits.
+/// Kruskal: every wall in random order, knocked down when it parts two trees.
+///
+/// Walls in random order are walls by increasing random weight, so the maze is the minimum
+/// spanning tree of random weights, found here band by band of rows so that memory stays in
+/// cache, as the square grid's Kruskal does it tile by tile (see its module): within a band,
+/// Kruskal's algorithm over the band's own walls in a shuffled order closes every wall that
+/// would close a cycle, and opens for good a wall that joins a tree with no cell beside
+/// another band (it is that tree's lightest way out). The walls left undecided (both trees
+/// reach the band's edge) get their weights as order statistics of the band's sample, and
+/// with the walls between bands they are decided by one Kruskal over what remains.
 fn kruskal<T: Topology>(c: &mut Carving<T>, rng: &mut Rng) {
-    let n = c.maze.topology().len();
-    let mut walls: Vec<u32> = Vec::with_capacity(3 * n);
-    let mut sides = Vec::new();
-    for cell in c.maze.cells() {
-        c.maze.sides(cell, &mut sides);
-        for s in sides.iter().filter(|s| !s.is_edge() && s.owner == cell) {
-            walls.push(cell * 4 + s.bit.trailing_zeros());
-        }
-    }
-    rng.shuffle(&mut walls);
+    let t = c.maze.topology().clone();
+    let n = t.len();
     if c.maze.cell_count() == 1 {
         let only = c.maze.cells().next().expect("one cell");
         c.joined(only);
     }
-    let mut forest = Forest::new(n);
-    let mut seen = c.trace.as_ref().map(|_| BitSet::new(n));
-    for wall in walls {
-        let (owner, bit) = (wall / 4, 1u8 << (wall % 4));
-        c.maze.sides(owner, &mut sides);
-        let side = *sides
-            .iter()
-            .find(|s| s.owner == owner && s.bit == bit)
-            .expect("the wall was listed from this cell's sides");
-        if forest.union(owner, side.to) {
-            c.maze.open(side);
-            if let Some(seen) = &mut seen {
-                for cell in [owner, side.to] {
-                    if !seen.contains(cell as usize) {
-                        seen.insert(cell as usize);
-                        c.joined(cell);
-                    }
+    let tracing = c.trace.is_some();
+    let mut global = Forest::new(n);
+    // Walls still to decide, and (when tracing) every wall opened, by weight.
+    let mut candidates: Vec<(u64, Wall)> = Vec::new();
+    let mut opened: Vec<(u64, Wall)> = Vec::new();
+    let mut band = Band::default();
+    let mut row = 0;
+    while row < t.rows() {
+        let lo = t.row_start(row);
+        let mut end = row + 1;
+        while end < t.rows() && t.row_start(end) - lo < BAND_CELLS {
+            end += 1;
+        }
+        let hi = if end < t.rows() { t.row_start(end) } else { n };
+        let seeds = (rng.next_u64(), rng.next_u64());
+        band.decide(c, (lo as Cell, hi as Cell), seeds, &mut global, tracing);
+        candidates.append(&mut band.handed_on);
+        opened.append(&mut band.opened);
+        row = end;
+    }
+    candidates.sort_unstable_by_key(|&(key, _)| key);
+    for (key, wall) in candidates {
+        if global.union(wall.a, wall.b) {
+            c.maze.open(wall.side());
+            if tracing {
+                opened.push((key, wall));
+            }
+        }
+    }
+    if tracing {
+        opened.sort_unstable_by_key(|&(key, _)| key);
+        let mut seen = BitSet::new(n);
+        for (_, wall) in opened {
+            for cell in [wall.a, wall.b] {
+                if !seen.contains(cell as usize) {
+                    seen.insert(cell as usize);
+                    c.joined(cell);
                 }
+            }
+        }
+    }
+}
+
+/// About this many cells a band: its walls and forest (about 1 MB) stay in cache.
+const BAND_CELLS: usize = 1 << 15;
+
+/// A wall between cells `a` (which owns its bit `bit`) and `b`.
+#[derive(Debug, Clone, Copy)]
+struct Wall {
+    a: Cell,
+    b: Cell,
+    bit: u8,
+}
+
+impl Wall {
+    fn side(self) -> Side {
+        Side::new(self.b, self.a, self.bit)
+    }
+
+    /// The weight's tie-break: every wall's own number, below 2^32 (cells are below 2^30).
+    fn number(self) -> u64 {
+        u64::from(self.a) * 4 + u64::from(self.bit.trailing_zeros())
+    }
+
+    fn key(self, weight: u32) -> u64 {
+        (u64::from(weight) << 32) | self.number()
+    }
+}
+
+/// One band's work, its buffers reused from band to band.
+#[derive(Debug, Default)]
+struct Band {
+    inside: Vec<Wall>,
+    /// Whether each cell of the band has a neighbour in another band.
+    border: Vec<bool>,
+    ranks: Vec<u32>,
+    undecided: Vec<Wall>,
+    weights: Vec<u32>,
+    handed_on: Vec<(u64, Wall)>,
+    opened: Vec<(u64, Wall)>,
+    sides: Vec<Side>,
+}
+
+impl Band {
+    /// Decides the walls inside cells `lo..hi`: opens the sure ones (and records them in
+    /// `global`), hands on the undecided ones and the walls to later bands with their
+    /// weights.
+    fn decide<T: Topology>(
+        &mut self,
+        c: &mut Carving<T>,
+        (lo, hi): (Cell, Cell),
+        (shuffle_seed, weight_seed): (u64, u64),
+        global: &mut Forest,
+        tracing: bool,
+    ) {
+        let mut rng = Rng::seeded(shuffle_seed);
+        self.inside.clear();
+        self.border.clear();
+        self.border.resize((hi - lo) as usize, false);
+        for cell in lo..hi {
+            if !c.maze.contains(cell) {
+                continue;
+            }
+            c.maze.sides(cell, &mut self.sides);
+            for s in self.sides.iter().filter(|s| !s.is_edge()) {
+                let within = (lo..hi).contains(&s.to);
+                if !within {
+                    self.border[(cell - lo) as usize] = true;
+                }
+                if s.owner != cell {
+                    continue;
+                }
+                let wall = Wall {
+                    a: cell,
+                    b: s.to,
+                    bit: s.bit,
+                };
+                if within {
+                    self.inside.push(wall);
+                } else {
+                    self.handed_on.push((wall.key(rng.next_u64() as u32), wall));
+                }
+            }
+        }
+        rng.shuffle(&mut self.inside);
+        let mut local = Forest::new((hi - lo) as usize);
+        // The trees of the walls opened for good, which step 2 joins further.
+        let mut sure = Forest::new((hi - lo) as usize);
+        let mut reaches: Vec<bool> = self.border.clone();
+        self.ranks.clear();
+        self.undecided.clear();
+        for (rank, &wall) in self.inside.iter().enumerate() {
+            let (ra, rb) = (local.root(wall.a - lo), local.root(wall.b - lo));
+            if ra == rb {
+                continue;
+            }
+            let both = reaches[ra as usize] && reaches[rb as usize];
+            local.union(ra, rb);
+            let root = local.root(ra);
+            reaches[root as usize] = reaches[ra as usize] || reaches[rb as usize];
+            if !both {
+                c.maze.open(wall.side());
+                sure.union(wall.a - lo, wall.b - lo);
+            }
+            if both || tracing {
+                self.ranks.push(rank as u32);
+                self.undecided.push(wall);
+            }
+        }
+        crate::generate::kruskal::order_statistics(
+            self.inside.len(),
+            &self.ranks,
+            weight_seed,
+            &mut self.weights,
+        );
+        global.adopt(lo, &mut sure);
+        for (&wall, &weight) in self.undecided.iter().zip(&self.weights) {
+            let (ra, rb) = (global.root(wall.a), global.root(wall.b));
+            let key = wall.key(weight);
+            if ra == rb && tracing {
+                // Opened for good above.
+                self.opened.push((key, wall));
+            } else {
+                self.handed_on.push((key, wall));
             }
         }
     }
@@ -279,6 +425,18 @@ impl Forest {
         Forest {
             parent: (0..n as u32).collect(),
             size: vec![1; n],
+        }
+    }
+
+    /// Takes the trees of `band`, a forest of the cells from `lo` on, as this forest's
+    /// trees of those cells (which are each alone so far).
+    fn adopt(&mut self, lo: u32, band: &mut Forest) {
+        for i in 0..band.parent.len() as u32 {
+            let root = band.root(i);
+            self.parent[(lo + i) as usize] = lo + root;
+            if root == i {
+                self.size[(lo + i) as usize] = band.size[i as usize];
+            }
         }
     }
 

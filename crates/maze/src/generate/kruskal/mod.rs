@@ -25,6 +25,8 @@ mod forest;
 mod tile;
 mod weights;
 
+pub(crate) use weights::order_statistics;
+
 use super::Weave;
 use crate::cells::{Band, CellMaze};
 use forest::Forest;

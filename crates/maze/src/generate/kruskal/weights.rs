@@ -23,7 +23,7 @@ const SMALL: usize = 16;
 /// lower half is the count of heads in as many coin tosses (a whole word of tosses at a
 /// time), and each half is a sample of its own. Only halves holding a wanted rank are
 /// looked into, and a half of a few numbers is drawn outright.
-pub(super) fn order_statistics(n: usize, ranks: &[u32], seed: u64, out: &mut Vec<u32>) {
+pub(crate) fn order_statistics(n: usize, ranks: &[u32], seed: u64, out: &mut Vec<u32>) {
     out.clear();
     out.resize(ranks.len(), 0);
     debug_assert!(ranks.windows(2).all(|w| w[0] < w[1]));
