@@ -14,4 +14,5 @@ mod mines_terminal;
 mod nonogen;
 mod nonogram;
 mod pictures;
+mod tilings;
 mod tmux;

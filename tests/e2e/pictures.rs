@@ -163,7 +163,7 @@ fn bad_outputs_are_refused() {
 }
 
 /// Headless Chromium, when installed (`apt-get install chromium`); CI requires it.
-fn chromium() -> Option<&'static str> {
+pub(crate) fn chromium() -> Option<&'static str> {
     let found = ["chromium", "chromium-browser"].into_iter().find(|b| {
         std::process::Command::new(b)
             .arg("--version")
@@ -181,7 +181,12 @@ fn chromium() -> Option<&'static str> {
 }
 
 /// A screenshot of a page, decoded to RGB pixels.
-fn screenshot(browser: &str, url: &str, dir: &std::path::Path, name: &str) -> Vec<[u8; 3]> {
+pub(crate) fn screenshot(
+    browser: &str,
+    url: &str,
+    dir: &std::path::Path,
+    name: &str,
+) -> Vec<[u8; 3]> {
     let shot = dir.join(name);
     let status = std::process::Command::new(browser)
         .args([
