@@ -12,7 +12,12 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     for (_, doc) in DocReader::new(data, "fuzz").flatten() {
         match doc.kind() {
-            Kind::Maze => drop(MazeDoc::from_document(&doc)),
+            Kind::Maze => match grid_core::tiling::tiling_of(&doc) {
+                Ok(grid_core::tiling::Tiling::Square) | Err(_) => {
+                    drop(MazeDoc::from_document(&doc))
+                }
+                Ok(_) => drop(grid_core::tiling::TiledDoc::from_document(&doc)),
+            },
             Kind::Mines => drop(MinesDoc::from_document(&doc)),
             Kind::Nonogram => drop(NonogramDoc::from_document(&doc)),
         }

@@ -714,3 +714,53 @@ fn line_mode_play_answers_each_move_at_once() {
     drop(stdin);
     let _ = child.wait();
 }
+
+#[test]
+fn hostile_tiled_mazes_are_refused_before_memory_is_taken() {
+    let polar = |rings: &str, height: &str, cells: &str| {
+        format!(
+            r#"{{"kind":"maze","version":1,"tiling":"polar","height":{height},"rings":{rings},"cells":{cells}}}"#
+        )
+    };
+    let long_row = format!(r#"["{}"]"#, "0".repeat(3_000_000));
+    let cases = [
+        (polar("[1,4294967296]", "2", r#"["0","0"]"#), "at most 1024 times"),
+        (polar("[1,2,18446744073709551615]", "3", r#"["0","00","0"]"#), "rings"),
+        (polar("[1,1e400]", "2", r#"["0","0"]"#), "field `rings`"),
+        (polar("[1,-4]", "2", r#"["0","0"]"#), "field `rings`"),
+        (polar("[1,0]", "2", r#"["0",""]"#), "not a multiple"),
+        (polar("[1,1000000]", "2", r#"["0","0"]"#), "at most 1024 times"),
+        (polar("[1,4]", "99999999999", r#"["0","0000"]"#), "2 rings, but `height` is 99999999999"),
+        (polar("[]", "0", "[]"), "at least one ring"),
+        (polar(r#""1,4""#, "2", r#"["0","0000"]"#), "field `rings`"),
+        (polar("[1,4]", "2", r#"[0,"0000"]"#), "row 0 is a number"),
+        (polar("[1,4]", "2", &long_row), "rings, but `height` is 2"),
+        (
+            r#"{"kind":"maze","version":1,"tiling":"hex","width":1,"height":1,"cells":["0"],"start":["a",0]}"#.to_string(),
+            "field `start`",
+        ),
+        (
+            r#"{"kind":"maze","version":1,"tiling":7,"width":1,"height":1,"cells":["0"]}"#.to_string(),
+            "field `tiling`",
+        ),
+        (
+            r####"{"kind":"maze","version":1,"tiling":"triangle","width":2,"height":2,"cells":["##","##"]}"####.to_string(),
+            "every cell is '#'",
+        ),
+        (
+            format!(
+                r#"{{"kind":"maze","version":1,"tiling":"hex","width":2999999,"height":1,"cells":{long_row}}}"#
+            ),
+            "row 0 has 3000000 cells, but `width` is 2999999",
+        ),
+    ];
+    for (input, needle) in &cases {
+        for (tool, args) in [
+            ("mazesolve", &[][..]),
+            ("gridrender", &["--format", "text"][..]),
+            ("gridrender", &["--format", "svg"][..]),
+        ] {
+            assert_refused(tool, args, input.as_bytes(), needle);
+        }
+    }
+}

@@ -112,5 +112,63 @@ fn solvers(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, generators, shaped, drawing, solvers);
+/// Every graph generator and BFS on each other tiling, at 500 x 500 cells (polar: 250 rings,
+/// about 200K cells), beside the square grid's `generate` group.
+fn tilings(c: &mut Criterion) {
+    use grid_core::tiling::Tiling;
+    use grid_maze::tiled::{TiledRequest, TiledSize, solve_tiled};
+    let mut group = c.benchmark_group("tilings");
+    group.sample_size(10);
+    let algos = [
+        Algorithm::HuntKill,
+        Algorithm::Backtracker,
+        Algorithm::GrowingTree,
+        Algorithm::Prim,
+        Algorithm::Kruskal,
+        Algorithm::Wilson,
+    ];
+    for tiling in [
+        Tiling::Hex,
+        Tiling::Triangle,
+        Tiling::Octagon,
+        Tiling::Polar,
+    ] {
+        let size = match tiling {
+            Tiling::Polar => TiledSize::Rings(250),
+            _ => TiledSize::Rect {
+                width: SIDE,
+                height: SIDE,
+            },
+        };
+        let probe = TiledRequest::new(Algorithm::HuntKill, tiling, size, None, None).unwrap();
+        let cells = grid_core::on_tiled_maze!(&probe.make(0).maze, m => m.cell_count());
+        group.throughput(Throughput::Elements(cells as u64));
+        for algo in algos {
+            let request = TiledRequest::new(algo, tiling, size, None, None).unwrap();
+            let id = BenchmarkId::new(format!("{tiling}/{}", algo.name()), cells);
+            group.bench_function(id, |b| {
+                let mut seed = 0;
+                b.iter(|| {
+                    seed += 1;
+                    black_box(request.make(seed).maze)
+                })
+            });
+        }
+        let maze = probe.make(1);
+        group.bench_function(BenchmarkId::new(format!("{tiling}/bfs"), cells), |b| {
+            b.iter(|| {
+                black_box(solve_tiled(
+                    Solver::Bfs,
+                    &maze.maze,
+                    maze.start,
+                    maze.goal,
+                    false,
+                ))
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, generators, shaped, drawing, solvers, tilings);
 criterion_main!(benches);

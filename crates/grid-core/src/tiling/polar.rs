@@ -29,7 +29,17 @@ pub enum RingsError {
         inside: usize,
     },
     TooMany,
+    /// Ring `ring` splits each cell inward of it into more than [`MAX_SPLIT`] cells.
+    Split {
+        ring: usize,
+        ratio: usize,
+    },
 }
+
+/// The most cells a ring may put outward of one cell of the ring inside it: a cell's sides
+/// are walked each time a solver passes it, and a cell of a million sides passed a million
+/// times would take hours. The rings "Mazes for Programmers" splits never exceed 6.
+pub const MAX_SPLIT: usize = 1024;
 
 impl std::fmt::Display for RingsError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -43,6 +53,12 @@ impl std::fmt::Display for RingsError {
             } => write!(
                 f,
                 "ring {ring} has {cells} cells, not a multiple of the {inside} of ring {}",
+                ring - 1
+            ),
+            RingsError::Split { ring, ratio } => write!(
+                f,
+                "ring {ring} has {ratio} times the cells of ring {}; a ring has at most \
+                 {MAX_SPLIT} times the cells of the ring inside it",
                 ring - 1
             ),
             RingsError::TooMany => write!(
@@ -70,6 +86,12 @@ impl Polar {
                     ring: k,
                     cells,
                     inside: rings[k - 1],
+                });
+            }
+            if k > 0 && cells / rings[k - 1] > MAX_SPLIT {
+                return Err(RingsError::Split {
+                    ring: k,
+                    ratio: cells / rings[k - 1],
                 });
             }
             starts.push(total);
