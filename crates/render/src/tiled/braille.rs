@@ -79,6 +79,8 @@ pub fn render(doc: &TiledDoc, color: bool, out: &mut impl Write) -> Result<()> {
     };
     grid_core::on_tiled_maze!(&doc.maze, m => draw(m, &layout, &mut dots));
     let mut text = String::new();
+    // Blank lines below the drawing (the last row of dots may hold nothing) are left out.
+    let mut blank_lines = 0;
     for line in 0..lines as usize {
         text.clear();
         for column in 0..columns as usize {
@@ -99,6 +101,13 @@ pub fn render(doc: &TiledDoc, color: bool, out: &mut impl Write) -> Result<()> {
             }
         }
         let trimmed = text.trim_end_matches('\u{2800}');
+        if trimmed.is_empty() {
+            blank_lines += 1;
+            continue;
+        }
+        for _ in 0..std::mem::take(&mut blank_lines) {
+            out.write_all(b"\n")?;
+        }
         out.write_all(trimmed.as_bytes())?;
         out.write_all(b"\n")?;
     }

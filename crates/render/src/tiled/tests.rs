@@ -1,1 +1,71 @@
+use super::layout::arc_points;
+use super::*;
+use grid_core::Document;
 
+fn doc(text: &str) -> TiledDoc {
+    TiledDoc::from_document(&Document::from_json(text).unwrap()).unwrap()
+}
+
+const TWO_HEXES: &str =
+    r#"{"kind":"maze","version":1,"tiling":"hex","width":2,"height":1,"cells":["40"]}"#;
+
+#[test]
+fn a_wall_between_two_cells_is_drawn_once_and_an_open_one_not_at_all() {
+    let open = doc(TWO_HEXES);
+    let shut = doc(&TWO_HEXES.replace(r#"["40"]"#, r#"["00"]"#));
+    let count = |d: &TiledDoc| {
+        let layout = Layout::new(d, 10.0);
+        let mut n = 0;
+        grid_core::on_tiled_maze!(&d.maze, m => layout.for_each_wall(m, &mut Default::default(), |_| n += 1));
+        n
+    };
+    // Two hexagons have 12 sides and share one: 11 walls, 10 with the shared side open.
+    assert_eq!(count(&shut), 11);
+    assert_eq!(count(&open), 10);
+}
+
+#[test]
+fn an_arc_of_a_whole_ring_goes_all_the_way_round() {
+    let points = arc_points((0.0, 0.0), 10.0, (0.0, -10.0), (0.0, -10.0), true, 1.0);
+    assert!(points.len() > 50, "{} points", points.len());
+    assert!(points.iter().any(|p| p.1 > 9.0), "it passes the bottom");
+}
+
+#[test]
+fn braille_draws_dots_and_colours_the_path_only_when_asked() {
+    let solved = r#"{"kind":"maze","version":1,"tiling":"hex","width":2,"height":1,"cells":["40"],"solution":{"algorithm":"bfs","path":[[0,0],[0,1]],"length":1,"explored":2}}"#;
+    let mut plain = Vec::new();
+    render_braille(&doc(solved), false, &mut plain).unwrap();
+    let plain = String::from_utf8(plain).unwrap();
+    assert!(!plain.contains('\u{1b}'));
+    assert!(
+        plain
+            .chars()
+            .all(|c| c == '\n' || ('\u{2800}'..='\u{28ff}').contains(&c))
+    );
+    assert!(!plain.ends_with("\n\n"), "no blank line below the drawing");
+    let mut coloured = Vec::new();
+    render_braille(&doc(solved), true, &mut coloured).unwrap();
+    assert!(
+        String::from_utf8(coloured)
+            .unwrap()
+            .contains("\u{1b}[36;1m"),
+        "the path in cyan"
+    );
+}
+
+#[test]
+fn an_svg_has_the_walls_as_one_path_and_the_solution_as_its_own_layer() {
+    let solved = doc(
+        r#"{"kind":"maze","version":1,"tiling":"polar","height":2,"rings":[1,4],"cells":["0","2222"],"solution":{"algorithm":"bfs","path":[[1,0],[0,0]],"length":1,"explored":2}}"#,
+    );
+    let layout = Layout::new(&solved, 20.0);
+    let svg = svg::still(&solved, &layout, crate::Theme::Light, &[]);
+    assert_eq!(svg.matches("<path ").count(), 1);
+    assert!(svg.contains(r#"<g class="solution"><polyline"#));
+    assert!(
+        svg.contains("A40.0 40.0 0 0 1 "),
+        "the outer ring is an arc"
+    );
+    roxmltree::Document::parse(&svg).unwrap();
+}
