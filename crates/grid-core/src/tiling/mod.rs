@@ -242,6 +242,10 @@ impl Divisor {
         }
     }
 
+    pub fn divisor(self) -> u32 {
+        self.divisor
+    }
+
     /// `(n / divisor, n % divisor)` for any 32-bit `n`.
     #[inline(always)]
     pub fn div_rem(self, n: u32) -> (u32, u32) {

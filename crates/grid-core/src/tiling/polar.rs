@@ -11,6 +11,10 @@ pub struct Polar {
     rings: Vec<usize>,
     /// The cell number of each ring's first cell, and the total at the end.
     starts: Vec<usize>,
+    /// For each ring, how many of its cells lie inward of one cell of the ring inside it
+    /// (the centre's is 1): a cell's inward neighbour is its index divided by this, by one
+    /// multiplication rather than a division on every step of a walk.
+    split: Vec<super::Divisor>,
 }
 
 const CLOCKWISE: u8 = 1;
@@ -101,7 +105,14 @@ impl Polar {
                 .ok_or(RingsError::TooMany)?;
         }
         starts.push(total);
-        Ok(Polar { rings, starts })
+        let split = (0..rings.len())
+            .map(|k| super::Divisor::new(if k == 0 { 1 } else { rings[k] / rings[k - 1] }))
+            .collect();
+        Ok(Polar {
+            rings,
+            starts,
+            split,
+        })
     }
 
     /// The rings of `count` rings split as "Mazes for Programmers" splits them: a ring gets
@@ -185,27 +196,31 @@ impl Topology for Polar {
         let Pos { row: k, col: i } = self.position(cell);
         let n = self.rings[k];
         // Outward, from the counter-clockwise end; then clockwise, inward, counter-clockwise.
-        match self.rings.get(k + 1) {
-            Some(&outer) => {
-                let ratio = outer / n;
-                for j in i * ratio..(i + 1) * ratio {
-                    let to = self.at(k + 1, j);
-                    out.push(Side::new(to, to, INWARD));
-                }
+        match self.split.get(k + 1) {
+            Some(split) => {
+                let ratio = split.divisor() as usize;
+                let first = self.at(k + 1, i * ratio);
+                out.extend((first..first + ratio as Cell).map(|to| Side::new(to, to, INWARD)));
             }
             None => out.push(Side::EDGE),
         }
         if k == 0 {
             return;
         }
+        let start = self.starts[k] as Cell;
+        let last = start + n as Cell - 1;
+        let (inward, _) = self.split[k].div_rem(i as u32);
+        let inward = Side::new(self.at(k - 1, inward as usize), cell, INWARD);
         if n > 1 {
-            out.push(Side::new(self.at(k, (i + 1) % n), cell, CLOCKWISE));
-        }
-        let ratio = n / self.rings[k - 1];
-        out.push(Side::new(self.at(k - 1, i / ratio), cell, INWARD));
-        if n > 1 {
-            let ccw = self.at(k, (i + n - 1) % n);
-            out.push(Side::new(ccw, ccw, CLOCKWISE));
+            let cw = if cell == last { start } else { cell + 1 };
+            let ccw = if cell == start { last } else { cell - 1 };
+            out.extend_from_slice(&[
+                Side::new(cw, cell, CLOCKWISE),
+                inward,
+                Side::new(ccw, ccw, CLOCKWISE),
+            ]);
+        } else {
+            out.push(inward);
         }
     }
 

@@ -246,11 +246,9 @@ fn kruskal<T: Topology>(c: &mut Carving<T>, rng: &mut Rng) {
         c.joined(only);
     }
     let tracing = c.trace.is_some();
-    let mut global = Forest::new(n);
-    // Walls still to decide, and (when tracing) every wall opened, by weight.
-    let mut candidates: Vec<(u64, Wall)> = Vec::new();
-    let mut opened: Vec<(u64, Wall)> = Vec::new();
-    let mut band = Band::default();
+    // The bands and their seeds, drawn in order: the maze does not depend on how many
+    // cores decide the bands.
+    let mut bands = Vec::new();
     let mut row = 0;
     while row < t.rows() {
         let lo = t.row_start(row);
@@ -259,11 +257,40 @@ fn kruskal<T: Topology>(c: &mut Carving<T>, rng: &mut Rng) {
             end += 1;
         }
         let hi = if end < t.rows() { t.row_start(end) } else { n };
-        let seeds = (rng.next_u64(), rng.next_u64());
-        band.decide(c, (lo as Cell, hi as Cell), seeds, &mut global, tracing);
-        candidates.append(&mut band.handed_on);
-        opened.append(&mut band.opened);
+        bands.push((lo as Cell, hi as Cell, (rng.next_u64(), rng.next_u64())));
         row = end;
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut global = Forest::new(n);
+    // Walls still to decide, and (when tracing) every wall opened, by weight.
+    let mut candidates: Vec<(u64, Wall)> = Vec::new();
+    let mut opened: Vec<(u64, Wall)> = Vec::new();
+    for wave in bands.chunks(cores.max(1)) {
+        let maze: &TiledMaze<T> = c.maze;
+        let decided: Vec<Band> = std::thread::scope(|scope| {
+            let running: Vec<_> = wave
+                .iter()
+                .map(|&(lo, hi, seeds)| {
+                    scope.spawn(move || {
+                        let mut band = Band::default();
+                        band.decide(maze, (lo, hi), seeds, tracing);
+                        band
+                    })
+                })
+                .collect();
+            running
+                .into_iter()
+                .map(|r| r.join().expect("a band's Kruskal does not panic"))
+                .collect()
+        });
+        for (mut band, &(lo, _, _)) in decided.into_iter().zip(wave) {
+            for wall in &band.sure {
+                c.maze.open(wall.side());
+            }
+            global.adopt(lo, &mut band.sure_forest);
+            candidates.append(&mut band.handed_on);
+            opened.append(&mut band.opened);
+        }
     }
     candidates.sort_unstable_by_key(|&(key, _)| key);
     for (key, wall) in candidates {
@@ -314,41 +341,44 @@ impl Wall {
     }
 }
 
-/// One band's work, its buffers reused from band to band.
+/// One band's decisions, made apart from the other bands' (on any core).
 #[derive(Debug, Default)]
 struct Band {
     inside: Vec<Wall>,
     /// Whether each cell of the band has a neighbour in another band.
     border: Vec<bool>,
     ranks: Vec<u32>,
-    undecided: Vec<Wall>,
+    /// Walls whose weights are drawn, and whether each is opened for good.
+    weighed: Vec<(Wall, bool)>,
     weights: Vec<u32>,
+    /// The walls opened for good, and the trees they make (of the band's cells, from its
+    /// first on).
+    sure: Vec<Wall>,
+    sure_forest: Forest,
+    /// The walls for the final Kruskal, with their weights.
     handed_on: Vec<(u64, Wall)>,
+    /// When tracing: the walls opened for good, with their weights.
     opened: Vec<(u64, Wall)>,
     sides: Vec<Side>,
 }
 
 impl Band {
-    /// Decides the walls inside cells `lo..hi`: opens the sure ones (and records them in
-    /// `global`), hands on the undecided ones and the walls to later bands with their
-    /// weights.
+    /// Decides the walls inside cells `lo..hi`: the sure ones to open, and the undecided
+    /// ones and the walls to other bands handed on with their weights.
     fn decide<T: Topology>(
         &mut self,
-        c: &mut Carving<T>,
+        maze: &TiledMaze<T>,
         (lo, hi): (Cell, Cell),
         (shuffle_seed, weight_seed): (u64, u64),
-        global: &mut Forest,
         tracing: bool,
     ) {
         let mut rng = Rng::seeded(shuffle_seed);
-        self.inside.clear();
-        self.border.clear();
         self.border.resize((hi - lo) as usize, false);
         for cell in lo..hi {
-            if !c.maze.contains(cell) {
+            if !maze.contains(cell) {
                 continue;
             }
-            c.maze.sides(cell, &mut self.sides);
+            maze.sides(cell, &mut self.sides);
             for s in self.sides.iter().filter(|s| !s.is_edge()) {
                 let within = (lo..hi).contains(&s.to);
                 if !within {
@@ -371,11 +401,8 @@ impl Band {
         }
         rng.shuffle(&mut self.inside);
         let mut local = Forest::new((hi - lo) as usize);
-        // The trees of the walls opened for good, which step 2 joins further.
-        let mut sure = Forest::new((hi - lo) as usize);
+        self.sure_forest = Forest::new((hi - lo) as usize);
         let mut reaches: Vec<bool> = self.border.clone();
-        self.ranks.clear();
-        self.undecided.clear();
         for (rank, &wall) in self.inside.iter().enumerate() {
             let (ra, rb) = (local.root(wall.a - lo), local.root(wall.b - lo));
             if ra == rb {
@@ -386,12 +413,12 @@ impl Band {
             let root = local.root(ra);
             reaches[root as usize] = reaches[ra as usize] || reaches[rb as usize];
             if !both {
-                c.maze.open(wall.side());
-                sure.union(wall.a - lo, wall.b - lo);
+                self.sure.push(wall);
+                self.sure_forest.union(wall.a - lo, wall.b - lo);
             }
             if both || tracing {
                 self.ranks.push(rank as u32);
-                self.undecided.push(wall);
+                self.weighed.push((wall, !both));
             }
         }
         crate::generate::kruskal::order_statistics(
@@ -400,12 +427,9 @@ impl Band {
             weight_seed,
             &mut self.weights,
         );
-        global.adopt(lo, &mut sure);
-        for (&wall, &weight) in self.undecided.iter().zip(&self.weights) {
-            let (ra, rb) = (global.root(wall.a), global.root(wall.b));
+        for (&(wall, sure), &weight) in self.weighed.iter().zip(&self.weights) {
             let key = wall.key(weight);
-            if ra == rb && tracing {
-                // Opened for good above.
+            if sure {
                 self.opened.push((key, wall));
             } else {
                 self.handed_on.push((key, wall));
@@ -415,6 +439,7 @@ impl Band {
 }
 
 /// Disjoint sets of cells, by union by size with path halving.
+#[derive(Debug, Default)]
 struct Forest {
     parent: Vec<u32>,
     size: Vec<u32>,
