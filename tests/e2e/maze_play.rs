@@ -120,3 +120,61 @@ fn a_crossing_lets_the_player_only_straight_on() {
         serde_json::json!([[3, 1], [3, 2], [3, 3], [3, 4], [3, 5]])
     );
 }
+
+#[test]
+fn a_hex_maze_is_walked_with_six_keys() {
+    let Some(t) = Tmux::start("hex-play") else {
+        return;
+    };
+    let solved = pipeline(&[
+        ("mazegen", &["--tiling", "hex", "--seed", "2", "4", "3"]),
+        ("mazesolve", &[]),
+    ]);
+    let doc: Value = serde_json::from_str(&solved[1].stdout).unwrap();
+    let path: Vec<(i64, i64)> = doc["solution"]["path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p[0].as_i64().unwrap(), p[1].as_i64().unwrap()))
+        .collect();
+    // The key for each step, by the sides of a flat-topped hexagon in columns.
+    let keys: Vec<&str> = path
+        .windows(2)
+        .map(|w| {
+            let (dr, dc, odd) = (w[1].0 - w[0].0, w[1].1 - w[0].1, w[0].1 % 2 == 1);
+            match (dr, dc, odd) {
+                (-1, 0, _) => "w",
+                (1, 0, _) => "s",
+                (-1, 1, false) | (0, 1, true) => "e",
+                (0, 1, false) | (1, 1, true) => "d",
+                (0, -1, false) | (1, -1, true) => "a",
+                _ => "q",
+            }
+        })
+        .collect();
+    let dir = scratch("hex-play");
+    let out = dir.join("walk.json");
+    t.run(&format!(
+        "export XDG_DATA_HOME={}; {} --tiling hex --seed 2 4 3 | {} --play > {}; echo exit=$?",
+        dir.display(),
+        bin("mazegen"),
+        bin("mazesolve"),
+        out.display()
+    ));
+    t.wait_for("the maze", |s| {
+        s.contains("moves 0") && s.contains("q w e / a s d")
+    });
+    t.keys(&keys);
+    let n = keys.len();
+    let screen = t.wait_for("the solved screen", |s| s.contains("Any key ends"));
+    assert!(
+        screen.contains(&format!("Solved: {n} moves (shortest {n})")),
+        "{screen}"
+    );
+    t.keys(&["Enter"]);
+    t.wait_for("the shell", |s| s.contains("exit=0"));
+    let walked: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(walked["solution"]["algorithm"], "human");
+    assert_eq!(walked["solution"]["path"], doc["solution"]["path"]);
+    assert_eq!(walked["tiling"], "hex");
+}

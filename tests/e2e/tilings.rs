@@ -233,11 +233,10 @@ fn bad_documents_name_the_row_the_cell_and_the_problem() {
 
 #[test]
 fn what_cannot_be_drawn_or_played_says_so() {
-    let hex = make("hex", &[]);
-    run("mazesolve", &["--play"], &hex).assert_error(
+    run("mazesolve", &["--play"], &make("octagon", &[])).assert_error(
         "mazesolve",
         2,
-        "a hex maze cannot be played here",
+        "octagon mazes cannot be played here",
     );
     let big = run("mazegen", &["--tiling", "hex", "--seed", "1", "700"], "");
     run("gridrender", &["-f", "text"], &big.stdout).assert_error(

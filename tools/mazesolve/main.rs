@@ -1,6 +1,7 @@
 //! mazesolve: adds a `solution` to each maze document it reads.
 
 mod play;
+mod play_hex;
 
 use clap::Parser;
 use grid_cli::args::{InputArgs, PrettyArg, named};
@@ -32,8 +33,9 @@ struct Args {
     #[arg(long)]
     trace: bool,
 
-    /// Solve it yourself at the keyboard: arrows or hjkl move, q quits. The walk is written
-    /// as the solution (algorithm "human").
+    /// Solve it yourself at the keyboard: arrows or hjkl move, q quits (on a hex maze
+    /// q w e / a s d walk, Esc quits). The walk is written as the solution (algorithm
+    /// "human").
     #[arg(long, conflicts_with_all = ["algo", "trace"])]
     play: bool,
 
@@ -62,11 +64,11 @@ fn solve_tiled_doc(
     args: &Args,
     doc: &Document,
     tiling: Tiling,
-) -> Result<(Solution, grid_core::Pos, grid_core::Pos)> {
-    if args.play {
+) -> Result<Option<(Solution, grid_core::Pos, grid_core::Pos)>> {
+    if args.play && tiling != Tiling::Hex {
         return Err(grid_cli::Error::usage(format!(
-            "--play walks square mazes with the arrow keys; a {tiling} maze cannot be played \
-             here (solve it with --algo, or draw it with gridrender)"
+            "--play walks square mazes with the arrow keys and hex mazes with six keys; {tiling} \
+             mazes cannot be played here (solve them with --algo, or draw them with gridrender)"
         )));
     }
     if args.stats {
@@ -76,6 +78,12 @@ fn solve_tiled_doc(
         )));
     }
     let maze = TiledDoc::from_document(doc)?;
+    if args.play {
+        return match play_hex::play(&maze)? {
+            play::Ending::Solved(solution) => Ok(Some((solution, maze.start, maze.goal))),
+            play::Ending::GaveUp => Ok(None),
+        };
+    }
     let found =
         grid_maze::tiled::solve_tiled(args.algo, &maze.maze, maze.start, maze.goal, args.trace);
     let solution = Solution {
@@ -85,7 +93,7 @@ fn solve_tiled_doc(
         explored: found.explored,
         explored_order: found.order,
     };
-    Ok((solution, maze.start, maze.goal))
+    Ok(Some((solution, maze.start, maze.goal)))
 }
 
 fn run(args: Args) -> Result<Status> {
@@ -96,8 +104,13 @@ fn run(args: Args) -> Result<Status> {
         let (place, mut doc) = item?;
         let tiling = tiling_of(&doc).map_err(|e| place.locate(e))?;
         if tiling != Tiling::Square {
-            let (found, start, goal) =
-                solve_tiled_doc(&args, &doc, tiling).map_err(|e| place.locate(e))?;
+            let Some((found, start, goal)) =
+                solve_tiled_doc(&args, &doc, tiling).map_err(|e| place.locate(e))?
+            else {
+                out.finish()?;
+                say(format_args!("mazesolve: gave up before the goal"));
+                return Ok(Status::NoAnswer);
+            };
             doc.set("start", start);
             doc.set("goal", goal);
             if found.length.is_none() {

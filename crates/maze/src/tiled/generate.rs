@@ -316,7 +316,7 @@ fn kruskal<T: Topology>(c: &mut Carving<T>, rng: &mut Rng) {
 }
 
 /// About this many cells a band: its walls and forest (about 1 MB) stay in cache.
-const BAND_CELLS: usize = 1 << 15;
+const BAND_CELLS: usize = 1 << 18;
 
 /// A wall between cells `a` (which owns its bit `bit`) and `b`.
 #[derive(Debug, Clone, Copy)]

@@ -1,0 +1,206 @@
+//! `mazesolve --play` on a hex maze: six keys for the six sides of a hexagon, the maze drawn
+//! in braille as gridrender draws it, the walk so far as its path.
+//!
+//! The keys sit on the keyboard as the sides sit round a hexagon: `w` north and `s` south,
+//! `q` and `e` the upper sides, `a` and `d` the lower ones (and the arrows up and down).
+
+use crate::play::Ending;
+use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
+use crossterm::{cursor, queue, style::Print, terminal};
+use grid_cli::best::BestTimes;
+use grid_cli::{Error, Result};
+use grid_core::tiling::{AnyMaze, Cell, Hex, TiledDoc, TiledMaze, Topology};
+use grid_core::{Pos, Solution};
+use owo_colors::OwoColorize;
+use std::fs::File;
+use std::io::{self, Write};
+use std::time::{Duration, Instant};
+
+/// The side of a hexagon each key walks through, in the order of `Hex`'s sides
+/// (N, NE, SE, S, SW, NW).
+fn side_of(code: KeyCode) -> Option<usize> {
+    match code {
+        KeyCode::Char('w') | KeyCode::Up => Some(0),
+        KeyCode::Char('e') => Some(1),
+        KeyCode::Char('d') => Some(2),
+        KeyCode::Char('s') | KeyCode::Down => Some(3),
+        KeyCode::Char('a') => Some(4),
+        KeyCode::Char('q') => Some(5),
+        _ => None,
+    }
+}
+
+pub fn play(doc: &TiledDoc) -> Result<Ending> {
+    let AnyMaze::Hex(maze) = &doc.maze else {
+        unreachable!("only hex mazes come here");
+    };
+    let mut screen = grid_cli::screen::FullScreen::on_tty()
+        .map_err(|_| Error::usage("--play needs a terminal to play on"))?;
+    let mut game = Game::new(doc, maze);
+    loop {
+        game.draw(&mut screen.out)?;
+        if game.at == game.goal {
+            break;
+        }
+        if !event::poll(Duration::from_millis(250))? {
+            continue;
+        }
+        let Event::Key(key) = event::read()? else {
+            continue;
+        };
+        if key.kind == KeyEventKind::Release {
+            continue;
+        }
+        match key.code {
+            KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => {
+                return Ok(Ending::GaveUp);
+            }
+            KeyCode::Esc | KeyCode::Char('x') => return Ok(Ending::GaveUp),
+            code => {
+                if let Some(side) = side_of(code) {
+                    game.walk(side);
+                }
+            }
+        }
+    }
+    game.solved_screen(&mut screen.out)?;
+    drop(screen);
+    Ok(Ending::Solved(game.solution()))
+}
+
+struct Game<'a> {
+    doc: &'a TiledDoc,
+    maze: &'a TiledMaze<Hex>,
+    at: Cell,
+    goal: Cell,
+    walk: Vec<Cell>,
+    started: Instant,
+}
+
+impl<'a> Game<'a> {
+    fn new(doc: &'a TiledDoc, maze: &'a TiledMaze<Hex>) -> Self {
+        let cell = |p: Pos| {
+            maze.cell_at(p)
+                .expect("start and goal are cells of the maze")
+        };
+        let at = cell(doc.start);
+        Game {
+            doc,
+            maze,
+            at,
+            goal: cell(doc.goal),
+            walk: vec![at],
+            started: Instant::now(),
+        }
+    }
+
+    /// One step through side `k` of the current cell, if its passage is open.
+    fn walk(&mut self, k: usize) {
+        let mut sides = Vec::new();
+        self.maze.sides(self.at, &mut sides);
+        if let Some(&s) = sides
+            .get(k)
+            .filter(|s| !s.is_edge() && self.maze.is_open(**s))
+        {
+            self.at = s.to;
+            self.walk.push(s.to);
+        }
+    }
+
+    fn moves(&self) -> usize {
+        self.walk.len() - 1
+    }
+
+    fn positions(&self) -> Vec<Pos> {
+        let t = self.maze.topology();
+        self.walk.iter().map(|&c| t.position(c)).collect()
+    }
+
+    fn solution(&self) -> Solution {
+        let mut seen = self.walk.clone();
+        seen.sort_unstable();
+        seen.dedup();
+        Solution {
+            algorithm: "human".into(),
+            length: Some(self.moves()),
+            explored: seen.len(),
+            path: Some(self.positions()),
+            explored_order: None,
+        }
+    }
+
+    /// The maze in braille with the walk as its path, around the player when it is bigger
+    /// than the terminal, and a status line.
+    fn draw(&self, tty: &mut File) -> io::Result<()> {
+        let (cols, rows) = terminal::size()?;
+        let mut shown = self.doc.clone();
+        shown.start = self.maze.topology().position(self.at);
+        shown.solution = Some(Solution {
+            path: Some(self.positions()),
+            ..self.solution()
+        });
+        let mut text = Vec::new();
+        grid_render::tiled::render_braille(&shown, true, &mut text)
+            .map_err(|e| io::Error::other(e.to_string()))?;
+        let text = String::from_utf8_lossy(&text);
+        let lines: Vec<&str> = text.lines().collect();
+        let view = (rows as usize).saturating_sub(2).max(1);
+        // The player's line: hexagons are about 1.3 lines high.
+        let row = self.maze.topology().position(self.at).row;
+        let at_line = (row * lines.len()) / self.maze.topology().height().max(1);
+        let top = at_line
+            .saturating_sub(view / 2)
+            .min(lines.len().saturating_sub(view));
+        queue!(tty, terminal::Clear(terminal::ClearType::All))?;
+        for (i, line) in lines.iter().skip(top).take(view).enumerate() {
+            queue!(tty, cursor::MoveTo(0, i as u16), Print(line))?;
+        }
+        let status = format!(
+            "moves {}   time {:.0} s   q w e / a s d walk (NW N NE / SW S SE), Esc quits",
+            self.moves(),
+            self.started.elapsed().as_secs_f64()
+        );
+        let status: String = status.chars().take(cols as usize).collect();
+        queue!(
+            tty,
+            cursor::MoveTo(0, view.min(lines.len()) as u16),
+            Print(status)
+        )?;
+        tty.flush()
+    }
+
+    /// The goal is reached: moves beside the shortest way, the time and the best time, until
+    /// a key is pressed.
+    fn solved_screen(&self, tty: &mut File) -> Result<()> {
+        let secs = self.started.elapsed().as_secs_f64();
+        let mut best = BestTimes::load("maze-best.json");
+        let t = self.maze.topology();
+        let name = format!("{}x{} hex cells", t.width(), t.height());
+        let previous = best.get(&name);
+        let record = if best.record(&name, secs) {
+            "a new best".to_string()
+        } else {
+            format!("best {:.1} s", previous.unwrap_or(secs))
+        };
+        let shortest = grid_maze::tiled::distances(self.maze, self.walk[0])[self.goal as usize];
+        let text = format!(
+            "Solved: {} moves (shortest {shortest}), {secs:.1} s, {record} for {name}. Any key ends.",
+            self.moves()
+        );
+        let (_, rows) = terminal::size()?;
+        queue!(
+            tty,
+            cursor::MoveTo(0, rows.saturating_sub(1)),
+            terminal::Clear(terminal::ClearType::CurrentLine),
+            Print(text.green().bold())
+        )?;
+        tty.flush()?;
+        loop {
+            if let Event::Key(key) = event::read()?
+                && key.kind != KeyEventKind::Release
+            {
+                return Ok(());
+            }
+        }
+    }
+}
