@@ -6,10 +6,10 @@ use crate::Pos;
 /// A rectangle of `width` x `height` hexagons.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Hex {
-    width: usize,
-    height: usize,
-    columns: super::Divisor,
+    rect: super::Rect,
 }
+
+super::rectangular!(Hex);
 
 const S: u8 = 1;
 const NE: u8 = 2;
@@ -18,56 +18,22 @@ const SE: u8 = 4;
 const HALF: f64 = 0.866_025_403_784_438_6;
 
 impl Hex {
-    /// A tiling of at least one cell; the caller has checked the size.
-    pub fn new(width: usize, height: usize) -> Hex {
-        assert!(width >= 1 && height >= 1, "a tiling has at least one cell");
-        Hex {
-            width,
-            height,
-            columns: super::Divisor::new(width),
-        }
-    }
-
-    pub fn width(&self) -> usize {
-        self.width
-    }
-
-    pub fn height(&self) -> usize {
-        self.height
-    }
-
     #[inline]
     fn at(&self, r: usize, c: usize) -> Cell {
-        (r * self.width + c) as Cell
+        (r * self.rect.width + c) as Cell
     }
 }
 
 impl Topology for Hex {
     const TILING: Tiling = Tiling::Hex;
 
-    fn len(&self) -> usize {
-        self.width * self.height
-    }
-    fn rows(&self) -> usize {
-        self.height
-    }
-    fn row_len(&self, _row: usize) -> usize {
-        self.width
-    }
-    fn row_start(&self, row: usize) -> usize {
-        row * self.width
-    }
-    #[inline]
-    fn position(&self, cell: Cell) -> Pos {
-        let (row, col) = self.columns.div_rem(cell);
-        Pos::new(row as usize, col as usize)
-    }
+    super::rectangular_rows!();
 
     #[inline]
     fn sides(&self, cell: Cell, out: &mut Vec<Side>) {
         out.clear();
         let Pos { row: r, col: c } = self.position(cell);
-        let (w, h) = (self.width, self.height);
+        let (w, h) = (self.rect.width, self.rect.height);
         if r > 0 && r + 1 < h && c > 0 && c + 1 < w {
             // Inside the tiling every neighbour is there: the common case, without a test.
             let w = w as Cell;
@@ -169,12 +135,12 @@ impl Topology for Hex {
     }
 
     fn extent(&self) -> (Point, Point) {
-        let lower = if self.width > 1 { HALF } else { 0.0 };
+        let lower = if self.rect.width > 1 { HALF } else { 0.0 };
         (
             (0.0, 0.0),
             (
-                1.5 * (self.width - 1) as f64 + 2.0,
-                2.0 * HALF * self.height as f64 + lower,
+                1.5 * (self.rect.width - 1) as f64 + 2.0,
+                2.0 * HALF * self.rect.height as f64 + lower,
             ),
         )
     }

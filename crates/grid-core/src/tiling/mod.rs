@@ -8,13 +8,6 @@
 //! generic over the topology, so each inner loop is compiled for one tiling, with no dynamic
 //! dispatch; [`AnyMaze`] picks the tiling once, at the top.
 
-mod document;
-mod hex;
-mod maze;
-mod octagon;
-mod polar;
-mod triangle;
-
 pub use document::{TiledDoc, tiling_of, write_shape};
 pub use hex::Hex;
 pub use maze::{AnyMaze, TiledMaze};
@@ -257,6 +250,86 @@ impl Divisor {
         (q, n - q * self.divisor)
     }
 }
+
+/// The rows of a rectangular tiling (hex, triangle, octagon): `width` cells in each of
+/// `height` rows, numbered in reading order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rect {
+    pub(crate) width: usize,
+    pub(crate) height: usize,
+    columns: Divisor,
+}
+
+impl Rect {
+    /// At least one cell; the caller has checked the size.
+    pub fn new(width: usize, height: usize) -> Rect {
+        assert!(width >= 1 && height >= 1, "a tiling has at least one cell");
+        Rect {
+            width,
+            height,
+            columns: Divisor::new(width),
+        }
+    }
+
+    #[inline]
+    pub fn position(&self, cell: Cell) -> Pos {
+        let (row, col) = self.columns.div_rem(cell);
+        Pos::new(row as usize, col as usize)
+    }
+}
+
+/// The methods every rectangular tiling shares, on its `rect` field.
+macro_rules! rectangular {
+    ($tiling:ident) => {
+        impl $tiling {
+            /// A tiling of at least one cell; the caller has checked the size.
+            pub fn new(width: usize, height: usize) -> $tiling {
+                $tiling {
+                    rect: super::Rect::new(width, height),
+                }
+            }
+
+            pub fn width(&self) -> usize {
+                self.rect.width
+            }
+
+            pub fn height(&self) -> usize {
+                self.rect.height
+            }
+        }
+    };
+}
+
+/// The row methods of [`Topology`] for a rectangular tiling.
+macro_rules! rectangular_rows {
+    () => {
+        fn len(&self) -> usize {
+            self.rect.width * self.rect.height
+        }
+        fn rows(&self) -> usize {
+            self.rect.height
+        }
+        fn row_len(&self, _row: usize) -> usize {
+            self.rect.width
+        }
+        fn row_start(&self, row: usize) -> usize {
+            row * self.rect.width
+        }
+        #[inline]
+        fn position(&self, cell: Cell) -> Pos {
+            self.rect.position(cell)
+        }
+    };
+}
+
+pub(crate) use {rectangular, rectangular_rows};
+
+mod document;
+mod hex;
+mod maze;
+mod octagon;
+mod polar;
+mod triangle;
 
 /// The limit of cells a document or a request may have, as for a square maze's tiles.
 pub const MAX_CELLS: usize = crate::MAX_TILES;

@@ -7,10 +7,10 @@ use crate::Pos;
 /// A rectangle of `width` x `height` cells, octagons and squares in a checkerboard.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Octagon {
-    width: usize,
-    height: usize,
-    columns: super::Divisor,
+    rect: super::Rect,
 }
+
+super::rectangular!(Octagon);
 
 const E: u8 = 1;
 const S: u8 = 2;
@@ -23,24 +23,6 @@ const INNER: f64 = std::f64::consts::FRAC_1_SQRT_2;
 const HALF_SIDE: f64 = 1.0 - INNER;
 
 impl Octagon {
-    /// A tiling of at least one cell; the caller has checked the size.
-    pub fn new(width: usize, height: usize) -> Octagon {
-        assert!(width >= 1 && height >= 1, "a tiling has at least one cell");
-        Octagon {
-            width,
-            height,
-            columns: super::Divisor::new(width),
-        }
-    }
-
-    pub fn width(&self) -> usize {
-        self.width
-    }
-
-    pub fn height(&self) -> usize {
-        self.height
-    }
-
     /// Whether the cell at row `r`, column `c` is an octagon (else a square).
     pub fn is_octagon(r: usize, c: usize) -> bool {
         (r + c).is_multiple_of(2)
@@ -50,31 +32,15 @@ impl Octagon {
 impl Topology for Octagon {
     const TILING: Tiling = Tiling::Octagon;
 
-    fn len(&self) -> usize {
-        self.width * self.height
-    }
-    fn rows(&self) -> usize {
-        self.height
-    }
-    fn row_len(&self, _row: usize) -> usize {
-        self.width
-    }
-    fn row_start(&self, row: usize) -> usize {
-        row * self.width
-    }
-    #[inline]
-    fn position(&self, cell: Cell) -> Pos {
-        let (row, col) = self.columns.div_rem(cell);
-        Pos::new(row as usize, col as usize)
-    }
+    super::rectangular_rows!();
 
     #[inline]
     fn sides(&self, cell: Cell, out: &mut Vec<Side>) {
         out.clear();
         let Pos { row: r, col: c } = self.position(cell);
-        let w = self.width as Cell;
-        let (north, south) = (r > 0, r + 1 < self.height);
-        let (west, east) = (c > 0, c + 1 < self.width);
+        let w = self.rect.width as Cell;
+        let (north, south) = (r > 0, r + 1 < self.rect.height);
+        let (west, east) = (c > 0, c + 1 < self.rect.width);
         if north && south && west && east {
             // Inside the tiling every neighbour is there: the common case, without a test.
             let (n, s) = (cell - w, cell + w);
@@ -175,8 +141,8 @@ impl Topology for Octagon {
         (
             (0.0, 0.0),
             (
-                (self.width - 1) as f64 + 2.0 * INNER,
-                (self.height - 1) as f64 + 2.0 * INNER,
+                (self.rect.width - 1) as f64 + 2.0 * INNER,
+                (self.rect.height - 1) as f64 + 2.0 * INNER,
             ),
         )
     }

@@ -15,6 +15,17 @@ pub struct Polar {
     /// (the centre's is 1): a cell's inward neighbour is its index divided by this, by one
     /// multiplication rather than a division on every step of a walk.
     split: Vec<super::Divisor>,
+    /// Runs of rings of the same size, for finding a cell's ring in a few steps: the rings
+    /// of a big maze come in a dozen such runs.
+    runs: Vec<Run>,
+}
+
+/// Rings `first_ring..` of `size` cells each, from cell `first_cell` on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Run {
+    first_cell: usize,
+    first_ring: usize,
+    size: super::Divisor,
 }
 
 const CLOCKWISE: u8 = 1;
@@ -108,10 +119,24 @@ impl Polar {
         let split = (0..rings.len())
             .map(|k| super::Divisor::new(if k == 0 { 1 } else { rings[k] / rings[k - 1] }))
             .collect();
+        let mut runs: Vec<Run> = Vec::new();
+        for (k, &cells) in rings.iter().enumerate() {
+            if runs
+                .last()
+                .is_none_or(|r| r.size.divisor() as usize != cells)
+            {
+                runs.push(Run {
+                    first_cell: starts[k],
+                    first_ring: k,
+                    size: super::Divisor::new(cells),
+                });
+            }
+        }
         Ok(Polar {
             rings,
             starts,
             split,
+            runs,
         })
     }
 
@@ -184,11 +209,12 @@ impl Topology for Polar {
     fn row_start(&self, row: usize) -> usize {
         self.starts[row]
     }
+    #[inline]
     fn position(&self, cell: Cell) -> Pos {
-        let cell = cell as usize;
-        // The last ring starting at or before the cell.
-        let k = self.starts.partition_point(|&s| s <= cell) - 1;
-        Pos::new(k, cell - self.starts[k])
+        // The last run starting at or before the cell, then the ring within it.
+        let run = &self.runs[self.runs.partition_point(|r| r.first_cell <= cell as usize) - 1];
+        let (ring, index) = run.size.div_rem(cell - run.first_cell as Cell);
+        Pos::new(run.first_ring + ring as usize, index as usize)
     }
 
     fn sides(&self, cell: Cell, out: &mut Vec<Side>) {

@@ -6,10 +6,10 @@ use crate::Pos;
 /// A rectangle of `width` x `height` triangles; (r, c) points up when r + c is even.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Triangle {
-    width: usize,
-    height: usize,
-    columns: super::Divisor,
+    rect: super::Rect,
 }
+
+super::rectangular!(Triangle);
 
 const E: u8 = 1;
 const S: u8 = 2;
@@ -17,24 +17,6 @@ const S: u8 = 2;
 const TALL: f64 = 0.866_025_403_784_438_6;
 
 impl Triangle {
-    /// A tiling of at least one cell; the caller has checked the size.
-    pub fn new(width: usize, height: usize) -> Triangle {
-        assert!(width >= 1 && height >= 1, "a tiling has at least one cell");
-        Triangle {
-            width,
-            height,
-            columns: super::Divisor::new(width),
-        }
-    }
-
-    pub fn width(&self) -> usize {
-        self.width
-    }
-
-    pub fn height(&self) -> usize {
-        self.height
-    }
-
     /// Whether the cell at row `r`, column `c` points up.
     pub fn points_up(r: usize, c: usize) -> bool {
         (r + c).is_multiple_of(2)
@@ -44,30 +26,14 @@ impl Triangle {
 impl Topology for Triangle {
     const TILING: Tiling = Tiling::Triangle;
 
-    fn len(&self) -> usize {
-        self.width * self.height
-    }
-    fn rows(&self) -> usize {
-        self.height
-    }
-    fn row_len(&self, _row: usize) -> usize {
-        self.width
-    }
-    fn row_start(&self, row: usize) -> usize {
-        row * self.width
-    }
-    #[inline]
-    fn position(&self, cell: Cell) -> Pos {
-        let (row, col) = self.columns.div_rem(cell);
-        Pos::new(row as usize, col as usize)
-    }
+    super::rectangular_rows!();
 
     #[inline]
     fn sides(&self, cell: Cell, out: &mut Vec<Side>) {
         out.clear();
         let Pos { row: r, col: c } = self.position(cell);
-        let w = self.width as Cell;
-        let east = if c + 1 < self.width {
+        let w = self.rect.width as Cell;
+        let east = if c + 1 < self.rect.width {
             Side::new(cell + 1, cell, E)
         } else {
             Side::EDGE
@@ -79,7 +45,7 @@ impl Topology for Triangle {
         };
         if Triangle::points_up(r, c) {
             // E, S, W.
-            let south = if r + 1 < self.height {
+            let south = if r + 1 < self.rect.height {
                 Side::new(cell + w, cell, S)
             } else {
                 Side::EDGE
@@ -140,7 +106,10 @@ impl Topology for Triangle {
     fn extent(&self) -> (Point, Point) {
         (
             (0.0, 0.0),
-            (0.5 * (self.width + 1) as f64, TALL * self.height as f64),
+            (
+                0.5 * (self.rect.width + 1) as f64,
+                TALL * self.rect.height as f64,
+            ),
         )
     }
 

@@ -85,6 +85,17 @@ fn bfs<T: Topology>(
     goal: Cell,
     seen: &mut Seen,
 ) -> Option<Vec<Cell>> {
+    bfs_where(maze, start, goal, seen, |_| true)
+}
+
+/// Breadth-first search over the cells for which `open` holds.
+fn bfs_where<T: Topology>(
+    maze: &TiledMaze<T>,
+    start: Cell,
+    goal: Cell,
+    seen: &mut Seen,
+    open: impl Fn(Cell) -> bool,
+) -> Option<Vec<Cell>> {
     let mut parent = vec![NONE; maze.topology().len()];
     let (mut sides, mut exits) = (Vec::new(), Vec::new());
     let mut queue = VecDeque::from([start]);
@@ -96,7 +107,7 @@ fn bfs<T: Topology>(
         }
         maze.exits(cell, &mut sides, &mut exits);
         for &next in &exits {
-            if parent[next as usize] == NONE {
+            if parent[next as usize] == NONE && open(next) {
                 parent[next as usize] = cell;
                 queue.push_back(next);
             }
@@ -276,23 +287,7 @@ fn dead_end_filling<T: Topology>(
         }
     }
     // What is left: the routes between start and goal, searched breadth-first.
-    let mut parent = vec![NONE; n];
-    let mut queue = VecDeque::from([start]);
-    parent[start as usize] = start;
-    while let Some(cell) = queue.pop_front() {
-        seen.visit(cell);
-        if cell == goal {
-            return Some(walk_back(&parent, goal));
-        }
-        maze.exits(cell, &mut sides, &mut exits);
-        for &next in &exits {
-            if !filled[next as usize] && parent[next as usize] == NONE {
-                parent[next as usize] = cell;
-                queue.push_back(next);
-            }
-        }
-    }
-    None
+    bfs_where(maze, start, goal, seen, |c| !filled[c as usize])
 }
 
 /// Trémaux: walk depth-first, marking each passage, never entering a cell already reached

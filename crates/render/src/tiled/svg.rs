@@ -71,6 +71,26 @@ fn polygon<T: Topology>(m: &TiledMaze<T>, layout: &Layout, cell: Cell, s: &mut S
     points(&layout.polygon(m.topology(), cell, 4.0, s))
 }
 
+/// Start and goal, filled in their colours.
+fn ends<T: Topology>(
+    out: &mut String,
+    m: &TiledMaze<T>,
+    layout: &Layout,
+    theme: Theme,
+    s: &mut Scratch,
+) {
+    for (cell, ink) in [(layout.start, Ink::Start), (layout.goal, Ink::Goal)] {
+        if let Some(cell) = cell {
+            let _ = writeln!(
+                out,
+                r#"<polygon points="{}" fill="{}"/>"#,
+                polygon(m, layout, cell, s),
+                hex(theme, ink)
+            );
+        }
+    }
+}
+
 /// A still picture of the maze.
 pub(crate) fn still(doc: &TiledDoc, layout: &Layout, theme: Theme, caption: &[String]) -> String {
     grid_core::on_tiled_maze!(&doc.maze, m => still_of(m, layout, theme, caption))
@@ -99,16 +119,7 @@ fn still_of<T: Topology>(
         }
         out.push_str("</g>\n");
     }
-    for (cell, ink) in [(layout.start, Ink::Start), (layout.goal, Ink::Goal)] {
-        if let Some(cell) = cell {
-            let _ = writeln!(
-                out,
-                r#"<polygon points="{}" fill="{}"/>"#,
-                polygon(m, layout, cell, &mut s),
-                hex(theme, ink)
-            );
-        }
-    }
+    ends(&mut out, m, layout, theme, &mut s);
     if layout.path.len() > 1 {
         let (_, path) = widths(layout);
         let _ = writeln!(
@@ -185,16 +196,7 @@ fn animated_of<T: Topology>(m: &TiledMaze<T>, layout: &Layout, theme: Theme, fps
         }
         clock += n as f64 * dt + 0.5;
     }
-    for (cell, ink) in [(layout.start, Ink::Start), (layout.goal, Ink::Goal)] {
-        if let Some(cell) = cell {
-            let _ = writeln!(
-                out,
-                r#"<polygon points="{}" fill="{}"/>"#,
-                polygon(m, layout, cell, &mut s),
-                hex(theme, ink)
-            );
-        }
-    }
+    ends(&mut out, m, layout, theme, &mut s);
     if layout.path.len() > 1 {
         let (_, width) = widths(layout);
         let dt = step_seconds(layout.path.len() - 1, fps, 10.0);
