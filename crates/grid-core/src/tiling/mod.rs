@@ -156,6 +156,12 @@ impl Edge {
 pub trait Topology: Clone + fmt::Debug + Send + Sync {
     const TILING: Tiling;
 
+    /// Whether every cell but the first has a neighbour earlier in reading order (so that
+    /// the first cell not yet in a growing maze always touches it, when the maze holds the
+    /// first cell and every earlier one). Not so for triangles: an up triangle at the left
+    /// edge has its neighbours to the east and south.
+    const EARLIER_NEIGHBOUR: bool = true;
+
     /// Cells in all, those a mask leaves out included.
     fn len(&self) -> usize;
 

@@ -25,6 +25,7 @@ impl Triangle {
 
 impl Topology for Triangle {
     const TILING: Tiling = Tiling::Triangle;
+    const EARLIER_NEIGHBOUR: bool = false;
 
     super::rectangular_rows!();
 

@@ -6,7 +6,7 @@
 
 use crate::Algorithm;
 use grid_core::tiling::{Cell, Side, TiledMaze, Topology};
-use grid_core::{BitSet, Rng};
+use grid_core::{BitSet, BitSource, Rng};
 
 /// A maze being carved, with the carving order when it is recorded.
 pub(crate) struct Carving<'a, T> {
@@ -17,6 +17,8 @@ pub(crate) struct Carving<'a, T> {
     sides: Vec<Side>,
     /// Scratch for the sides a step may take.
     choices: Vec<Side>,
+    /// Random bits for small choices, a few from each draw of the generator.
+    bits: BitSource,
 }
 
 impl<'a, T: Topology> Carving<'a, T> {
@@ -26,6 +28,7 @@ impl<'a, T: Topology> Carving<'a, T> {
             trace: trace.then(Vec::new),
             sides: Vec::with_capacity(8),
             choices: Vec::with_capacity(8),
+            bits: BitSource::new(),
         }
     }
 
@@ -51,8 +54,8 @@ impl<'a, T: Topology> Carving<'a, T> {
 
     /// One of the sides [`Carving::choose_sides`] found, at random.
     #[inline]
-    fn pick(&self, rng: &mut Rng) -> Side {
-        self.choices[rng.index(self.choices.len())]
+    fn pick(&mut self, rng: &mut Rng) -> Side {
+        self.choices[self.bits.below(rng, self.choices.len() as u32) as usize]
     }
 }
 
@@ -82,9 +85,9 @@ fn random_cell<T: Topology>(maze: &TiledMaze<T>, rng: &mut Rng) -> Cell {
 pub(crate) fn carve<T: Topology>(algorithm: Algorithm, c: &mut Carving<T>, rng: &mut Rng) {
     match algorithm {
         Algorithm::HuntKill => hunt_kill(c, rng),
-        Algorithm::Backtracker => grow(c, rng, |len, _| len - 1),
-        Algorithm::GrowingTree => grow(c, rng, |len, rng| {
-            if rng.chance(0.5) {
+        Algorithm::Backtracker => grow(c, rng, |len, _, _| len - 1),
+        Algorithm::GrowingTree => grow(c, rng, |len, bits, rng| {
+            if bits.coin(rng) {
                 len - 1
             } else {
                 rng.index(len)
@@ -118,21 +121,25 @@ pub fn supports(algorithm: Algorithm, tiling: grid_core::tiling::Tiling) -> bool
 
 /// Hunt-and-kill: walk into unvisited cells until stuck, then hunt the first unvisited cell
 /// in reading order beside the maze and walk on from it. On most tilings that cell always
-/// touches the maze (a cell's neighbours above and to the left come earlier); where it does
-/// not (an up triangle at the left edge, a mask), the walk instead starts beside the most
-/// recently visited cell that still has an unvisited neighbour, taken from a stack each cell
-/// leaves once. Either way the run is linear.
+/// touches the maze (`Topology::EARLIER_NEIGHBOUR`); where it may not (an up triangle at the
+/// left edge, a mask), the walk instead starts beside the most recently visited cell that
+/// still has an unvisited neighbour, taken from a stack each cell leaves once. Either way
+/// the run is linear.
 fn hunt_kill<T: Topology>(c: &mut Carving<T>, rng: &mut Rng) {
     let n = c.maze.topology().len();
     let mut visited = left_out(c.maze);
     let mut cell = c.maze.cells().next().expect("a maze has a cell");
     visited.insert(cell as usize);
     c.joined(cell);
+    // Kept only where the hunt can find a cell that touches nothing visited.
+    let keep_recent = c.maze.is_shaped() || !T::EARLIER_NEIGHBOUR;
     let mut recent: Vec<Cell> = Vec::new();
     let mut cursor = 0usize;
     loop {
         loop {
-            recent.push(cell);
+            if keep_recent {
+                recent.push(cell);
+            }
             if c.choose_sides(cell, |t| !visited.contains(t as usize)) == 0 {
                 break;
             }
@@ -178,7 +185,7 @@ fn hunt_kill<T: Topology>(c: &mut Carving<T>, rng: &mut Rng) {
 fn grow<T: Topology>(
     c: &mut Carving<T>,
     rng: &mut Rng,
-    mut choose: impl FnMut(usize, &mut Rng) -> usize,
+    mut choose: impl FnMut(usize, &mut BitSource, &mut Rng) -> usize,
 ) {
     let mut visited = left_out(c.maze);
     let start = random_cell(c.maze, rng);
@@ -186,7 +193,7 @@ fn grow<T: Topology>(
     c.joined(start);
     let mut active = vec![start];
     while !active.is_empty() {
-        let i = choose(active.len(), rng);
+        let i = choose(active.len(), &mut c.bits, rng);
         let cell = active[i];
         if c.choose_sides(cell, |t| !visited.contains(t as usize)) == 0 {
             active.swap_remove(i);
@@ -231,13 +238,14 @@ fn prim<T: Topology>(c: &mut Carving<T>, rng: &mut Rng) {
 /// Kruskal: every wall in random order, knocked down when it parts two trees.
 ///
 /// Walls in random order are walls by increasing random weight, so the maze is the minimum
-/// spanning tree of random weights, found here band by band of rows so that memory stays in
-/// cache, as the square grid's Kruskal does it tile by tile (see its module): within a band,
-/// Kruskal's algorithm over the band's own walls in a shuffled order closes every wall that
+/// spanning tree of random weights, found here region by region so that memory stays in
+/// cache, as the square grid's Kruskal does it tile by tile (see its module). The regions are
+/// squares of 128 cells a side (bands of rings on a polar grid), each decided on any core:
+/// Kruskal's algorithm over a region's own walls in a shuffled order closes every wall that
 /// would close a cycle, and opens for good a wall that joins a tree with no cell beside
-/// another band (it is that tree's lightest way out). The walls left undecided (both trees
-/// reach the band's edge) get their weights as order statistics of the band's sample, and
-/// with the walls between bands they are decided by one Kruskal over what remains.
+/// another region (it is that tree's lightest way out). The walls left undecided (both trees
+/// reach the region's edge) get their weights as order statistics of the region's sample,
+/// and with the walls between regions they are decided by one Kruskal over what remains.
 fn kruskal<T: Topology>(c: &mut Carving<T>, rng: &mut Rng) {
     let t = c.maze.topology().clone();
     let n = t.len();
@@ -246,34 +254,26 @@ fn kruskal<T: Topology>(c: &mut Carving<T>, rng: &mut Rng) {
         c.joined(only);
     }
     let tracing = c.trace.is_some();
-    // The bands and their seeds, drawn in order: the maze does not depend on how many
-    // cores decide the bands.
-    let mut bands = Vec::new();
-    let mut row = 0;
-    while row < t.rows() {
-        let lo = t.row_start(row);
-        let mut end = row + 1;
-        while end < t.rows() && t.row_start(end) - lo < BAND_CELLS {
-            end += 1;
-        }
-        let hi = if end < t.rows() { t.row_start(end) } else { n };
-        bands.push((lo as Cell, hi as Cell, (rng.next_u64(), rng.next_u64())));
-        row = end;
-    }
+    // The regions and their seeds, drawn in order: the maze does not depend on how many
+    // cores decide the regions.
+    let regions: Vec<(Region, (u64, u64))> = Region::cover(&t)
+        .into_iter()
+        .map(|region| (region, (rng.next_u64(), rng.next_u64())))
+        .collect();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut global = Forest::new(n);
     // Walls still to decide, and (when tracing) every wall opened, by weight.
     let mut candidates: Vec<(u64, Wall)> = Vec::new();
     let mut opened: Vec<(u64, Wall)> = Vec::new();
-    for wave in bands.chunks(cores.max(1)) {
+    for wave in regions.chunks(cores.max(1)) {
         let maze: &TiledMaze<T> = c.maze;
         let decided: Vec<Band> = std::thread::scope(|scope| {
             let running: Vec<_> = wave
                 .iter()
-                .map(|&(lo, hi, seeds)| {
+                .map(|(region, seeds)| {
                     scope.spawn(move || {
                         let mut band = Band::default();
-                        band.decide(maze, (lo, hi), seeds, tracing);
+                        band.decide(maze, region, *seeds, tracing);
                         band
                     })
                 })
@@ -283,11 +283,11 @@ fn kruskal<T: Topology>(c: &mut Carving<T>, rng: &mut Rng) {
                 .map(|r| r.join().expect("a band's Kruskal does not panic"))
                 .collect()
         });
-        for (mut band, &(lo, _, _)) in decided.into_iter().zip(wave) {
+        for (mut band, (region, _)) in decided.into_iter().zip(wave) {
             for wall in &band.sure {
                 c.maze.open(wall.side());
             }
-            global.adopt(lo, &mut band.sure_forest);
+            global.adopt(&mut band.sure_forest, |i| region.global(&t, i));
             candidates.append(&mut band.handed_on);
             opened.append(&mut band.opened);
         }
@@ -315,8 +315,96 @@ fn kruskal<T: Topology>(c: &mut Carving<T>, rng: &mut Rng) {
     }
 }
 
-/// About this many cells a band: its walls and forest (about 1 MB) stay in cache.
+/// The side of a square region of a rectangular tiling: 128 x 128 cells keep its walls and
+/// forests (about 500 KB) in cache, and only 3% of its cells at its edge.
+const TILE: usize = 128;
+/// About this many cells a band of rings of a polar maze: rings are long, so a band is a
+/// few dozen of them.
 const BAND_CELLS: usize = 1 << 18;
+
+/// The cells one core decides at a time: whole rows (rings) `rows`, or with `cols` the
+/// rectangle of those columns.
+#[derive(Debug, Clone)]
+struct Region {
+    rows: std::ops::Range<usize>,
+    cols: Option<std::ops::Range<usize>>,
+    /// The first cell of the rows, and the number of cells.
+    first: usize,
+    len: usize,
+}
+
+impl Region {
+    /// Regions covering the tiling: squares of [`TILE`] cells a side on a rectangular one,
+    /// bands of rings on a polar one.
+    fn cover<T: Topology>(t: &T) -> Vec<Region> {
+        let rectangular = T::TILING != grid_core::tiling::Tiling::Polar;
+        let mut regions = Vec::new();
+        if rectangular {
+            let (w, h) = (t.row_len(0), t.rows());
+            for r0 in (0..h).step_by(TILE) {
+                for c0 in (0..w).step_by(TILE) {
+                    let (rows, cols) = (r0..(r0 + TILE).min(h), c0..(c0 + TILE).min(w));
+                    regions.push(Region {
+                        first: t.row_start(r0),
+                        len: rows.len() * cols.len(),
+                        rows,
+                        cols: Some(cols),
+                    });
+                }
+            }
+            return regions;
+        }
+        let mut row = 0;
+        while row < t.rows() {
+            let lo = t.row_start(row);
+            let mut end = row + 1;
+            while end < t.rows() && t.row_start(end) - lo < BAND_CELLS {
+                end += 1;
+            }
+            let hi = if end < t.rows() {
+                t.row_start(end)
+            } else {
+                t.len()
+            };
+            regions.push(Region {
+                rows: row..end,
+                cols: None,
+                first: lo,
+                len: hi - lo,
+            });
+            row = end;
+        }
+        regions
+    }
+
+    /// The cell of local number `i` (in reading order within the region).
+    #[inline]
+    fn global<T: Topology>(&self, t: &T, i: u32) -> Cell {
+        match &self.cols {
+            None => (self.first + i as usize) as Cell,
+            Some(cols) => {
+                let (r, c) = (i as usize / cols.len(), i as usize % cols.len());
+                (t.row_start(self.rows.start + r) + cols.start + c) as Cell
+            }
+        }
+    }
+
+    /// The local number of `cell`, when it is in the region.
+    #[inline]
+    fn local<T: Topology>(&self, t: &T, cell: Cell) -> Option<u32> {
+        match &self.cols {
+            None => {
+                let i = (cell as usize).wrapping_sub(self.first);
+                (i < self.len).then_some(i as u32)
+            }
+            Some(cols) => {
+                let p = t.position(cell);
+                (self.rows.contains(&p.row) && cols.contains(&p.col))
+                    .then(|| ((p.row - self.rows.start) * cols.len() + p.col - cols.start) as u32)
+            }
+        }
+    }
+}
 
 /// A wall between cells `a` (which owns its bit `bit`) and `b`.
 #[derive(Debug, Clone, Copy)]
@@ -344,7 +432,8 @@ impl Wall {
 /// One band's decisions, made apart from the other bands' (on any core).
 #[derive(Debug, Default)]
 struct Band {
-    inside: Vec<Wall>,
+    /// The walls between two cells of the region, with the cells' local numbers.
+    inside: Vec<(Wall, u32, u32)>,
     /// Whether each cell of the band has a neighbour in another band.
     border: Vec<bool>,
     ranks: Vec<u32>,
@@ -368,21 +457,23 @@ impl Band {
     fn decide<T: Topology>(
         &mut self,
         maze: &TiledMaze<T>,
-        (lo, hi): (Cell, Cell),
+        region: &Region,
         (shuffle_seed, weight_seed): (u64, u64),
         tracing: bool,
     ) {
+        let t = maze.topology();
         let mut rng = Rng::seeded(shuffle_seed);
-        self.border.resize((hi - lo) as usize, false);
-        for cell in lo..hi {
+        self.border.resize(region.len, false);
+        for i in 0..region.len as u32 {
+            let cell = region.global(t, i);
             if !maze.contains(cell) {
                 continue;
             }
             maze.sides(cell, &mut self.sides);
             for s in self.sides.iter().filter(|s| !s.is_edge()) {
-                let within = (lo..hi).contains(&s.to);
-                if !within {
-                    self.border[(cell - lo) as usize] = true;
+                let across = region.local(t, s.to);
+                if across.is_none() {
+                    self.border[i as usize] = true;
                 }
                 if s.owner != cell {
                     continue;
@@ -392,19 +483,18 @@ impl Band {
                     b: s.to,
                     bit: s.bit,
                 };
-                if within {
-                    self.inside.push(wall);
-                } else {
-                    self.handed_on.push((wall.key(rng.next_u64() as u32), wall));
+                match across {
+                    Some(j) => self.inside.push((wall, i, j)),
+                    None => self.handed_on.push((wall.key(rng.next_u64() as u32), wall)),
                 }
             }
         }
         rng.shuffle(&mut self.inside);
-        let mut local = Forest::new((hi - lo) as usize);
-        self.sure_forest = Forest::new((hi - lo) as usize);
+        let mut local = Forest::new(region.len);
+        self.sure_forest = Forest::new(region.len);
         let mut reaches: Vec<bool> = self.border.clone();
-        for (rank, &wall) in self.inside.iter().enumerate() {
-            let (ra, rb) = (local.root(wall.a - lo), local.root(wall.b - lo));
+        for (rank, &(wall, la, lb)) in self.inside.iter().enumerate() {
+            let (ra, rb) = (local.root(la), local.root(lb));
             if ra == rb {
                 continue;
             }
@@ -414,7 +504,7 @@ impl Band {
             reaches[root as usize] = reaches[ra as usize] || reaches[rb as usize];
             if !both {
                 self.sure.push(wall);
-                self.sure_forest.union(wall.a - lo, wall.b - lo);
+                self.sure_forest.union(la, lb);
             }
             if both || tracing {
                 self.ranks.push(rank as u32);
@@ -453,14 +543,15 @@ impl Forest {
         }
     }
 
-    /// Takes the trees of `band`, a forest of the cells from `lo` on, as this forest's
-    /// trees of those cells (which are each alone so far).
-    fn adopt(&mut self, lo: u32, band: &mut Forest) {
-        for i in 0..band.parent.len() as u32 {
-            let root = band.root(i);
-            self.parent[(lo + i) as usize] = lo + root;
+    /// Takes the trees of `region`, a forest of a region's cells by their local numbers
+    /// (`cell` gives each one's cell), as this forest's trees of those cells (which are each
+    /// alone so far).
+    fn adopt(&mut self, region: &mut Forest, cell: impl Fn(u32) -> Cell) {
+        for i in 0..region.parent.len() as u32 {
+            let root = region.root(i);
+            self.parent[cell(i) as usize] = cell(root);
             if root == i {
-                self.size[(lo + i) as usize] = band.size[i as usize];
+                self.size[cell(i) as usize] = region.size[i as usize];
             }
         }
     }
@@ -567,7 +658,7 @@ fn polar_binary_tree<T: Topology>(c: &mut Carving<T>, rng: &mut Rng) {
             let (clockwise, inward) = polar_roles(c, cell);
             let last = cell == start + len - 1;
             let side = match (clockwise, inward) {
-                (Some(cw), Some(_)) if !last && rng.chance(0.5) => cw,
+                (Some(cw), Some(_)) if !last && c.bits.coin(rng) => cw,
                 (_, Some(inward)) => inward,
                 _ => unreachable!("a cell outside the centre has a cell inward of it"),
             };
@@ -591,7 +682,7 @@ fn polar_sidewinder<T: Topology>(c: &mut Carving<T>, rng: &mut Rng) {
             let last = cell == start + len - 1;
             let (clockwise, _) = polar_roles(c, cell);
             match clockwise {
-                Some(cw) if !last && rng.chance(0.5) => c.maze.open(cw),
+                Some(cw) if !last && c.bits.coin(rng) => c.maze.open(cw),
                 _ => {
                     let chosen = run_start + rng.index((cell - run_start + 1) as usize) as Cell;
                     let (_, inward) = polar_roles(c, chosen);
