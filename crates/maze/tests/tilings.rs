@@ -217,3 +217,41 @@ fn polar_mazes_split_their_rings_as_the_book_does() {
     assert_eq!(m.topology().rings(), &[1, 6, 12, 24, 24, 24, 48, 48]);
     assert_eq!((doc.start, doc.goal), (Pos::new(0, 0), Pos::new(7, 47)));
 }
+
+#[test]
+fn kruskal_across_many_regions_is_still_one_tree() {
+    // Big enough for Kruskal to work in many regions (128 x 128 cells, or sectors of 128
+    // rings), with a mask cutting through them.
+    for (tiling, size) in [
+        (Tiling::Hex, size_for(Tiling::Hex, 300, 260)),
+        (Tiling::Triangle, size_for(Tiling::Triangle, 270, 300)),
+        (Tiling::Octagon, size_for(Tiling::Octagon, 260, 300)),
+        (Tiling::Polar, TiledSize::Rings(300)),
+    ] {
+        let request = TiledRequest::new(Algorithm::Kruskal, tiling, size, None, None)
+            .unwrap()
+            .traced()
+            .unwrap();
+        let (_, doc) = made(&request, 11);
+        grid_core::on_tiled_maze!(&doc.maze, m => {
+            assert_spanning_tree(m);
+            assert_eq!(doc.trace.as_ref().unwrap().len(), m.cell_count());
+        });
+    }
+    let ring = Mask::from_fn(300, 300, |r, c| {
+        let (y, x) = (r as f64 - 150.0, c as f64 - 150.0);
+        (60.0..140.0).contains(&(x * x + y * y).sqrt())
+    });
+    let request = TiledRequest::new(
+        Algorithm::Kruskal,
+        Tiling::Hex,
+        size_for(Tiling::Hex, 300, 300),
+        None,
+        None,
+    )
+    .unwrap()
+    .with_mask(Arc::new(ring))
+    .unwrap();
+    let (_, doc) = made(&request, 12);
+    grid_core::on_tiled_maze!(&doc.maze, m => assert_spanning_tree(m));
+}

@@ -315,92 +315,111 @@ fn kruskal<T: Topology>(c: &mut Carving<T>, rng: &mut Rng) {
     }
 }
 
-/// The side of a square region of a rectangular tiling: 128 x 128 cells keep its walls and
-/// forests (about 500 KB) in cache, and only 3% of its cells at its edge.
-const TILE: usize = 128;
-/// About this many cells a band of rings of a polar maze: rings are long, so a band is a
-/// few dozen of them.
-const BAND_CELLS: usize = 1 << 18;
-
-/// The cells one core decides at a time: whole rows (rings) `rows`, or with `cols` the
-/// rectangle of those columns.
+/// The cells one core decides at a time: the rectangle `rows` x `cols` of a rectangular
+/// tiling, or on a polar one a sector of the rings `rows` (each ring's cells from `ranges`).
 #[derive(Debug, Clone)]
 struct Region {
     rows: std::ops::Range<usize>,
-    cols: Option<std::ops::Range<usize>>,
-    /// The first cell of the rows, and the number of cells.
-    first: usize,
+    cols: std::ops::Range<usize>,
+    /// For a sector: each ring's first index in the sector, past its last, and the local
+    /// number of its first cell.
+    ranges: Vec<(u32, u32, u32)>,
     len: usize,
 }
 
+/// About this many cells a region: 128 x 128 keep its walls and forests (about 500 KB) in
+/// cache, and only 3% of its cells at its edge.
+const TILE: usize = 128;
+
 impl Region {
-    /// Regions covering the tiling: squares of [`TILE`] cells a side on a rectangular one,
-    /// bands of rings on a polar one.
+    /// Regions covering the tiling: squares of [`TILE`] cells a side on a rectangular one;
+    /// on a polar one, bands of [`TILE`] rings cut into sectors about as wide as deep.
     fn cover<T: Topology>(t: &T) -> Vec<Region> {
-        let rectangular = T::TILING != grid_core::tiling::Tiling::Polar;
         let mut regions = Vec::new();
-        if rectangular {
+        if T::TILING != grid_core::tiling::Tiling::Polar {
             let (w, h) = (t.row_len(0), t.rows());
             for r0 in (0..h).step_by(TILE) {
                 for c0 in (0..w).step_by(TILE) {
                     let (rows, cols) = (r0..(r0 + TILE).min(h), c0..(c0 + TILE).min(w));
                     regions.push(Region {
-                        first: t.row_start(r0),
                         len: rows.len() * cols.len(),
                         rows,
-                        cols: Some(cols),
+                        cols,
+                        ranges: Vec::new(),
                     });
                 }
             }
             return regions;
         }
-        let mut row = 0;
-        while row < t.rows() {
-            let lo = t.row_start(row);
-            let mut end = row + 1;
-            while end < t.rows() && t.row_start(end) - lo < BAND_CELLS {
-                end += 1;
+        for k0 in (0..t.rows()).step_by(TILE) {
+            let rows = k0..(k0 + TILE).min(t.rows());
+            let cells: usize = rows.clone().map(|k| t.row_len(k)).sum();
+            let sectors = (cells / (TILE * TILE)).clamp(1, t.row_len(k0));
+            for s in 0..sectors {
+                let mut ranges = Vec::with_capacity(rows.len());
+                let mut len = 0u32;
+                for k in rows.clone() {
+                    let n = t.row_len(k);
+                    let lo = (s * n).div_ceil(sectors) as u32;
+                    let hi = ((s + 1) * n).div_ceil(sectors) as u32;
+                    ranges.push((lo, hi, len));
+                    len += hi - lo;
+                }
+                regions.push(Region {
+                    rows: rows.clone(),
+                    cols: 0..0,
+                    ranges,
+                    len: len as usize,
+                });
             }
-            let hi = if end < t.rows() {
-                t.row_start(end)
-            } else {
-                t.len()
-            };
-            regions.push(Region {
-                rows: row..end,
-                cols: None,
-                first: lo,
-                len: hi - lo,
-            });
-            row = end;
         }
         regions
     }
 
-    /// The cell of local number `i` (in reading order within the region).
+    /// The cell of local number `i`: the region's cells are numbered ring by ring (row by
+    /// row), each in order.
     #[inline]
     fn global<T: Topology>(&self, t: &T, i: u32) -> Cell {
-        match &self.cols {
-            None => (self.first + i as usize) as Cell,
-            Some(cols) => {
-                let (r, c) = (i as usize / cols.len(), i as usize % cols.len());
-                (t.row_start(self.rows.start + r) + cols.start + c) as Cell
-            }
+        if self.ranges.is_empty() {
+            let (r, c) = (i as usize / self.cols.len(), i as usize % self.cols.len());
+            return (t.row_start(self.rows.start + r) + self.cols.start + c) as Cell;
         }
+        let k = self.ranges.partition_point(|&(_, _, first)| first <= i) - 1;
+        let (lo, _, first) = self.ranges[k];
+        (t.row_start(self.rows.start + k) + (lo + i - first) as usize) as Cell
     }
 
     /// The local number of `cell`, when it is in the region.
     #[inline]
     fn local<T: Topology>(&self, t: &T, cell: Cell) -> Option<u32> {
-        match &self.cols {
-            None => {
-                let i = (cell as usize).wrapping_sub(self.first);
-                (i < self.len).then_some(i as u32)
-            }
-            Some(cols) => {
-                let p = t.position(cell);
-                (self.rows.contains(&p.row) && cols.contains(&p.col))
-                    .then(|| ((p.row - self.rows.start) * cols.len() + p.col - cols.start) as u32)
+        let p = t.position(cell);
+        if !self.rows.contains(&p.row) {
+            return None;
+        }
+        let r = p.row - self.rows.start;
+        if self.ranges.is_empty() {
+            return self
+                .cols
+                .contains(&p.col)
+                .then(|| (r * self.cols.len() + p.col - self.cols.start) as u32);
+        }
+        let (lo, hi, first) = self.ranges[r];
+        let i = p.col as u32;
+        (lo..hi).contains(&i).then(|| first + i - lo)
+    }
+
+    /// Calls `f` with each local number and its cell, in order.
+    fn for_each_cell<T: Topology>(&self, t: &T, mut f: impl FnMut(u32, Cell)) {
+        let mut i = 0;
+        for (r, row) in self.rows.clone().enumerate() {
+            let start = t.row_start(row) as Cell;
+            let (lo, hi) = match self.ranges.get(r) {
+                Some(&(lo, hi, _)) => (lo, hi),
+                None => (self.cols.start as u32, self.cols.end as u32),
+            };
+            for index in lo..hi {
+                f(i, start + index);
+                i += 1;
             }
         }
     }
@@ -464,10 +483,9 @@ impl Band {
         let t = maze.topology();
         let mut rng = Rng::seeded(shuffle_seed);
         self.border.resize(region.len, false);
-        for i in 0..region.len as u32 {
-            let cell = region.global(t, i);
+        region.for_each_cell(t, |i, cell| {
             if !maze.contains(cell) {
-                continue;
+                return;
             }
             maze.sides(cell, &mut self.sides);
             for s in self.sides.iter().filter(|s| !s.is_edge()) {
@@ -488,7 +506,7 @@ impl Band {
                     None => self.handed_on.push((wall.key(rng.next_u64() as u32), wall)),
                 }
             }
-        }
+        });
         rng.shuffle(&mut self.inside);
         let mut local = Forest::new(region.len);
         self.sure_forest = Forest::new(region.len);
