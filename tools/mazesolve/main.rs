@@ -86,14 +86,11 @@ fn solve_tiled_doc(
     }
     let found =
         grid_maze::tiled::solve_tiled(args.algo, &maze.maze, maze.start, maze.goal, args.trace);
-    let solution = Solution {
-        algorithm: args.algo.name().to_string(),
-        length: found.path.as_ref().map(|p| p.len() - 1),
-        path: found.path,
-        explored: found.explored,
-        explored_order: found.order,
-    };
-    Ok(Some((solution, maze.start, maze.goal)))
+    Ok(Some((
+        found.into_solution(args.algo),
+        maze.start,
+        maze.goal,
+    )))
 }
 
 fn run(args: Args) -> Result<Status> {
@@ -141,13 +138,7 @@ fn run(args: Args) -> Result<Status> {
         if found.path.is_none() {
             status = Status::NoAnswer;
         }
-        let solution = Solution {
-            algorithm: args.algo.name().to_string(),
-            length: found.path.as_ref().map(|p| p.len() - 1),
-            path: found.path,
-            explored: found.explored,
-            explored_order: found.order,
-        };
+        let solution = found.into_solution(args.algo);
         // The grid passes through untouched; start and goal are written in case they were
         // defaulted, so that every later tool agrees on them.
         doc.set("start", maze.start);

@@ -22,28 +22,78 @@ pub enum Ending {
     GaveUp,
 }
 
+/// The terminal the game is played on, or the message that there is none.
+pub fn screen() -> Result<grid_cli::screen::FullScreen<File>> {
+    grid_cli::screen::FullScreen::on_tty()
+        .map_err(|_| Error::usage("--play needs a terminal to play on"))
+}
+
+/// The next key pressed within a quarter of a second (so that the clock on screen moves),
+/// or `None`.
+pub fn next_key() -> Result<Option<event::KeyEvent>> {
+    if !event::poll(Duration::from_millis(250))? {
+        return Ok(None);
+    }
+    match event::read()? {
+        Event::Key(key) if key.kind != KeyEventKind::Release => Ok(Some(key)),
+        _ => Ok(None),
+    }
+}
+
+/// Whether `key` is Ctrl-C.
+pub fn interrupts(key: &event::KeyEvent) -> bool {
+    key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL)
+}
+
+/// The goal is reached: the moves beside the shortest way, the time and the best time for
+/// mazes named `name`, until a key is pressed.
+pub fn solved_screen(
+    tty: &mut File,
+    moves: usize,
+    shortest: Option<usize>,
+    secs: f64,
+    name: &str,
+) -> Result<()> {
+    let mut best = BestTimes::load("maze-best.json");
+    let previous = best.get(name);
+    let record = if best.record(name, secs) {
+        "a new best".to_string()
+    } else {
+        format!("best {:.1} s", previous.unwrap_or(secs))
+    };
+    let shortest = shortest.map_or(String::new(), |n| format!(" (shortest {n})"));
+    let text =
+        format!("Solved: {moves} moves{shortest}, {secs:.1} s, {record} for {name}. Any key ends.");
+    let (_, rows) = terminal::size()?;
+    queue!(
+        tty,
+        cursor::MoveTo(0, rows.saturating_sub(1)),
+        terminal::Clear(terminal::ClearType::CurrentLine),
+        Print(text.green().bold())
+    )?;
+    tty.flush()?;
+    loop {
+        if let Event::Key(key) = event::read()?
+            && key.kind != KeyEventKind::Release
+        {
+            return Ok(());
+        }
+    }
+}
+
 pub fn play(maze: &MazeDoc) -> Result<Ending> {
-    let mut screen = grid_cli::screen::FullScreen::on_tty()
-        .map_err(|_| Error::usage("--play needs a terminal to play on"))?;
+    let mut screen = screen()?;
     let mut game = Game::new(maze);
     loop {
         game.draw(&mut screen.out)?;
         if game.at == maze.goal {
             break;
         }
-        if !event::poll(Duration::from_millis(250))? {
-            continue;
-        }
-        let Event::Key(key) = event::read()? else {
+        let Some(key) = next_key()? else {
             continue;
         };
-        if key.kind == KeyEventKind::Release {
-            continue;
-        }
         let dir = match key.code {
-            KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => {
-                return Ok(Ending::GaveUp);
-            }
+            _ if interrupts(&key) => return Ok(Ending::GaveUp),
             KeyCode::Char('q') | KeyCode::Esc => return Ok(Ending::GaveUp),
             KeyCode::Up | KeyCode::Char('k') => Dir::North,
             KeyCode::Down | KeyCode::Char('j') => Dir::South,
@@ -136,40 +186,10 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// The goal is reached: the moves, the shortest way, the time and the best time, until a
-    /// key is pressed.
+    /// The goal is reached: the solved screen.
     fn solved_screen(&self, tty: &mut File) -> Result<()> {
         let secs = self.started.elapsed().as_secs_f64();
-        let mut best = BestTimes::load("maze-best.json");
-        let name = self.record_name();
-        let previous = best.get(&name);
-        let record = if best.record(&name, secs) {
-            "a new best".to_string()
-        } else {
-            format!("best {:.1} s", previous.unwrap_or(secs))
-        };
-        let shortest = self
-            .shortest()
-            .map_or(String::new(), |n| format!(" (shortest {n})"));
-        let text = format!(
-            "Solved: {} moves{shortest}, {secs:.1} s, {record} for {name}. Any key ends.",
-            self.moves
-        );
-        let (_, rows) = terminal::size()?;
-        queue!(
-            tty,
-            cursor::MoveTo(0, rows.saturating_sub(1)),
-            terminal::Clear(terminal::ClearType::CurrentLine),
-            Print(text.green().bold())
-        )?;
-        tty.flush()?;
-        loop {
-            if let Event::Key(key) = event::read()?
-                && key.kind != KeyEventKind::Release
-            {
-                return Ok(());
-            }
-        }
+        solved_screen(tty, self.moves, self.shortest(), secs, &self.record_name())
     }
 
     fn solution(&self) -> Solution {

@@ -5,16 +5,14 @@
 //! `q` and `e` the upper sides, `a` and `d` the lower ones (and the arrows up and down).
 
 use crate::play::Ending;
-use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
+use crossterm::event::KeyCode;
 use crossterm::{cursor, queue, style::Print, terminal};
-use grid_cli::best::BestTimes;
-use grid_cli::{Error, Result};
+use grid_cli::Result;
 use grid_core::tiling::{AnyMaze, Cell, Hex, TiledDoc, TiledMaze, Topology};
 use grid_core::{Pos, Solution};
-use owo_colors::OwoColorize;
 use std::fs::File;
 use std::io::{self, Write};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The side of a hexagon each key walks through, in the order of `Hex`'s sides
 /// (N, NE, SE, S, SW, NW).
@@ -34,28 +32,19 @@ pub fn play(doc: &TiledDoc) -> Result<Ending> {
     let AnyMaze::Hex(maze) = &doc.maze else {
         unreachable!("only hex mazes come here");
     };
-    let mut screen = grid_cli::screen::FullScreen::on_tty()
-        .map_err(|_| Error::usage("--play needs a terminal to play on"))?;
+    let mut screen = crate::play::screen()?;
     let mut game = Game::new(doc, maze);
     loop {
         game.draw(&mut screen.out)?;
         if game.at == game.goal {
             break;
         }
-        if !event::poll(Duration::from_millis(250))? {
-            continue;
-        }
-        let Event::Key(key) = event::read()? else {
+        let Some(key) = crate::play::next_key()? else {
             continue;
         };
-        if key.kind == KeyEventKind::Release {
-            continue;
-        }
         match key.code {
-            KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => {
-                return Ok(Ending::GaveUp);
-            }
-            KeyCode::Esc | KeyCode::Char('x') => return Ok(Ending::GaveUp),
+            _ if crate::play::interrupts(&key) => return Ok(Ending::GaveUp),
+            KeyCode::Esc => return Ok(Ending::GaveUp),
             code => {
                 if let Some(side) = side_of(code) {
                     game.walk(side);
@@ -169,38 +158,12 @@ impl<'a> Game<'a> {
         tty.flush()
     }
 
-    /// The goal is reached: moves beside the shortest way, the time and the best time, until
-    /// a key is pressed.
+    /// The goal is reached: the solved screen, best times kept by the maze's size.
     fn solved_screen(&self, tty: &mut File) -> Result<()> {
         let secs = self.started.elapsed().as_secs_f64();
-        let mut best = BestTimes::load("maze-best.json");
         let t = self.maze.topology();
         let name = format!("{}x{} hex cells", t.width(), t.height());
-        let previous = best.get(&name);
-        let record = if best.record(&name, secs) {
-            "a new best".to_string()
-        } else {
-            format!("best {:.1} s", previous.unwrap_or(secs))
-        };
         let shortest = grid_maze::tiled::distances(self.maze, self.walk[0])[self.goal as usize];
-        let text = format!(
-            "Solved: {} moves (shortest {shortest}), {secs:.1} s, {record} for {name}. Any key ends.",
-            self.moves()
-        );
-        let (_, rows) = terminal::size()?;
-        queue!(
-            tty,
-            cursor::MoveTo(0, rows.saturating_sub(1)),
-            terminal::Clear(terminal::ClearType::CurrentLine),
-            Print(text.green().bold())
-        )?;
-        tty.flush()?;
-        loop {
-            if let Event::Key(key) = event::read()?
-                && key.kind != KeyEventKind::Release
-            {
-                return Ok(());
-            }
-        }
+        crate::play::solved_screen(tty, self.moves(), Some(shortest as usize), secs, &name)
     }
 }

@@ -107,6 +107,19 @@ pub struct Outcome {
     pub order: Option<Vec<Pos>>,
 }
 
+impl Outcome {
+    /// The document's `solution` for what `solver` found.
+    pub fn into_solution(self, solver: Solver) -> grid_core::Solution {
+        grid_core::Solution {
+            algorithm: solver.name().to_string(),
+            length: self.path.as_ref().map(|p| p.len() - 1),
+            path: self.path,
+            explored: self.explored,
+            explored_order: self.order,
+        }
+    }
+}
+
 /// Solves the map from `start` to `goal`, both open tiles inside it.
 pub fn solve(solver: Solver, tiles: &Grid<Tile>, start: Pos, goal: Pos, trace: bool) -> Outcome {
     let layout = Layout::of(tiles);
