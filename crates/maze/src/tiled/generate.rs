@@ -408,6 +408,35 @@ impl Region {
         (lo..hi).contains(&i).then(|| first + i - lo)
     }
 
+    /// For a cell of a rectangular region at least one cell away from the region's edge
+    /// (whose neighbours are all in the region), the tiling's width; `None` otherwise.
+    #[inline]
+    fn inner<T: Topology>(&self, t: &T, i: u32) -> Option<usize> {
+        if !self.ranges.is_empty() || self.rows.len() < 3 || self.cols.len() < 3 {
+            return None;
+        }
+        let w = self.cols.len();
+        let (r, c) = (i as usize / w, i as usize % w);
+        (r > 0 && r + 1 < self.rows.len() && c > 0 && c + 1 < w).then(|| t.row_len(0))
+    }
+
+    /// The local number of `to`, a neighbour of `cell` (local number `i`) one row up, down
+    /// or level, in a tiling `width` cells wide.
+    #[inline]
+    fn shift(&self, i: u32, cell: Cell, to: Cell, width: usize) -> u32 {
+        let delta = i64::from(to) - i64::from(cell);
+        let w = width as i64;
+        let rows = if delta > w / 2 {
+            1
+        } else if delta < -(w / 2) {
+            -1
+        } else {
+            0
+        };
+        let cols = delta - rows * w;
+        (i64::from(i) + rows * self.cols.len() as i64 + cols) as u32
+    }
+
     /// Calls `f` with each local number and its cell, in order.
     fn for_each_cell<T: Topology>(&self, t: &T, mut f: impl FnMut(u32, Cell)) {
         let mut i = 0;
@@ -488,8 +517,13 @@ impl Band {
                 return;
             }
             maze.sides(cell, &mut self.sides);
+            let inner = region.inner(t, i);
             for s in self.sides.iter().filter(|s| !s.is_edge()) {
-                let across = region.local(t, s.to);
+                let across = match inner {
+                    // Every neighbour is in the region, at the same offset as in the tiling.
+                    Some(width) => Some(region.shift(i, cell, s.to, width)),
+                    None => region.local(t, s.to),
+                };
                 if across.is_none() {
                     self.border[i as usize] = true;
                 }
@@ -517,8 +551,7 @@ impl Band {
                 continue;
             }
             let both = reaches[ra as usize] && reaches[rb as usize];
-            local.union(ra, rb);
-            let root = local.root(ra);
+            let root = local.link(ra, rb);
             reaches[root as usize] = reaches[ra as usize] || reaches[rb as usize];
             if !both {
                 self.sure.push(wall);
@@ -585,16 +618,25 @@ impl Forest {
 
     /// Joins the trees of `a` and `b`; false when they were one already.
     fn union(&mut self, a: u32, b: u32) -> bool {
-        let (mut a, mut b) = (self.root(a), self.root(b));
+        let (a, b) = (self.root(a), self.root(b));
         if a == b {
             return false;
         }
-        if self.size[a as usize] < self.size[b as usize] {
-            std::mem::swap(&mut a, &mut b);
-        }
-        self.parent[b as usize] = a;
-        self.size[a as usize] += self.size[b as usize];
+        self.link(a, b);
         true
+    }
+
+    /// Joins the trees of the two different roots `a` and `b`; the new root.
+    #[inline]
+    fn link(&mut self, a: u32, b: u32) -> u32 {
+        let (big, small) = if self.size[a as usize] < self.size[b as usize] {
+            (b, a)
+        } else {
+            (a, b)
+        };
+        self.parent[small as usize] = big;
+        self.size[big as usize] += self.size[small as usize];
+        big
     }
 }
 
