@@ -331,3 +331,70 @@ fn a_tiled_mazes_html_page_shows_and_hides_its_solution_in_a_browser() {
         "the path hides"
     );
 }
+
+/// The middle of an edge as drawn: of the line, or of the arc around the centre.
+fn middle(e: &grid_core::tiling::Edge) -> (f64, f64) {
+    match e.arc {
+        None => ((e.from.0 + e.to.0) / 2.0, (e.from.1 + e.to.1) / 2.0),
+        Some(arc) => {
+            let angle = |p: (f64, f64)| p.1.atan2(p.0);
+            let (a, mut b) = (angle(e.from), angle(e.to));
+            let tau = std::f64::consts::TAU;
+            if arc.clockwise {
+                while b <= a {
+                    b += tau;
+                }
+            } else {
+                while b >= a {
+                    b -= tau;
+                }
+            }
+            let m = (a + b) / 2.0;
+            (arc.radius * m.cos(), arc.radius * m.sin())
+        }
+    }
+}
+
+#[test]
+fn every_tilings_png_has_walls_exactly_where_passages_are_closed() {
+    use grid_core::tiling::{TiledDoc, Topology};
+    let dir = scratch("tiling-every-pixel");
+    for tiling in TILINGS {
+        let maze = make(tiling, &["--braid", "0.5"]);
+        let png = dir.join(format!("{tiling}.png"));
+        let r = run(
+            "gridrender",
+            &["-o", png.to_str().unwrap(), "--cell-size", "40"],
+            &maze,
+        );
+        assert_eq!(r.status, 0, "{}", r.stderr);
+        let (w, h, pixels) = decode(&png);
+        let doc =
+            TiledDoc::from_document(&grid_core::Document::from_json(maze.trim()).unwrap()).unwrap();
+        let wall = [34, 34, 40];
+        let (mut walls, mut passages) = (0, 0);
+        grid_core::on_tiled_maze!(&doc.maze, m => {
+            let t = m.topology();
+            // The picture's scale and margin: 40 pixels a cell (a hexagon is two units wide).
+            let scale = if tiling == "hex" { 20.0 } else { 40.0 };
+            let margin = (scale * 0.5f64).clamp(2.0, 16.0);
+            let ((x0, y0), _) = t.extent();
+            let (mut sides, mut edges) = (Vec::new(), Vec::new());
+            for cell in m.cells() {
+                m.sides(cell, &mut sides);
+                t.edges(cell, &mut edges);
+                for (s, e) in sides.iter().zip(&edges) {
+                    let (x, y) = middle(e);
+                    let (px, py) = ((x - x0) * scale + margin, (y - y0) * scale + margin);
+                    let (px, py) = (px as u32, py as u32);
+                    assert!(px < w && py < h, "{tiling}: inside the picture");
+                    let drawn = pixels[(py * w + px) as usize] == wall;
+                    let closed = s.is_edge() || !m.is_open(*s);
+                    assert_eq!(drawn, closed, "{tiling} cell {} side to {}", t.position(cell), s.to);
+                    if closed { walls += 1 } else { passages += 1 }
+                }
+            }
+        });
+        assert!(walls > 0 && passages > 0, "{tiling}: both kinds checked");
+    }
+}
