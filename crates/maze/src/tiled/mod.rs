@@ -11,7 +11,7 @@ mod solve;
 
 pub use generate::supports;
 pub use graph::{distances, farthest_from, pieces};
-pub use solve::{TiledOutcome, solve_tiled};
+pub use solve::solve_tiled;
 
 use crate::{Algorithm, Endpoints, Mask};
 use generate::Carving;

@@ -7,10 +7,8 @@ use grid_core::tiling::{AnyMaze, Cell, Side, TiledMaze, Topology};
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, VecDeque};
 
-/// What [`solve_tiled`] found: the same as on the square grid, in cells.
-pub type TiledOutcome = Outcome;
-
-/// Solves a tiled maze from `start` to `goal` (cells of the maze).
+/// Solves a tiled maze from `start` to `goal` (cells of the maze); the [`Outcome`] is the
+/// square grid's, its positions cells.
 pub fn solve_tiled(solver: Solver, maze: &AnyMaze, start: Pos, goal: Pos, trace: bool) -> Outcome {
     grid_core::on_tiled_maze!(maze, m => solve_on(solver, m, start, goal, trace))
 }
