@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Times nonosolve on the shared benchmark puzzles (tests/data/nonogram), side by side with the
-# Rust solver nonogrid when it is installed, as whole processes.
+# Rust solver nonogrid when it is installed, as whole processes; then, when the nonogrid crate's
+# source is in cargo's registry (`cargo install` or `cargo fetch` of nonogrid 0.7.3 puts it
+# there), on all 31 black-and-white puzzles of Jan Wolter's survey in its sample-olsak-g folder
+# (most of them may not be redistributed, so they are read from there and never copied here).
 #
 #   apt-get install hyperfine jq                          # once
 #   cargo install nonogrid --root /tmp/peers/nonogrid     # optional, in a scratch folder
 #   bench/nonogram.sh [NONOGRID_BIN]
+#   SURVEY=path/to/sample-olsak-g bench/nonogram.sh       # the survey's folder, if elsewhere
 #
 # Each figure is the hyperfine median of RUNS runs (default 5) in milliseconds; a run longer
 # than LIMIT seconds (default 60) is stopped and shown as ">LIMIT s". Both solvers look for
@@ -50,4 +54,28 @@ for f in "$here"/tests/data/nonogram/*.json; do
     theirs=$(time_ms "$nonogrid" -m 2 "$tmp/$name.non")
   fi
   echo "| $name | $size | $verdict | $ours | $theirs |"
+done
+
+survey=${SURVEY:-$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/nonogrid-0.7.3/sample-olsak-g 2>/dev/null | head -1)}
+[ -d "$survey" ] || exit 0
+echo
+echo "| survey puzzle | status | nonosolve (ms) | nonogrid (ms) | nonogrid / nonosolve |"
+echo "| --- | --- | --- | --- | --- |"
+for f in "$survey"/*.g; do
+  name=$(basename "$f" .g)
+  case $name in *color*) continue ;; esac
+  status=$(timeout "$limit" "$solver" "$f" 2>/dev/null | jq -r '.solution.status')
+  [ -n "$status" ] || status="unfinished"
+  ours=$(time_ms "$solver" "$f")
+  theirs="-"
+  [ -x "$nonogrid" ] && theirs=$(time_ms "$nonogrid" -m 2 "$f")
+  ratio=$(python3 -c '
+import sys
+def ms(s): return float(s[1:-2]) * 1000 if s.startswith(">") else float(s)
+a, b = sys.argv[1], sys.argv[2]
+if b == "-" or (a.startswith(">") and b.startswith(">")): print("-")
+elif a.startswith(">"): print("<%.2f" % (ms(b) / ms(a)))
+elif b.startswith(">"): print(">%.0f" % (ms(b) / ms(a)))
+else: print("%.1f" % (ms(b) / ms(a)))' "$ours" "$theirs")
+  echo "| $name | $status | $ours | $theirs | $ratio |"
 done
