@@ -72,6 +72,28 @@ fn the_shared_puzzles_are_solved_and_proved_unique() {
 }
 
 #[test]
+fn a_puzzle_whose_black_is_declared_as_a_colour_is_solved_as_black_and_white() {
+    // Forever as the survey's .g folder gives it: one colour, `g`. It is written as a colour
+    // document, and its picture is the black-and-white one's.
+    let g = run("nonosolve", &[&data("nonogram/webpbn-06574.g")], "");
+    assert_eq!(g.status, 0, "{}", g.stderr);
+    let g = g.doc();
+    let bw = run("nonosolve", &[&data("nonogram/webpbn-06574.json")], "").doc();
+    assert_eq!(g["colors"]["g"], "#000000");
+    assert_eq!(g["solution"]["status"], "unique");
+    assert_eq!(g["solution"]["method"], "search");
+    let picture = |doc: &Value, ink: char| -> Vec<String> {
+        doc["grid"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|row| row.as_str().unwrap().replace(ink, "#"))
+            .collect()
+    };
+    assert_eq!(picture(&g, 'g'), picture(&bw, '#'));
+}
+
+#[test]
 fn knotty_has_more_than_one_solution() {
     // Two pictures, found by a SAT solver (tests/data/nonogram/README.md), that both satisfy
     // Knotty's clues: "unique" can never be its answer, whatever solver is asked.
