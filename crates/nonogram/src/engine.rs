@@ -614,8 +614,8 @@ impl<'a> Engine<'a> {
     /// scores persist from node to node, so a cell whose probes a round skips (an earlier
     /// probe of the round implied both its values) keeps what it taught before, and the
     /// branching goes on where the search has been learning. Both measured far better on
-    /// Wolter's survey than probing to the end with fresh scores (webpbn-10088 0.4 s against
-    /// unfinished in 100 s, 08098 0.6 s against 19 s; docs/performance.md).
+    /// Wolter's survey than probing to the end with fresh scores (webpbn-10088 0.4 s and
+    /// 08098 0.6 s, against unfinished after 15 s; docs/performance.md).
     pub fn search(
         &mut self,
         state: State,
