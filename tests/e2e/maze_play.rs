@@ -5,20 +5,41 @@ use crate::harness::{bin, pipeline, scratch};
 use crate::tmux::Tmux;
 use serde_json::Value;
 
+/// The maze `mazegen` makes with `args`, solved, and its shortest path as (row, column) steps.
+fn shortest_walk(args: &[&str]) -> (Value, Vec<(i64, i64)>) {
+    let solved = pipeline(&[("mazegen", args), ("mazesolve", &[])]);
+    let doc: Value = serde_json::from_str(&solved[1].stdout).unwrap();
+    let path = doc["solution"]["path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p[0].as_i64().unwrap(), p[1].as_i64().unwrap()))
+        .collect();
+    (doc, path)
+}
+
+/// Starts `mazegen ARGS | mazesolve --play` in the terminal, with its best times kept in a
+/// scratch folder; gives that folder and the file the walk is written to.
+fn play(t: &Tmux, name: &str, args: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = scratch(name);
+    let out = dir.join("walk.json");
+    t.run(&format!(
+        "export XDG_DATA_HOME={}; {} {args} | {} --play > {}; echo exit=$?",
+        dir.display(),
+        bin("mazegen"),
+        bin("mazesolve"),
+        out.display()
+    ));
+    (dir, out)
+}
+
 #[test]
 fn walking_to_the_goal_writes_the_walk_as_the_solution() {
     let Some(t) = Tmux::start("maze-play") else {
         return;
     };
     // The keys of a shortest walk: one key a cell, two tiles a key.
-    let solved = pipeline(&[("mazegen", &["--seed", "1", "4", "3"]), ("mazesolve", &[])]);
-    let doc: Value = serde_json::from_str(&solved[1].stdout).unwrap();
-    let path: Vec<(i64, i64)> = doc["solution"]["path"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| (p[0].as_i64().unwrap(), p[1].as_i64().unwrap()))
-        .collect();
+    let (doc, path) = shortest_walk(&["--seed", "1", "4", "3"]);
     let keys: Vec<&str> = path
         .windows(2)
         .step_by(2)
@@ -29,15 +50,7 @@ fn walking_to_the_goal_writes_the_walk_as_the_solution() {
             _ => "Right",
         })
         .collect();
-    let dir = scratch("maze-play");
-    let out = dir.join("walk.json");
-    t.run(&format!(
-        "export XDG_DATA_HOME={}; {} --seed 1 4 3 | {} --play > {}; echo exit=$?",
-        dir.display(),
-        bin("mazegen"),
-        bin("mazesolve"),
-        out.display()
-    ));
+    let (dir, out) = play(&t, "maze-play", "--seed 1 4 3");
     t.wait_for("the maze", |s| s.contains("moves 0"));
     // A wall first: nothing happens.
     t.keys(&["Up"]);
@@ -126,17 +139,7 @@ fn a_hex_maze_is_walked_with_six_keys() {
     let Some(t) = Tmux::start("hex-play") else {
         return;
     };
-    let solved = pipeline(&[
-        ("mazegen", &["--tiling", "hex", "--seed", "2", "4", "3"]),
-        ("mazesolve", &[]),
-    ]);
-    let doc: Value = serde_json::from_str(&solved[1].stdout).unwrap();
-    let path: Vec<(i64, i64)> = doc["solution"]["path"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| (p[0].as_i64().unwrap(), p[1].as_i64().unwrap()))
-        .collect();
+    let (doc, path) = shortest_walk(&["--tiling", "hex", "--seed", "2", "4", "3"]);
     // The key for each step, by the sides of a flat-topped hexagon in columns.
     let keys: Vec<&str> = path
         .windows(2)
@@ -152,15 +155,7 @@ fn a_hex_maze_is_walked_with_six_keys() {
             }
         })
         .collect();
-    let dir = scratch("hex-play");
-    let out = dir.join("walk.json");
-    t.run(&format!(
-        "export XDG_DATA_HOME={}; {} --tiling hex --seed 2 4 3 | {} --play > {}; echo exit=$?",
-        dir.display(),
-        bin("mazegen"),
-        bin("mazesolve"),
-        out.display()
-    ));
+    let (_, out) = play(&t, "hex-play", "--tiling hex --seed 2 4 3");
     t.wait_for("the maze", |s| {
         s.contains("moves 0") && s.contains("q w e / a s d")
     });
