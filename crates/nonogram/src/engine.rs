@@ -2,6 +2,7 @@
 //! contradiction), and a complete search for what logic leaves open.
 
 use crate::explain::Step;
+use crate::learn::Learner;
 use crate::line::{Cell, LineSolver, Masks, pack};
 use crate::lines::{Clock, Lines};
 use crate::puzzle::{LineId, Puzzle};
@@ -101,7 +102,7 @@ impl State {
 /// line states again and again. Lines of up to 64 cells (most puzzles) are kept in half the
 /// room, which matters: a big cache is mostly fresh memory, and fresh memory is slow.
 #[derive(Debug)]
-struct LineCache {
+pub(crate) struct LineCache {
     narrow: FxHashMap<(u32, u64, u64), Option<(u64, u64)>>,
     wide: FxHashMap<(u32, Masks), Option<Masks>>,
 }
@@ -121,7 +122,7 @@ fn narrow((filled, empty): Masks) -> Option<(u64, u64)> {
 }
 
 impl LineCache {
-    fn get(&self, l: usize, known: Masks) -> Option<Option<Masks>> {
+    pub fn get(&self, l: usize, known: Masks) -> Option<Option<Masks>> {
         match narrow(known) {
             Some((f, e)) => self
                 .narrow
@@ -131,7 +132,7 @@ impl LineCache {
         }
     }
 
-    fn insert(&mut self, l: usize, known: Masks, result: Option<Masks>) {
+    pub fn insert(&mut self, l: usize, known: Masks, result: Option<Masks>) {
         if self.narrow.len() + self.wide.len() >= CACHE_ENTRIES {
             self.narrow.clear();
             self.wide.clear();
@@ -620,25 +621,30 @@ impl<'a> Engine<'a> {
         &mut self,
         state: State,
         limit: usize,
+        budget: u64,
         found: &mut Vec<Board>,
-    ) -> Result<(), Stop> {
+        scores: &mut [[u32; 2]],
+    ) -> Result<Searched, Stop> {
         // An explicit stack of boards to explore: no recursion, whatever the depth.
         let mut stack = vec![state];
-        let mut scores = vec![[0, 0]; self.puzzle.width() * self.puzzle.height()];
         let steps = self.steps.take();
         self.searching = true;
+        let last = self.stats.nodes.saturating_add(budget);
         let result = (|| {
             while let Some(mut state) = stack.pop() {
+                if self.stats.nodes >= last {
+                    return Ok(Searched::OutOfNodes);
+                }
                 self.stats.nodes += 1;
-                match self.probe_round(&mut state, &mut scores) {
+                match self.probe_round(&mut state, scores) {
                     Err(Stop::Conflict(_)) => continue,
                     Err(Stop::Timeout) => return Err(Stop::Timeout),
                     Ok(_) => {}
                 }
-                let Some(branch) = best_branch(&state, &scores) else {
+                let Some(branch) = best_branch(&state, scores) else {
                     found.push(state.into_board());
                     if found.len() >= limit {
-                        return Ok(());
+                        return Ok(Searched::Done);
                     }
                     continue;
                 };
@@ -652,12 +658,44 @@ impl<'a> Engine<'a> {
                     }
                 }
             }
-            Ok(())
+            Ok(Searched::Done)
         })();
         self.steps = steps;
         self.searching = false;
         result
     }
+
+    /// The conflict-driven search ([`Learner`]) from `state`, for solutions other than those
+    /// in `found`, until `found` holds `limit`. `scores` (the probes' yields) start its choice
+    /// of cells where probing found the most to learn.
+    pub fn learn(
+        &mut self,
+        state: &State,
+        limit: usize,
+        found: &mut Vec<Board>,
+        scores: &[[u32; 2]],
+    ) -> Result<(), Stop> {
+        let rate = |[filled, empty]: [u32; 2]| (f64::from(filled) + 1.0) * (f64::from(empty) + 1.0);
+        let top = scores.iter().map(|&s| rate(s)).fold(1.0, f64::max);
+        let activity = scores.iter().map(|&s| rate(s) / top).collect();
+        Learner::new(
+            self.puzzle,
+            &mut self.cache,
+            &self.clock,
+            &mut self.stats,
+            activity,
+        )
+        .run(state.board(), limit, found)
+    }
+}
+
+/// How a search with a budget of nodes ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Searched {
+    /// It found what it was asked for, or proved there is no more.
+    Done,
+    /// The budget ran out first.
+    OutOfNodes,
 }
 
 /// Both values of a cell are known to be consistent.

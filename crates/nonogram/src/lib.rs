@@ -18,6 +18,7 @@ mod engine;
 pub mod explain;
 pub mod formats;
 pub mod generate;
+mod learn;
 pub mod line;
 mod lines;
 pub mod puzzle;

@@ -1,0 +1,786 @@
+//! Conflict-driven search: the search of a SAT solver (CDCL), with the rows and columns as its
+//! constraints instead of clauses.
+//!
+//! The depth-first search of the engine forgets why a branch failed, and on the hardest
+//! puzzles it meets the same dead end in branch after branch. This search learns instead:
+//! every cell it sets has a reason (a decision, a learnt clause, or a line whose clues force
+//! it), and when a line or a clause can no longer be satisfied it follows the reasons back
+//! to the first decision level cut that explains the conflict and learns that as a clause
+//! (the "first unique implication point" of Chaff). The line solver is the explainer: the
+//! reason a line gives is the smallest set of its known cells, found by dropping cells one at
+//! a time, from which its clues still force the cell (or have no arrangement). This is lazy
+//! clause generation: the clauses of a line are never written out, only the ones a conflict
+//! needs.
+//!
+//! Cells are decided by activity (VSIDS) with saved values, the search restarts on the
+//! Luby sequence, and learnt clauses of many decision levels are forgotten at restarts. A
+//! solution is kept and excluded by the clause of its decisions, so that running out of
+//! choices at level zero proves there are no more: "unique" stays a proof.
+
+mod clauses;
+mod lit;
+mod order;
+
+use crate::engine::{Board, LineCache, Stats, Stop};
+use crate::line::{Cell, LineSolver, Masks};
+use crate::lines::{Clock, Lines};
+use crate::puzzle::Puzzle;
+use clauses::{ClauseRef, Clauses};
+use lit::Lit;
+use order::Order;
+use std::collections::VecDeque;
+
+/// Why a cell has its value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reason {
+    /// Known before the search, or forced by a unit clause: true in every solution left.
+    Root,
+    Decision,
+    Clause(ClauseRef),
+    /// Line `line` forced it from the cells known before trail position `known`.
+    Line {
+        line: u32,
+        known: u32,
+    },
+}
+
+/// What could not be satisfied.
+#[derive(Debug, Clone, Copy)]
+enum Conflict {
+    Clause(ClauseRef),
+    Line(usize),
+}
+
+/// Conflicts before the first restart; the Luby sequence multiplies it.
+const RESTART_UNIT: u64 = 100;
+/// Learnt clauses kept before the first clean-up, and what each clean-up adds to that.
+const FIRST_CLEANUP: usize = 2000;
+const CLEANUP_GROWTH: usize = 300;
+/// Clauses of this many decision levels or fewer are never forgotten.
+const GLUE: u32 = 2;
+
+pub(crate) struct Learner<'a> {
+    puzzle: &'a Puzzle,
+    lines: Lines,
+    solver: LineSolver,
+    cache: &'a mut LineCache,
+    clock: &'a Clock,
+    stats: &'a mut Stats,
+    width: usize,
+    /// The board, and each line's known cells as masks (rows, then columns).
+    cells: Vec<Cell>,
+    masks: Vec<Masks>,
+    /// For each cell: its decision level, its place on the trail and its reason.
+    level: Vec<u32>,
+    place: Vec<u32>,
+    reason: Vec<Reason>,
+    /// The cells set, in order; `starts[d]` is where decision level `d + 1` begins.
+    trail: Vec<Lit>,
+    starts: Vec<usize>,
+    /// The first trail entry whose clauses have not been looked at.
+    next: usize,
+    /// Lines whose cells changed since they were last solved.
+    dirty: VecDeque<usize>,
+    queued: Vec<bool>,
+    clauses: Clauses,
+    order: Order,
+    /// The value each cell had when last undone, tried first when it is decided again.
+    phase: Vec<Cell>,
+    /// Cells met in the conflict being analysed.
+    seen: Vec<bool>,
+    /// Line reasons already explained, while their cells stay set.
+    explained: Vec<Option<Vec<Lit>>>,
+    conflicts: u64,
+}
+
+impl<'a> Learner<'a> {
+    /// A search of `puzzle` from `board` (which propagation has settled). `activity` starts
+    /// the choice of cells; `clock` and `stats` are the engine's, and so is the line cache,
+    /// whose lines are the same.
+    pub fn new(
+        puzzle: &'a Puzzle,
+        cache: &'a mut LineCache,
+        clock: &'a Clock,
+        stats: &'a mut Stats,
+        activity: Vec<f64>,
+    ) -> Self {
+        let (w, h) = (puzzle.width(), puzzle.height());
+        let vars = w * h;
+        Learner {
+            puzzle,
+            lines: Lines::new(w, h),
+            solver: LineSolver::new(),
+            cache,
+            clock,
+            stats,
+            width: w,
+            cells: vec![Cell::Unknown; vars],
+            masks: vec![(0, 0); w + h],
+            level: vec![0; vars],
+            place: vec![0; vars],
+            reason: vec![Reason::Root; vars],
+            trail: Vec::with_capacity(vars),
+            starts: Vec::new(),
+            next: 0,
+            dirty: VecDeque::with_capacity(w + h),
+            queued: vec![false; w + h],
+            clauses: Clauses::new(vars),
+            order: Order::new(activity),
+            phase: vec![Cell::Filled; vars],
+            seen: vec![false; vars],
+            explained: vec![None; vars],
+            conflicts: 0,
+        }
+    }
+
+    /// Whether this search takes `puzzle`: every line must suit the bit-parallel line
+    /// solver, which the explanations call many times.
+    pub fn takes(puzzle: &Puzzle) -> bool {
+        puzzle
+            .lines()
+            .all(|id| LineSolver::takes_masks(puzzle.clues(id), puzzle.line_len(id)))
+    }
+
+    /// Looks for solutions of `board` other than those already in `found`, until `found`
+    /// holds `limit` of them or there are no more. `Err(Timeout)` when time ran out.
+    pub fn run(&mut self, board: &Board, limit: usize, found: &mut Vec<Board>) -> Result<(), Stop> {
+        for (var, &value) in board.cells().iter().enumerate() {
+            if value != Cell::Unknown {
+                self.assign(Lit::new(var, value), Reason::Root);
+            }
+        }
+        for l in 0..self.queued.len() {
+            self.enqueue(l);
+        }
+        for solution in found.iter() {
+            // Not that one again: some cell open on `board` differs from it.
+            let differ: Vec<Lit> = (0..self.cells.len())
+                .filter(|&v| self.cells[v] == Cell::Unknown)
+                .map(|v| Lit::new(v, solution.cells()[v].opposite()))
+                .collect();
+            if !self.require(differ) {
+                return Ok(());
+            }
+        }
+        if found.len() >= limit {
+            return Ok(());
+        }
+        let mut restarts = Luby::default();
+        let mut restart_at = RESTART_UNIT * restarts.next_term();
+        let mut cleanup_at = FIRST_CLEANUP;
+        loop {
+            match self.propagate() {
+                Err(conflict) => {
+                    self.conflicts += 1;
+                    if self.starts.is_empty() {
+                        return Ok(());
+                    }
+                    if self.clock.out_of_time(self.stats) {
+                        return Err(Stop::Timeout);
+                    }
+                    let false_lits = self.conflict_lits(conflict);
+                    let (learnt, back, lbd) = self.analyze(false_lits);
+                    self.backtrack(back);
+                    self.learn(learnt, lbd);
+                    self.order.decay();
+                }
+                Ok(()) if self.conflicts >= restart_at => {
+                    restart_at = self.conflicts + RESTART_UNIT * restarts.next_term();
+                    self.backtrack(0);
+                    let learnt = self.clauses.len();
+                    if learnt >= cleanup_at {
+                        self.forget();
+                        cleanup_at += CLEANUP_GROWTH;
+                    }
+                }
+                Ok(()) => match self.pick() {
+                    Some(var) => {
+                        self.stats.nodes += 1;
+                        self.starts.push(self.trail.len());
+                        self.assign(Lit::new(var, self.phase[var]), Reason::Decision);
+                    }
+                    None => {
+                        found.push(
+                            Board::from_vec(self.width, self.puzzle.height(), self.cells.clone())
+                                .expect("the board has the puzzle's size"),
+                        );
+                        if found.len() >= limit || !self.exclude_solution() {
+                            return Ok(());
+                        }
+                    }
+                },
+            }
+        }
+    }
+
+    /// Adds a clause that must hold from now on (all of its literals open at level zero);
+    /// false when it cannot (there are then no solutions).
+    fn require(&mut self, lits: Vec<Lit>) -> bool {
+        match lits.len() {
+            0 => false,
+            1 => {
+                self.assign(lits[0], Reason::Root);
+                true
+            }
+            _ => {
+                self.clauses.add(lits, 0);
+                true
+            }
+        }
+    }
+
+    /// Excludes the solution on the board by the clause "some decision goes the other
+    /// way", and goes back to where that clause forces the last one; false when nothing was
+    /// decided (the solution was the only one left).
+    fn exclude_solution(&mut self) -> bool {
+        let mut lits: Vec<Lit> = self
+            .starts
+            .iter()
+            .rev()
+            .map(|&s| self.trail[s].negate())
+            .collect();
+        let Some(&last) = lits.first() else {
+            return false;
+        };
+        let back = self.starts.len() - 1;
+        self.backtrack(back);
+        if lits.len() == 1 {
+            self.assign(last, Reason::Root);
+        } else {
+            let r = self.clauses.add(lits, 0);
+            self.assign(last, Reason::Clause(r));
+        }
+        true
+    }
+
+    /// The next open cell to decide, most active first.
+    fn pick(&mut self) -> Option<usize> {
+        while let Some(var) = self.order.pop() {
+            if self.cells[var] == Cell::Unknown {
+                return Some(var);
+            }
+        }
+        None
+    }
+
+    /// The line numbers through a cell, and the cell's bit in each.
+    #[inline]
+    fn places(&self, var: usize) -> [(usize, usize); 2] {
+        let [row, col] = self.lines.through(var);
+        [(row, var % self.width), (col, var / self.width)]
+    }
+
+    /// Sets a cell, at the current decision level.
+    fn assign(&mut self, lit: Lit, reason: Reason) {
+        let var = lit.var();
+        debug_assert_eq!(self.cells[var], Cell::Unknown);
+        let value = lit.value();
+        self.cells[var] = value;
+        self.level[var] = self.starts.len() as u32;
+        self.place[var] = self.trail.len() as u32;
+        self.reason[var] = reason;
+        self.trail.push(lit);
+        for (l, bit) in self.places(var) {
+            let m = &mut self.masks[l];
+            match value {
+                Cell::Filled => m.0 |= 1 << bit,
+                _ => m.1 |= 1 << bit,
+            }
+            self.enqueue(l);
+        }
+    }
+
+    fn enqueue(&mut self, l: usize) {
+        if !self.queued[l] {
+            self.queued[l] = true;
+            self.dirty.push_back(l);
+        }
+    }
+
+    /// Undoes every level above `level`.
+    fn backtrack(&mut self, level: usize) {
+        if level >= self.starts.len() {
+            return;
+        }
+        let from = self.starts[level];
+        for i in from..self.trail.len() {
+            let var = self.trail[i].var();
+            self.phase[var] = self.cells[var];
+            self.cells[var] = Cell::Unknown;
+            self.explained[var] = None;
+            for (l, bit) in self.places(var) {
+                let m = &mut self.masks[l];
+                m.0 &= !(1 << bit);
+                m.1 &= !(1 << bit);
+            }
+            self.order.insert(var);
+        }
+        self.trail.truncate(from);
+        self.starts.truncate(level);
+        self.next = self.next.min(from);
+        // The lines were settled when this level was reached.
+        for &l in &self.dirty {
+            self.queued[l] = false;
+        }
+        self.dirty.clear();
+    }
+
+    /// Clauses first (they are cheap), then the lines, until nothing changes.
+    fn propagate(&mut self) -> Result<(), Conflict> {
+        loop {
+            while self.next < self.trail.len() {
+                let lit = self.trail[self.next];
+                self.next += 1;
+                self.propagate_clauses(lit)?;
+            }
+            let Some(l) = self.dirty.pop_front() else {
+                return Ok(());
+            };
+            self.queued[l] = false;
+            self.propagate_line(l)?;
+        }
+    }
+
+    /// Visits the clauses watching `¬lit`, which has just become false.
+    fn propagate_clauses(&mut self, lit: Lit) -> Result<(), Conflict> {
+        let mut list = self.clauses.take_watches(lit);
+        let false_lit = lit.negate();
+        let mut kept = 0;
+        let mut result = Ok(());
+        let mut i = 0;
+        while i < list.len() {
+            let r = list[i];
+            i += 1;
+            let clause = self.clauses.clause_mut(r);
+            if clause.lits[0] == false_lit {
+                clause.lits.swap(0, 1);
+            }
+            let first = clause.lits[0];
+            if truth(&self.cells, first) == Some(true) {
+                list[kept] = r;
+                kept += 1;
+                continue;
+            }
+            let cells = &self.cells;
+            if let Some(k) =
+                (2..clause.lits.len()).find(|&k| truth(cells, clause.lits[k]) != Some(false))
+            {
+                clause.lits.swap(1, k);
+                let watched = clause.lits[1].negate();
+                self.clauses.watch(watched, r);
+                continue;
+            }
+            list[kept] = r;
+            kept += 1;
+            if truth(&self.cells, first) == Some(false) {
+                while i < list.len() {
+                    list[kept] = list[i];
+                    kept += 1;
+                    i += 1;
+                }
+                result = Err(Conflict::Clause(r));
+            } else {
+                self.assign(first, Reason::Clause(r));
+            }
+        }
+        list.truncate(kept);
+        self.clauses.put_watches(lit, list);
+        result
+    }
+
+    /// Solves line `l` on its known cells and sets what it forces.
+    fn propagate_line(&mut self, l: usize) -> Result<(), Conflict> {
+        let known = self.masks[l];
+        let result = match self.cache.get(l, known) {
+            Some(result) => result,
+            None => {
+                let id = self.lines.id(l);
+                self.stats.line_solves += 1;
+                let result =
+                    self.solver
+                        .solve_masks(self.puzzle.clues(id), self.lines.len(id), known);
+                self.cache.insert(l, known, result);
+                result
+            }
+        };
+        let Some((filled, empty)) = result else {
+            return Err(Conflict::Line(l));
+        };
+        let id = self.lines.id(l);
+        let stamp = self.trail.len() as u32;
+        for (mut new, value) in [
+            (filled & !known.0, Cell::Filled),
+            (empty & !known.1, Cell::Empty),
+        ] {
+            while new != 0 {
+                let bit = new.trailing_zeros() as usize;
+                new &= new - 1;
+                let var = self.lines.cell_index(id, bit);
+                let reason = Reason::Line {
+                    line: l as u32,
+                    known: stamp,
+                };
+                self.assign(Lit::new(var, value), reason);
+            }
+        }
+        Ok(())
+    }
+
+    /// The conflict as a clause all of whose literals are false.
+    fn conflict_lits(&mut self, conflict: Conflict) -> Vec<Lit> {
+        match conflict {
+            Conflict::Clause(r) => self.clauses.lits(r).to_vec(),
+            Conflict::Line(l) => {
+                let known = self.trail.len() as u32;
+                let mut lits = self.explain(l, known, None);
+                for lit in &mut lits {
+                    *lit = lit.negate();
+                }
+                lits
+            }
+        }
+    }
+
+    /// The cells set true that forced `var` (the other literals of its reason clause,
+    /// negated, are false).
+    fn antecedents(&mut self, var: usize) -> Vec<Lit> {
+        match self.reason[var] {
+            Reason::Clause(r) => self
+                .clauses
+                .lits(r)
+                .iter()
+                .filter(|lit| lit.var() != var)
+                .map(|lit| lit.negate())
+                .collect(),
+            Reason::Line { line, known } => {
+                if let Some(lits) = &self.explained[var] {
+                    return lits.clone();
+                }
+                let lit = Lit::new(var, self.cells[var]);
+                let lits = self.explain(line as usize, known, Some(lit));
+                self.explained[var] = Some(lits.clone());
+                lits
+            }
+            Reason::Root | Reason::Decision => Vec::new(),
+        }
+    }
+
+    /// The cells of line `l` set before trail position `known` that its clues need to force
+    /// `target` (or, without one, to have no arrangement): the line's known cells, less
+    /// every one the rest still force it without, dropped latest first. The line solver is
+    /// exact, so what is left is a true reason, and dropping cells keeps learnt clauses short.
+    fn explain(&mut self, l: usize, known: u32, target: Option<Lit>) -> Vec<Lit> {
+        let id = self.lines.id(l);
+        let (n, clues) = (self.lines.len(id), self.puzzle.clues(id));
+        let mut candidates: Vec<(u32, usize, Lit)> = (0..n)
+            .filter_map(|bit| {
+                let var = self.lines.cell_index(id, bit);
+                let value = self.cells[var];
+                (value != Cell::Unknown && self.place[var] < known)
+                    .then(|| (self.place[var], bit, Lit::new(var, value)))
+            })
+            .collect();
+        candidates.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
+        // The target's other value, assumed: the reason must leave the line no arrangement.
+        let assumed: Masks = match target {
+            None => (0, 0),
+            Some(t) => {
+                let bit = self
+                    .places(t.var())
+                    .iter()
+                    .find(|p| p.0 == l)
+                    .map_or(0, |p| p.1);
+                match t.value() {
+                    Cell::Filled => (0, 1 << bit),
+                    _ => (1 << bit, 0),
+                }
+            }
+        };
+        let mut kept: Masks = assumed;
+        for &(_, bit, lit) in &candidates {
+            match lit.value() {
+                Cell::Filled => kept.0 |= 1 << bit,
+                _ => kept.1 |= 1 << bit,
+            }
+        }
+        let mut reason = Vec::new();
+        for &(_, bit, lit) in &candidates {
+            let without = (kept.0 & !(1 << bit), kept.1 & !(1 << bit));
+            self.stats.line_solves += 1;
+            if self.solver.solve_masks(clues, n, without).is_none() {
+                kept = without;
+            } else {
+                reason.push(lit);
+            }
+        }
+        reason
+    }
+
+    /// The first-UIP clause of a conflict (all of whose literals are false): the cells of
+    /// the current level are resolved away along their reasons until one is left. Returns
+    /// the clause with that literal first and the one of the highest other level second,
+    /// the level to go back to, and the clause's number of levels.
+    fn analyze(&mut self, conflict: Vec<Lit>) -> (Vec<Lit>, usize, u32) {
+        let current = self.starts.len() as u32;
+        let mut learnt = vec![conflict[0]];
+        let mut open = 0;
+        let mut pending = conflict;
+        let mut at = self.trail.len();
+        let uip = loop {
+            for lit in pending.drain(..) {
+                let var = lit.var();
+                if self.seen[var] || self.level[var] == 0 {
+                    continue;
+                }
+                self.seen[var] = true;
+                self.order.bump(var);
+                if self.level[var] == current {
+                    open += 1;
+                } else {
+                    learnt.push(lit);
+                }
+            }
+            // The latest cell of the conflict on the trail.
+            loop {
+                at -= 1;
+                if self.seen[self.trail[at].var()] {
+                    break;
+                }
+            }
+            let lit = self.trail[at];
+            self.seen[lit.var()] = false;
+            open -= 1;
+            if open == 0 {
+                break lit;
+            }
+            pending = self
+                .antecedents(lit.var())
+                .into_iter()
+                .map(Lit::negate)
+                .collect();
+        };
+        learnt[0] = uip.negate();
+        let mut marked: Vec<usize> = learnt[1..].iter().map(|lit| lit.var()).collect();
+        learnt = self.minimize(learnt, &mut marked);
+        for var in marked {
+            self.seen[var] = false;
+        }
+        // The highest other level second: the clause is unit there.
+        let mut back = 0;
+        if learnt.len() > 1 {
+            let (best, _) = learnt[1..]
+                .iter()
+                .enumerate()
+                .max_by_key(|(i, lit)| (self.level[lit.var()], std::cmp::Reverse(*i)))
+                .expect("the clause has a second literal");
+            learnt.swap(1, best + 1);
+            back = self.level[learnt[1].var()] as usize;
+        }
+        let mut levels: Vec<u32> = learnt.iter().map(|lit| self.level[lit.var()]).collect();
+        levels.sort_unstable();
+        levels.dedup();
+        (learnt, back, levels.len() as u32)
+    }
+
+    /// Drops the literals of a learnt clause that the others imply: those whose reasons lead,
+    /// through implied cells only, back to cells of the clause (MiniSat's recursive
+    /// minimisation). The cells met are left marked in `seen` and listed in `marked`.
+    fn minimize(&mut self, learnt: Vec<Lit>, marked: &mut Vec<usize>) -> Vec<Lit> {
+        let mut kept = vec![learnt[0]];
+        for &lit in &learnt[1..] {
+            if self.reason[lit.var()] == Reason::Decision || !self.implied(lit.var(), marked) {
+                kept.push(lit);
+            }
+        }
+        kept
+    }
+
+    /// Whether every way back from `var` through reasons ends at cells marked in `seen`
+    /// or known at level zero, never at a decision. What it marks stays marked when it is.
+    fn implied(&mut self, var: usize, marked: &mut Vec<usize>) -> bool {
+        let top = marked.len();
+        let mut stack = vec![var];
+        while let Some(v) = stack.pop() {
+            for a in self.antecedents(v) {
+                let u = a.var();
+                if self.seen[u] || self.level[u] == 0 {
+                    continue;
+                }
+                if self.reason[u] == Reason::Decision {
+                    for &m in &marked[top..] {
+                        self.seen[m] = false;
+                    }
+                    marked.truncate(top);
+                    return false;
+                }
+                self.seen[u] = true;
+                marked.push(u);
+                stack.push(u);
+            }
+        }
+        true
+    }
+
+    /// Adds a learnt clause, after going back to where it is unit, and sets its first literal.
+    fn learn(&mut self, learnt: Vec<Lit>, lbd: u32) {
+        let first = learnt[0];
+        if learnt.len() == 1 {
+            self.assign(first, Reason::Root);
+        } else {
+            let r = self.clauses.add(learnt, lbd.max(1));
+            self.assign(first, Reason::Clause(r));
+        }
+    }
+
+    /// Forgets the learnt clauses of more decision levels: the worse half of those above
+    /// `GLUE`. Only at level zero, where no clause is the reason of an open choice.
+    fn forget(&mut self) {
+        debug_assert!(self.starts.is_empty());
+        let mut lbds: Vec<u32> = self
+            .clauses
+            .clauses
+            .iter()
+            .map(|c| c.lbd)
+            .filter(|&lbd| lbd > GLUE)
+            .collect();
+        if lbds.is_empty() {
+            return;
+        }
+        lbds.sort_unstable();
+        let limit = lbds[lbds.len() / 2];
+        self.clauses.retain(|c| c.lbd < limit || c.lbd <= GLUE);
+        for reason in &mut self.reason {
+            if matches!(reason, Reason::Clause(_)) {
+                *reason = Reason::Root;
+            }
+        }
+    }
+}
+
+/// Whether a literal holds on the board: `None` while its cell is open.
+#[inline]
+fn truth(cells: &[Cell], lit: Lit) -> Option<bool> {
+    match cells[lit.var()] {
+        Cell::Unknown => None,
+        value => Some(value == lit.value()),
+    }
+}
+
+/// The Luby sequence (1, 1, 2, 1, 1, 2, 4, ...): the restart intervals that are within a
+/// constant factor of the best for any search, when nothing is known of it.
+#[derive(Debug, Default)]
+struct Luby {
+    index: u64,
+}
+
+impl Luby {
+    fn next_term(&mut self) -> u64 {
+        self.index += 1;
+        luby(self.index)
+    }
+}
+
+fn luby(mut i: u64) -> u64 {
+    loop {
+        // The smallest k with 2^k - 1 >= i.
+        let k = 64 - i.leading_zeros() as u64;
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Engine, Order, State};
+    use grid_core::{Grid, Rng};
+    use proptest::prelude::*;
+
+    /// Every picture with the clues of `puzzle`, by brute force over all grids.
+    fn brute_force(puzzle: &Puzzle) -> Vec<Vec<Cell>> {
+        let (w, h) = (puzzle.width(), puzzle.height());
+        (0u32..1 << (w * h))
+            .map(|bits| {
+                (0..w * h)
+                    .map(|i| bits >> i & 1 == 1)
+                    .collect::<Vec<bool>>()
+            })
+            .filter(|cells| {
+                Puzzle::from_picture(&Grid::from_vec(w, h, cells.clone()).unwrap()) == *puzzle
+            })
+            .map(|cells| {
+                let value = |f: bool| if f { Cell::Filled } else { Cell::Empty };
+                cells.into_iter().map(value).collect()
+            })
+            .collect()
+    }
+
+    /// The learning search alone, from what line logic settles, asked for `limit`
+    /// solutions with `known` of them given as found already.
+    fn learn(puzzle: &Puzzle, limit: usize, known: Vec<Board>) -> Vec<Vec<Cell>> {
+        let mut engine = Engine::new(puzzle, None, false, Order::FirstIn);
+        let mut state = State::new(engine.blank_board());
+        engine.queue_all();
+        if engine.propagate(&mut state).is_err() {
+            return Vec::new();
+        }
+        let mut found = known;
+        let scores = vec![[0, 0]; state.len()];
+        engine.learn(&state, limit, &mut found, &scores).unwrap();
+        found.into_iter().map(|b| b.cells().to_vec()).collect()
+    }
+
+    fn sorted(mut boards: Vec<Vec<Cell>>) -> Vec<Vec<Cell>> {
+        boards.sort_by_key(|c| c.iter().map(|&x| x == Cell::Filled).collect::<Vec<_>>());
+        boards
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(100))]
+
+        /// Asked for every solution, the learning search finds exactly the pictures brute
+        /// force finds: what it learns never cuts a solution off, and what it excludes is
+        /// only what it found. This is what makes "unique" a proof when it takes over.
+        #[test]
+        fn the_learning_search_finds_every_solution(
+            w in 1usize..5, h in 1usize..6, seed in any::<u64>(), density in 0.2f64..0.8,
+        ) {
+            let mut rng = Rng::seeded(seed);
+            let cells = (0..w * h).map(|_| rng.chance(density)).collect();
+            let puzzle = Puzzle::from_picture(&Grid::from_vec(w, h, cells).unwrap());
+            let expected = sorted(brute_force(&puzzle));
+            prop_assert_eq!(sorted(learn(&puzzle, 1 << 20, Vec::new())), expected.clone());
+            // Given the first solution as found, it finds the others and only them.
+            let first = Board::from_vec(w, h, expected[0].clone()).unwrap();
+            prop_assert_eq!(sorted(learn(&puzzle, 1 << 20, vec![first])), expected);
+        }
+
+        /// On puzzles too big for brute force, it finds the same solutions as the
+        /// depth-first search, up to a limit, and proves the same verdict.
+        #[test]
+        fn the_learning_search_agrees_with_the_depth_first_one(
+            w in 6usize..16, h in 6usize..16, seed in any::<u64>(),
+        ) {
+            let mut rng = Rng::seeded(seed);
+            let cells = (0..w * h).map(|_| rng.chance(0.5)).collect();
+            let puzzle = Puzzle::from_picture(&Grid::from_vec(w, h, cells).unwrap());
+            let limit = 40;
+            let options = crate::solve::Options { limit, ..Default::default() };
+            let depth_first = crate::solve::solve(&puzzle, None, &options);
+            let expected = sorted(depth_first.solutions.iter().map(|b| b.cells().to_vec()).collect());
+            let found = learn(&puzzle, limit, Vec::new());
+            prop_assert_eq!(found.len(), expected.len());
+            if expected.len() < limit {
+                prop_assert_eq!(sorted(found), expected);
+            }
+        }
+    }
+
+    #[test]
+    fn the_luby_sequence_starts_as_published() {
+        let terms: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+}
