@@ -24,9 +24,10 @@ fn main() {
         let t = start.elapsed().as_secs_f64() * 1e3;
         if std::env::var_os("VERBOSE").is_some() {
             println!(
-                "seed {seed}: {t:.2} ms {:?} {:?}",
+                "seed {seed}: {t:.2} ms {:?} {:?} {} nodes",
                 report.status.name(),
-                report.method.name()
+                report.method.name(),
+                report.stats.nodes
             );
         }
         times.push(t);

@@ -23,11 +23,15 @@ mod order;
 
 use crate::engine::{Board, LineCache, Stats, Stop};
 use crate::line::{Cell, LineSolver, Masks};
+
+/// A line's cells as bits, as the bit-parallel line solver reads them.
+type Bits = u128;
 use crate::lines::{Clock, Lines};
 use crate::puzzle::Puzzle;
 use clauses::{ClauseRef, Clauses};
 use lit::Lit;
 use order::Order;
+use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 
 /// Why a cell has its value.
@@ -56,6 +60,8 @@ const RESTART_UNIT: u64 = 100;
 /// Learnt clauses kept before the first clean-up, and what each clean-up adds to that.
 const FIRST_CLEANUP: usize = 2000;
 const CLEANUP_GROWTH: usize = 300;
+/// Line reasons remembered before the memory starts afresh (about 40 MB).
+const REASONS_KEPT: usize = 500_000;
 /// Clauses of this many decision levels or fewer are never forgotten.
 const GLUE: u32 = 2;
 
@@ -91,6 +97,9 @@ pub(crate) struct Learner<'a> {
     /// Line reasons already explained, while their cells stay set.
     explained: Vec<Option<Vec<Lit>>>,
     conflicts: u64,
+    /// Reasons found before, by line, known cells and target: the search meets the same
+    /// line states again and again, in conflict after conflict.
+    reasons: FxHashMap<(u32, Masks, u64), Masks>,
 }
 
 impl<'a> Learner<'a> {
@@ -130,6 +139,7 @@ impl<'a> Learner<'a> {
             seen: vec![false; vars],
             explained: vec![None; vars],
             conflicts: 0,
+            reasons: FxHashMap::default(),
         }
     }
 
@@ -233,7 +243,7 @@ impl<'a> Learner<'a> {
     /// way", and goes back to where that clause forces the last one; false when nothing was
     /// decided (the solution was the only one left).
     fn exclude_solution(&mut self) -> bool {
-        let mut lits: Vec<Lit> = self
+        let lits: Vec<Lit> = self
             .starts
             .iter()
             .rev()
@@ -503,16 +513,40 @@ impl<'a> Learner<'a> {
                 _ => kept.1 |= 1 << bit,
             }
         }
+        let key = (l as u32, kept, target.map_or(0, |t| 1 + t.index() as u64));
+        if let Some(&(filled, empty)) = self.reasons.get(&key) {
+            return candidates
+                .iter()
+                .filter(|c| (filled | empty) >> c.1 & 1 == 1)
+                .map(|c| c.2)
+                .collect();
+        }
+        // Runs of candidates are dropped at once while the line still fails without them,
+        // and halved when it does not: a reason is usually a few cells of many, and this
+        // finds them in far fewer solves than dropping one cell at a time. A cell is kept
+        // only when the line has an arrangement without it, and dropping more cells later
+        // cannot take that arrangement away, so no kept cell could be dropped at the end.
         let mut reason = Vec::new();
-        for &(_, bit, lit) in &candidates {
-            let without = (kept.0 & !(1 << bit), kept.1 & !(1 << bit));
+        let mut runs = vec![(0, candidates.len())];
+        while let Some((from, to)) = runs.pop() {
+            let run: Bits = candidates[from..to].iter().fold(0, |m, c| m | 1 << c.1);
+            let without = (kept.0 & !run, kept.1 & !run);
             self.stats.line_solves += 1;
             if self.solver.solve_masks(clues, n, without).is_none() {
                 kept = without;
+            } else if to - from == 1 {
+                reason.push(candidates[from].2);
             } else {
-                reason.push(lit);
+                let middle = (from + to) / 2;
+                runs.push((middle, to));
+                runs.push((from, middle));
             }
         }
+        if self.reasons.len() >= REASONS_KEPT {
+            self.reasons.clear();
+        }
+        let found = (kept.0 & !assumed.0, kept.1 & !assumed.1);
+        self.reasons.insert(key, found);
         reason
     }
 
