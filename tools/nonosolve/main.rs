@@ -147,8 +147,8 @@ fn show_progress(stats: &Stats) {
     let mut err = std::io::stderr().lock();
     let _ = write!(
         err,
-        "\rnonosolve: {} search nodes, {} probes so far (Ctrl-C stops; --timeout S bounds it)",
-        stats.nodes, stats.probes
+        "\rnonosolve: {} search nodes, {} probes, {} conflicts so far (Ctrl-C stops; --timeout S bounds it)",
+        stats.nodes, stats.probes, stats.conflicts
     );
     let _ = err.flush();
 }

@@ -74,6 +74,7 @@ impl<C> Report<C> {
             "line_solves": self.stats.line_solves,
             "probes": self.stats.probes,
             "nodes": self.stats.nodes,
+            "conflicts": self.stats.conflicts,
         });
         doc.set_value("solution", solution);
     }

@@ -179,7 +179,10 @@ pub(crate) enum Order {
 pub struct Stats {
     pub line_solves: u64,
     pub probes: u64,
+    /// Search nodes: branches of the depth-first search, decisions of the learning one.
     pub nodes: u64,
+    /// Conflicts the learning search analysed (each one a clause learnt).
+    pub conflicts: u64,
 }
 
 pub(crate) struct Engine<'a> {

@@ -98,6 +98,17 @@ pub struct Report<C = Cell> {
 
 /// Solves `puzzle`, starting from `start` (all unknown, or cells already known).
 pub fn solve(puzzle: &Puzzle, start: Option<Board>, options: &Options) -> Report {
+    solve_within(puzzle, start, options, DEPTH_FIRST_NODES)
+}
+
+/// [`solve()`], with the conflict-driven search taking over after `budget` nodes of
+/// depth-first search.
+pub(crate) fn solve_within(
+    puzzle: &Puzzle,
+    start: Option<Board>,
+    options: &Options,
+    budget: u64,
+) -> Report {
     let deadline = options.timeout.map(|t| Instant::now() + t);
     let order = if options.explain {
         Order::LastIn
@@ -113,6 +124,7 @@ pub fn solve(puzzle: &Puzzle, start: Option<Board>, options: &Options) -> Report
         board,
         options.limit.max(2),
         Method::Search,
+        budget,
     );
     let steps = engine.steps.take().unwrap_or_default();
     verdict.into_report(steps.iter().map(Step::text).collect(), engine.stats)
@@ -203,7 +215,7 @@ impl<C: Clone> Verdict<C> {
 pub(crate) fn solve_up_to(puzzle: &Puzzle, start: Option<Board>, ceiling: Method) -> Report {
     let mut engine = Engine::new(puzzle, None, false, Order::LastIn);
     let board = start.unwrap_or_else(|| engine.blank_board());
-    let verdict = decide(&mut engine, puzzle, board, 2, ceiling);
+    let verdict = decide(&mut engine, puzzle, board, 2, ceiling, DEPTH_FIRST_NODES);
     verdict.into_report(Vec::new(), engine.stats)
 }
 
@@ -220,6 +232,7 @@ fn decide(
     board: Board,
     limit: usize,
     ceiling: Method,
+    budget: u64,
 ) -> Verdict {
     if let Some(why) = puzzle.contradiction() {
         return Verdict::impossible(Method::Line, board, why);
@@ -265,7 +278,7 @@ fn decide(
     let mut found = Vec::new();
     let mut scores = vec![[0, 0]; state.len()];
     let budget = if Learner::takes(puzzle) {
-        DEPTH_FIRST_NODES
+        budget
     } else {
         u64::MAX
     };
@@ -328,6 +341,38 @@ mod tests {
             expected.sort_by_key(|c| c.iter().map(|&x| x == Cell::Filled).collect::<Vec<_>>());
             found.sort_by_key(|c| c.iter().map(|&x| x == Cell::Filled).collect::<Vec<_>>());
             prop_assert_eq!(found, expected);
+        }
+
+        /// Whenever the conflict-driven search takes over (from the start, or after a
+        /// few nodes, when the depth-first search may have found a solution already), the
+        /// verdict and the solutions are those of the depth-first search alone.
+        #[test]
+        fn the_handover_to_learning_keeps_the_answer(
+            w in 6usize..16, h in 6usize..16, seed in any::<u64>(), budget in 0u64..6,
+        ) {
+            let mut rng = Rng::seeded(seed);
+            let cells = (0..w * h).map(|_| rng.chance(0.5)).collect();
+            let puzzle = Puzzle::from_picture(&Grid::from_vec(w, h, cells).unwrap());
+            let options = Options { limit: 30, ..Options::default() };
+            let depth_first = solve_within(&puzzle, None, &options, u64::MAX);
+            // Only a search hands over.
+            prop_assume!(depth_first.method == Method::Search);
+            let handed_over = solve_within(&puzzle, None, &options, budget);
+            prop_assert_eq!(depth_first.status, handed_over.status);
+            let set = |r: &Report| {
+                let mut s: Vec<Vec<bool>> = r.solutions.iter()
+                    .map(|g| g.cells().iter().map(|&c| c == Cell::Filled).collect())
+                    .collect();
+                s.sort();
+                s
+            };
+            prop_assert_eq!(handed_over.solutions.len(), depth_first.solutions.len());
+            if depth_first.solutions.len() < 30 {
+                prop_assert_eq!(set(&handed_over), set(&depth_first));
+            }
+            if depth_first.status == Status::Unique {
+                prop_assert_eq!(&handed_over.board, &depth_first.board);
+            }
         }
     }
 }

@@ -96,7 +96,6 @@ pub(crate) struct Learner<'a> {
     seen: Vec<bool>,
     /// Line reasons already explained, while their cells stay set.
     explained: Vec<Option<Vec<Lit>>>,
-    conflicts: u64,
     /// Reasons found before, by line, known cells and target: the search meets the same
     /// line states again and again, in conflict after conflict.
     reasons: FxHashMap<(u32, Masks, u64), Masks>,
@@ -138,7 +137,6 @@ impl<'a> Learner<'a> {
             phase: vec![Cell::Filled; vars],
             seen: vec![false; vars],
             explained: vec![None; vars],
-            conflicts: 0,
             reasons: FxHashMap::default(),
         }
     }
@@ -176,12 +174,12 @@ impl<'a> Learner<'a> {
             return Ok(());
         }
         let mut restarts = Luby::default();
-        let mut restart_at = RESTART_UNIT * restarts.next_term();
+        let mut restart_at = self.stats.conflicts + RESTART_UNIT * restarts.next_term();
         let mut cleanup_at = FIRST_CLEANUP;
         loop {
             match self.propagate() {
                 Err(conflict) => {
-                    self.conflicts += 1;
+                    self.stats.conflicts += 1;
                     if self.starts.is_empty() {
                         return Ok(());
                     }
@@ -194,8 +192,8 @@ impl<'a> Learner<'a> {
                     self.learn(learnt, lbd);
                     self.order.decay();
                 }
-                Ok(()) if self.conflicts >= restart_at => {
-                    restart_at = self.conflicts + RESTART_UNIT * restarts.next_term();
+                Ok(()) if self.stats.conflicts >= restart_at => {
+                    restart_at = self.stats.conflicts + RESTART_UNIT * restarts.next_term();
                     self.backtrack(0);
                     let learnt = self.clauses.len();
                     if learnt >= cleanup_at {
