@@ -678,9 +678,8 @@ impl<'a> Engine<'a> {
         found: &mut Vec<Board>,
         scores: &[[u32; 2]],
     ) -> Result<(), Stop> {
-        let rate = |[filled, empty]: [u32; 2]| (f64::from(filled) + 1.0) * (f64::from(empty) + 1.0);
-        let top = scores.iter().map(|&s| rate(s)).fold(1.0, f64::max);
-        let activity = scores.iter().map(|&s| rate(s) / top).collect();
+        let top = scores.iter().map(|&s| rate(s)).max().unwrap_or(1).max(1) as f64;
+        let activity = scores.iter().map(|&s| rate(s) as f64 / top).collect();
         Learner::new(
             self.puzzle,
             &mut self.cache,
@@ -755,11 +754,13 @@ fn mark_implied(implied: &mut [u8], (board, trail): &Probed) {
 /// The unknown cell to branch on: the one whose two assumptions taught the most (the
 /// product of the cells each one settled), or `None` when the board is solved.
 fn best_branch(state: &State, scores: &[[u32; 2]]) -> Option<usize> {
-    let rate = |i: usize| {
-        let [filled, empty] = scores[i].map(u64::from);
-        (filled + 1) * (empty + 1)
-    };
     (0..state.len())
         .filter(|&i| state.cells()[i] == Cell::Unknown)
-        .max_by_key(|&i| (rate(i), std::cmp::Reverse(i)))
+        .max_by_key(|&i| (rate(scores[i]), std::cmp::Reverse(i)))
+}
+
+/// What a cell's two probes taught: the product of the cells each one settled.
+fn rate(score: [u32; 2]) -> u64 {
+    let [filled, empty] = score.map(u64::from);
+    (filled + 1) * (empty + 1)
 }
