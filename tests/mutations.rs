@@ -131,7 +131,11 @@ fn mask_pictures() -> Vec<Vec<u8>> {
     ]
 }
 
-const POSITIONS: [&str; 2] = ["3x2x1\n01H\n0F1\n", "2x2x1\nHH\n11\n"];
+const POSITIONS: [&str; 3] = [
+    "3x2x1\n01H\n0F1\n",
+    "2x2x1\nHH\n11\n",
+    "3x3x2\nM1H\n121\nH1m\n",
+];
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
@@ -207,6 +211,13 @@ proptest! {
             && p.view.width() * p.view.height() <= 64
         {
             let _ = grid_mines::analyse(&p.view, p.mines);
+            // A board read is a game the engine accepts, and writes back as it was read.
+            if let Some(layout) = &p.layout {
+                let text = grid_mines::position::write_board(&p.view, layout);
+                prop_assert_eq!(grid_mines::position::parse(&text).unwrap(), p.clone());
+                let doc = p.to_doc();
+                prop_assert!(grid_mines::game::Game::from_doc(&doc).is_ok());
+            }
         }
     }
 }

@@ -431,3 +431,40 @@ fn positions_travel_as_jsminesweeper_text() {
     run("mines", &["solve"], "5x3\n01HHH\n").assert_error("mines", 2, "WIDTHxHEIGHTxMINES");
     run("mines", &["solve"], "3x1x1\n0Z1\n").assert_error("mines", 2, "'Z' is not a tile");
 }
+
+#[test]
+fn whole_boards_travel_with_their_mines_and_play_on() {
+    let game = run("mines", &["open", "4", "4"], &new_game(&["--seed", "1"])).stdout;
+    let game = run("mines", &["flag", "0", "3"], &game).stdout;
+    let board = run("mines", &["export", "--board"], &game);
+    assert_eq!(board.status, 0, "{}", board.stderr);
+    let text = &board.stdout;
+    assert!(text.starts_with("9x9x10\n"));
+    let marks = |c: char| text.chars().filter(|&x| x == c).count();
+    assert_eq!(marks('m') + marks('M'), 10, "{text}");
+    // The board read back is the same game: the same analysis, and every move plays on it
+    // as on the document the board came from.
+    let read = run("mines", &["solve"], text).doc();
+    let doc = run("mines", &["solve"], &game).doc();
+    assert_eq!(read["analysis"], doc["analysis"]);
+    assert_eq!(read["layout"], doc["layout"]);
+    let safe = doc["analysis"]["safe"][0].clone();
+    let (r, c) = (safe[0].to_string(), safe[1].to_string());
+    let from_board = run(
+        "mines",
+        &["open", &r, &c],
+        &run("mines", &["solve"], text).stdout,
+    )
+    .doc();
+    let from_game = run("mines", &["open", &r, &c], &game).doc();
+    assert_eq!(from_board["grid"], from_game["grid"]);
+    // A board whose marks disagree with it is refused, naming the line.
+    run("mines", &["solve"], "3x1x1\nm0H\n").assert_error("mines", 2, "line 2: column 2: shows 0");
+    run("mines", &["solve"], "3x1x2\nm1H\n").assert_error("mines", 2, "marks 1 mines");
+    // Before the first opening there is no layout to write.
+    run("mines", &["export", "--board"], &new_game(&["--seed", "1"])).assert_error(
+        "mines",
+        2,
+        "no layout yet",
+    );
+}

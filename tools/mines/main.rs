@@ -62,7 +62,8 @@ enum Command {
     Solve(SolveArgs),
     /// Play seeded games with the solver alone, on every core, and report the win rate.
     Bench(BenchArgs),
-    /// Write each position as JSMinesweeper text (WxHxM, then rows of 0-8, F, H).
+    /// Write each position as JSMinesweeper text (WxHxM, then rows of 0-8, F, H), or with
+    /// `--board` the whole board, its mines marked.
     Export(ExportArgs),
 }
 
@@ -83,6 +84,11 @@ struct BenchArgs {
 
 #[derive(Debug, Clone, Args)]
 struct ExportArgs {
+    /// Write the whole board, its mines marked (`m` covered, `M` flagged), as JSMinesweeper
+    /// reads a board to play it: the way to give another solver the same game
+    #[arg(long)]
+    board: bool,
+
     #[command(flatten)]
     input: InputArgs,
 }
@@ -355,11 +361,20 @@ fn export(args: &ExportArgs) -> Result<Status> {
     let mut out = Output::stdout();
     each_position(&args.input.files, |place, doc| {
         let view = MinesDoc::from_document(&doc).map_err(|e| place.locate(e))?;
-        let text = grid_mines::position::write(&view.view, view.mines).ok_or_else(|| {
-            place.locate(Error::input(
-                "the game is over: its mines have no JSMinesweeper tile",
-            ))
-        })?;
+        let text = if args.board {
+            let layout = view.layout.as_ref().ok_or_else(|| {
+                place.locate(Error::input(
+                    "the board has no layout yet: it is made at the first opening",
+                ))
+            })?;
+            grid_mines::position::write_board(&view.view, layout)
+        } else {
+            grid_mines::position::write(&view.view, view.mines).ok_or_else(|| {
+                place.locate(Error::input(
+                    "the game is over: its mines have no JSMinesweeper tile (--board writes them)",
+                ))
+            })?
+        };
         out.write_all(text.as_bytes())?;
         out.answered()
     })?;
