@@ -12,7 +12,9 @@
 //!
 //! A record is one character a game, `1` won and `0` lost, for seeds 1 on (as `mines bench
 //! --seed 1` plays them), on the opening first-click rule, or with a third argument `safe`
-//! on the safe rule (`mines bench --first-click safe`).
+//! on the safe rule (`mines bench --first-click safe`). A fourth argument starts the seeds
+//! elsewhere (`win_record expert 20000 safe 10001`: seeds 10,001 to 30,000), for a sample
+//! apart from the one a change was tried on.
 
 use grid_core::mines_doc::{FirstClick, Rules};
 use grid_mines::setup::Level;
@@ -23,32 +25,41 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         ["compare", before, after] => compare(before, after),
-        [level, games] => play(level, games, FirstClick::Opening),
-        [level, games, "safe"] => play(level, games, FirstClick::Safe),
+        [level, games] => play(level, games, FirstClick::Opening, "1"),
+        [level, games, "safe"] => play(level, games, FirstClick::Safe, "1"),
+        [level, games, "safe", from] => play(level, games, FirstClick::Safe, from),
         _ => usage(),
     }
 }
 
-fn play(level: &str, games: &str, first_click: FirstClick) {
-    match (level.parse::<Level>(), games.parse::<usize>()) {
-        (Ok(level), Ok(games)) => println!("{}", record(level, games, first_click)),
+fn play(level: &str, games: &str, first_click: FirstClick, from: &str) {
+    match (
+        level.parse::<Level>(),
+        games.parse::<usize>(),
+        from.parse::<u64>(),
+    ) {
+        (Ok(level), Ok(games), Ok(from)) => {
+            println!("{}", record(level, games, first_click, from))
+        }
         _ => usage(),
     }
 }
 
 fn usage() {
-    eprintln!("usage: win_record LEVEL GAMES [safe] > FILE, or win_record compare BEFORE AFTER");
+    eprintln!(
+        "usage: win_record LEVEL GAMES [safe [FIRST_SEED]] > FILE, or win_record compare BEFORE AFTER"
+    );
     std::process::exit(2);
 }
 
-/// The results of games 1 to `games`, played on every core.
-fn record(level: Level, games: usize, first_click: FirstClick) -> String {
+/// The results of `games` games from seed `from` on, played on every core.
+fn record(level: Level, games: usize, first_click: FirstClick, from: u64) -> String {
     let rules = Rules {
         first_click,
         no_guess: false,
     };
     let results = Mutex::new(vec![b'?'; games]);
-    play_all(level.setup(), rules, 1, games as u64, |i, played| {
+    play_all(level.setup(), rules, from, games as u64, |i, played| {
         results.lock().unwrap()[i as usize] = if played.won { b'1' } else { b'0' };
     });
     String::from_utf8(results.into_inner().unwrap()).unwrap()
