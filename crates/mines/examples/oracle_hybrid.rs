@@ -19,10 +19,10 @@
 //! solver", has what it measured.
 
 use grid_core::Pos;
-use grid_core::mines_doc::{FirstClick, GameState, Move, Rules};
+use grid_core::mines_doc::{FirstClick, Rules};
 use grid_mines::game::Game;
 use grid_mines::setup::Level;
-use grid_mines::solver::analyse;
+use grid_mines::simulate::play_out_with;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
@@ -111,48 +111,18 @@ fn play(
     other: &mut Other,
     phase: std::ops::RangeInclusive<usize>,
 ) -> bool {
-    let setup = level.setup();
     let rules = Rules {
         first_click: FirstClick::Safe,
         no_guess: false,
     };
-    let mut game = Game::new(setup, rules, seed).expect("a level's setup is valid");
-    let mut next = Pos::new(0, 0);
-    loop {
-        if game.view()[next].is_closed() && game.play(Move::Open(next)).is_err() {
-            return false;
+    let mut game = Game::new(level.setup(), rules, seed).expect("a level's setup is valid");
+    let mines = level.setup().mines;
+    play_out_with(&mut game, Pos::new(0, 0), |view, _| {
+        let covered = view.cells().iter().filter(|c| c.is_closed()).count();
+        if !phase.contains(&covered) {
+            return None;
         }
-        match game.state() {
-            GameState::Won => return true,
-            GameState::Lost => return false,
-            _ => {}
-        }
-        let Ok(analysis) = analyse(game.view(), setup.mines) else {
-            return false;
-        };
-        // Every certainly safe tile first, as the bench plays.
-        for &p in analysis.safe.iter().skip(1) {
-            if game.view()[p].is_closed()
-                && (game.play(Move::Open(p)).is_err() || game.state().is_over())
-            {
-                return game.state() == GameState::Won;
-            }
-        }
-        let Some(ours) = analysis.best else {
-            return game.state() == GameState::Won;
-        };
-        next = ours;
-        let covered = game.view().cells().iter().filter(|c| c.is_closed()).count();
-        if analysis.safe.is_empty() && phase.contains(&covered) {
-            let text = grid_mines::position::write(game.view(), setup.mines)
-                .expect("a game in play has a text form");
-            if let Some(theirs) = other.ask(&text).filter(|&p| {
-                p.row < game.view().height()
-                    && p.col < game.view().width()
-                    && game.view()[p].is_closed()
-            }) {
-                next = theirs;
-            }
-        }
-    }
+        let text = grid_mines::position::write(view, mines)?;
+        other.ask(&text)
+    })
 }

@@ -38,7 +38,19 @@ pub fn play_game(setup: Setup, rules: Rules, seed: u64) -> Played {
 
 /// Plays `game` with the solver to its end; true on a win.
 fn play_out(game: &mut Game, setup: Setup, rules: Rules) -> bool {
-    let mut next = first_click(setup, rules.first_click);
+    play_out_with(game, first_click(setup, rules.first_click), |_, _| None)
+}
+
+/// Plays `game` from the click `first` to its end as the bench does, except where `guess`
+/// names another tile for a guess (a position with no certainly safe tile): the way to try
+/// another player's guesses within our games. True on a win.
+pub fn play_out_with(
+    game: &mut Game,
+    first: Pos,
+    mut guess: impl FnMut(&grid_core::Grid<grid_core::mines_doc::Cell>, &crate::Analysis) -> Option<Pos>,
+) -> bool {
+    let mines = game.setup().mines;
+    let mut next = first;
     loop {
         // A tile opened by an earlier flood is passed over: opening it again changes nothing.
         if game.view()[next].is_closed() && game.play(Move::Open(next)).is_err() {
@@ -50,7 +62,7 @@ fn play_out(game: &mut Game, setup: Setup, rules: Rules) -> bool {
             _ => {}
         }
         // Every certainly safe tile is opened before anything else is considered.
-        let Ok(analysis) = analyse(game.view(), setup.mines) else {
+        let Ok(analysis) = analyse(game.view(), mines) else {
             return false;
         };
         if analysis.safe.len() > 1 {
@@ -63,10 +75,16 @@ fn play_out(game: &mut Game, setup: Setup, rules: Rules) -> bool {
                 }
             }
         }
-        match analysis.best {
-            Some(p) => next = p,
-            None => return game.state() == GameState::Won,
-        }
+        let Some(ours) = analysis.best else {
+            return game.state() == GameState::Won;
+        };
+        next = if analysis.safe.is_empty() {
+            guess(game.view(), &analysis)
+                .filter(|&p| game.view().get(p).is_some_and(|c| c.is_closed()))
+                .unwrap_or(ours)
+        } else {
+            ours
+        };
     }
 }
 
