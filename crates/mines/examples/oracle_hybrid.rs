@@ -117,7 +117,7 @@ fn play(
     };
     let mut game = Game::new(level.setup(), rules, seed).expect("a level's setup is valid");
     let mines = level.setup().mines;
-    play_out_with(&mut game, Pos::new(0, 0), |view, _| {
+    play_out_with(&mut game, Pos::new(0, 0), |view| {
         let covered = view.cells().iter().filter(|c| c.is_closed()).count();
         if !phase.contains(&covered) {
             return None;

@@ -152,7 +152,8 @@ fn board_layout(
     first: usize,
     row_lines: &[usize],
 ) -> Result<Option<Grid<bool>>, PositionError> {
-    let count = marked.cells().iter().filter(|&&m| m).count();
+    let layout = crate::layout::Layout::from_grid(marked);
+    let count = layout.count();
     if count == 0 {
         return Ok(None);
     }
@@ -162,7 +163,6 @@ fn board_layout(
             format!("the board marks {count} mines (m or M), but the first line says {mines}"),
         ));
     }
-    let layout = crate::layout::Layout::from_grid(marked);
     for p in view.positions() {
         if let Cell::Open(shown) = view[p] {
             let truth = layout.number(p);

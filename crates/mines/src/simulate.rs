@@ -6,8 +6,8 @@
 use crate::game::Game;
 use crate::setup::Setup;
 use crate::solver::analyse;
-use grid_core::Pos;
-use grid_core::mines_doc::{FirstClick, GameState, Move, Rules};
+use grid_core::mines_doc::{Cell, FirstClick, GameState, Move, Rules};
+use grid_core::{Grid, Pos};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How a game the solver played went.
@@ -38,16 +38,16 @@ pub fn play_game(setup: Setup, rules: Rules, seed: u64) -> Played {
 
 /// Plays `game` with the solver to its end; true on a win.
 fn play_out(game: &mut Game, setup: Setup, rules: Rules) -> bool {
-    play_out_with(game, first_click(setup, rules.first_click), |_, _| None)
+    play_out_with(game, first_click(setup, rules.first_click), |_| None)
 }
 
-/// Plays `game` from the click `first` to its end as the bench does, except where `guess`
-/// names another tile for a guess (a position with no certainly safe tile): the way to try
-/// another player's guesses within our games. True on a win.
+/// Plays `game` from the click `first` to its end as the bench does, except where `guess`,
+/// shown the position, names another tile for a guess (a position with no certainly safe
+/// tile): the way to try another player's guesses within our games. True on a win.
 pub fn play_out_with(
     game: &mut Game,
     first: Pos,
-    mut guess: impl FnMut(&grid_core::Grid<grid_core::mines_doc::Cell>, &crate::Analysis) -> Option<Pos>,
+    mut guess: impl FnMut(&Grid<Cell>) -> Option<Pos>,
 ) -> bool {
     let mines = game.setup().mines;
     let mut next = first;
@@ -79,7 +79,7 @@ pub fn play_out_with(
             return game.state() == GameState::Won;
         };
         next = if analysis.safe.is_empty() {
-            guess(game.view(), &analysis)
+            guess(game.view())
                 .filter(|&p| game.view().get(p).is_some_and(|c| c.is_closed()))
                 .unwrap_or(ours)
         } else {

@@ -23,9 +23,6 @@ mod order;
 
 use crate::engine::{Board, LineCache, Stats, Stop};
 use crate::line::{Cell, LineSolver, Masks};
-
-/// A line's cells as bits, as the bit-parallel line solver reads them.
-type Bits = u128;
 use crate::lines::{Clock, Lines};
 use crate::puzzle::Puzzle;
 use clauses::{ClauseRef, Clauses};
@@ -527,7 +524,8 @@ impl<'a> Learner<'a> {
         let mut reason = Vec::new();
         let mut runs = vec![(0, candidates.len())];
         while let Some((from, to)) = runs.pop() {
-            let run: Bits = candidates[from..to].iter().fold(0, |m, c| m | 1 << c.1);
+            // The run's cells as a mask, as each half of `Masks` holds them.
+            let run: u128 = candidates[from..to].iter().fold(0, |m, c| m | 1 << c.1);
             let without = (kept.0 & !run, kept.1 & !run);
             self.stats.line_solves += 1;
             if self.solver.solve_masks(clues, n, without).is_none() {
