@@ -110,7 +110,7 @@ pub(crate) struct LineCache {
 impl Default for LineCache {
     fn default() -> Self {
         LineCache {
-            narrow: FxHashMap::with_capacity_and_hasher(1 << 12, Default::default()),
+            narrow: FxHashMap::default(),
             wide: FxHashMap::default(),
         }
     }
