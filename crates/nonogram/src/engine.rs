@@ -100,20 +100,12 @@ impl State {
 
 /// What lines taught before, by line and known cells: probing and search meet the same
 /// line states again and again. Lines of up to 64 cells (most puzzles) are kept in half the
-/// room, which matters: a big cache is mostly fresh memory, and fresh memory is slow.
-#[derive(Debug)]
+/// room, which matters: a big cache is mostly fresh memory, and fresh memory is slow. Both
+/// maps start empty: a small puzzle never touches more than a few pages of them.
+#[derive(Debug, Default)]
 pub(crate) struct LineCache {
     narrow: FxHashMap<(u32, u64, u64), Option<(u64, u64)>>,
     wide: FxHashMap<(u32, Masks), Option<Masks>>,
-}
-
-impl Default for LineCache {
-    fn default() -> Self {
-        LineCache {
-            narrow: FxHashMap::default(),
-            wide: FxHashMap::default(),
-        }
-    }
 }
 
 /// Masks of a line of up to 64 cells, narrowed.
