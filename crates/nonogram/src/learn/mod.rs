@@ -12,8 +12,9 @@
 //! clause generation: the clauses of a line are never written out, only the ones a conflict
 //! needs.
 //!
-//! Cells are decided by activity (VSIDS) with saved values, the search restarts on the
-//! Luby sequence, and learnt clauses of many decision levels are forgotten at restarts. A
+//! Cells are decided by activity (VSIDS), given the value they had in the longest
+//! conflict-free run of the search since its last restart (CaDiCaL's "target phase"), else
+//! the value they had last; the search restarts on the Luby sequence, and learnt clauses of many decision levels are forgotten at restarts. A
 //! solution is kept and excluded by the clause of its decisions, so that running out of
 //! choices at level zero proves there are no more: "unique" stays a proof.
 
@@ -52,8 +53,9 @@ enum Conflict {
     Line(usize),
 }
 
-/// Conflicts before the first restart; the Luby sequence multiplies it.
-const RESTART_UNIT: u64 = 100;
+/// Conflicts before the first restart; the Luby sequence multiplies it. With target phases,
+/// 512 beat 100, 256, 1,024 and 2,048 on webpbn-12548 and webpbn-22336 (docs/performance.md).
+const RESTART_UNIT: u64 = 512;
 /// Learnt clauses kept before the first clean-up, and what each clean-up adds to that.
 const FIRST_CLEANUP: usize = 2000;
 const CLEANUP_GROWTH: usize = 300;
@@ -89,6 +91,12 @@ pub(crate) struct Learner<'a> {
     order: Order,
     /// The value each cell had when last undone, tried first when it is decided again.
     phase: Vec<Cell>,
+    /// The values of the longest run of cells set without a conflict since the last
+    /// restart (its "target phase"), tried before the saved values: a search for solutions
+    /// goes back to the assignment that came closest to one.
+    target: Vec<Cell>,
+    /// How many cells that run set.
+    target_len: usize,
     /// Cells met in the conflict being analysed.
     seen: Vec<bool>,
     /// Line reasons already explained, while their cells stay set.
@@ -132,6 +140,8 @@ impl<'a> Learner<'a> {
             clauses: Clauses::new(vars),
             order: Order::new(activity),
             phase: vec![Cell::Filled; vars],
+            target: vec![Cell::Unknown; vars],
+            target_len: 0,
             seen: vec![false; vars],
             explained: vec![None; vars],
             reasons: FxHashMap::default(),
@@ -183,6 +193,7 @@ impl<'a> Learner<'a> {
                     if self.clock.out_of_time(self.stats) {
                         return Err(Stop::Timeout);
                     }
+                    self.keep_target();
                     let false_lits = self.conflict_lits(conflict);
                     let (learnt, back, lbd) = self.analyze(false_lits);
                     self.backtrack(back);
@@ -191,6 +202,7 @@ impl<'a> Learner<'a> {
                 }
                 Ok(()) if self.stats.conflicts >= restart_at => {
                     restart_at = self.stats.conflicts + RESTART_UNIT * restarts.next_term();
+                    self.target_len = 0;
                     self.backtrack(0);
                     let learnt = self.clauses.len();
                     if learnt >= cleanup_at {
@@ -202,7 +214,7 @@ impl<'a> Learner<'a> {
                     Some(var) => {
                         self.stats.nodes += 1;
                         self.starts.push(self.trail.len());
-                        self.assign(Lit::new(var, self.phase[var]), Reason::Decision);
+                        self.assign(Lit::new(var, self.preferred(var)), Reason::Decision);
                     }
                     None => {
                         found.push(
@@ -256,6 +268,26 @@ impl<'a> Learner<'a> {
             self.assign(last, Reason::Clause(r));
         }
         true
+    }
+
+    /// At a conflict: the cells set before the last decision agree with every line and
+    /// clause; when there are more of them than in the target, they are the new target.
+    fn keep_target(&mut self) {
+        let consistent = *self.starts.last().expect("a conflict above level zero");
+        if consistent > self.target_len {
+            self.target_len = consistent;
+            for &lit in &self.trail[..consistent] {
+                self.target[lit.var()] = lit.value();
+            }
+        }
+    }
+
+    /// The value a decision gives a cell: its target value, else the value it last had.
+    fn preferred(&self, var: usize) -> Cell {
+        match self.target[var] {
+            Cell::Unknown => self.phase[var],
+            value => value,
+        }
     }
 
     /// The next open cell to decide, most active first.
