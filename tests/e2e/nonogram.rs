@@ -95,11 +95,26 @@ fn a_puzzle_whose_black_is_declared_as_a_colour_is_solved_as_black_and_white() {
 
 #[test]
 fn knotty_has_more_than_one_solution() {
-    // Two pictures, found by a SAT solver (tests/data/nonogram/README.md), that both satisfy
-    // Knotty's clues: "unique" can never be its answer, whatever solver is asked.
-    let text = std::fs::read_to_string(data("nonogram/knotty.json")).unwrap();
-    let knotty: Value = serde_json::from_str(&text).unwrap();
-    let pictures = std::fs::read_to_string(data("nonogram/knotty-two-solutions.txt")).unwrap();
+    // The two pictures differ in two independent places: four solutions in all.
+    assert_two_pictures_solve("knotty", 4);
+}
+
+#[test]
+fn faase_has_more_than_one_solution() {
+    // The two pictures differ in four cells, corners of a rectangle that can be drawn
+    // either way: two solutions.
+    assert_two_pictures_solve("faase", 2);
+}
+
+/// Two pictures, found by a solver (tests/data/nonogram/README.md), that both satisfy the
+/// clues of `name`, so that "unique" can never be its answer, whatever solver is asked; and
+/// given the cells the two agree on, `nonosolve --all` says "multiple" and finds exactly
+/// `solutions`.
+fn assert_two_pictures_solve(name: &str, solutions: u64) {
+    let text = std::fs::read_to_string(data(&format!("nonogram/{name}.json"))).unwrap();
+    let puzzle: Value = serde_json::from_str(&text).unwrap();
+    let pictures =
+        std::fs::read_to_string(data(&format!("nonogram/{name}-two-solutions.txt"))).unwrap();
     let pictures: Vec<Vec<&str>> = pictures
         .split("\n\n")
         .map(|p| p.lines().collect())
@@ -107,11 +122,10 @@ fn knotty_has_more_than_one_solution() {
     assert_eq!(pictures.len(), 2);
     assert_ne!(pictures[0], pictures[1]);
     for picture in &pictures {
-        let mut doc = knotty.clone();
+        let mut doc = puzzle.clone();
         doc["grid"] = picture.iter().map(|&r| Value::from(r)).collect();
         assert_satisfies(&doc);
     }
-    // Given the cells the two agree on, nonosolve finds both and says "multiple".
     let agreed: Vec<String> = pictures[0]
         .iter()
         .zip(&pictures[1])
@@ -122,15 +136,18 @@ fn knotty_has_more_than_one_solution() {
                 .collect()
         })
         .collect();
-    let mut start = knotty.clone();
+    let mut start = puzzle.clone();
     start["grid"] = agreed.iter().map(|r| Value::from(r.as_str())).collect();
     let r = run("nonosolve", &["--all"], &start.to_string());
-    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert_eq!(r.status, 0, "{name}: {}", r.stderr);
     let doc = r.doc();
-    assert_eq!(doc["solution"]["status"], "multiple");
-    // --all means all: the two pictures differ in two independent places, four solutions.
-    assert_eq!(doc["solution"]["solutions"], 4);
-    assert_eq!(doc["solution"]["grids"].as_array().unwrap().len(), 4);
+    assert_eq!(doc["solution"]["status"], "multiple", "{name}");
+    assert_eq!(doc["solution"]["solutions"], solutions, "{name}");
+    assert_eq!(
+        doc["solution"]["grids"].as_array().unwrap().len() as u64,
+        solutions,
+        "{name}"
+    );
 }
 
 #[test]
