@@ -14,9 +14,10 @@
 //!
 //! Cells are decided by activity (VSIDS), given the value they had in the longest
 //! conflict-free run of the search since its last restart (CaDiCaL's "target phase"), else
-//! the value they had last; the search restarts on the Luby sequence, and learnt clauses of many decision levels are forgotten at restarts. A
-//! solution is kept and excluded by the clause of its decisions, so that running out of
-//! choices at level zero proves there are no more: "unique" stays a proof.
+//! the value they had last; the search restarts on the Luby sequence, and learnt clauses of
+//! many decision levels are forgotten at restarts. A solution is kept and excluded by the
+//! clause of its decisions, so that running out of choices at level zero proves there are no
+//! more: "unique" stays a proof.
 
 mod clauses;
 mod lit;
@@ -54,7 +55,9 @@ enum Conflict {
 }
 
 /// Conflicts before the first restart; the Luby sequence multiplies it. With target phases,
-/// 512 beat 100, 256, 1,024 and 2,048 on webpbn-12548 and webpbn-22336 (docs/performance.md).
+/// 512 took the least time on webpbn-12548 and webpbn-22336 together of 100, 256, 512, 1,024
+/// and 2,048, and was level with the rest on random 40 x 40 puzzles; Knotty finished with 100
+/// and not yet with 512 after as long (docs/performance.md, "Knotty, Meow and Faase").
 const RESTART_UNIT: u64 = 512;
 /// Learnt clauses kept before the first clean-up, and what each clean-up adds to that.
 const FIRST_CLEANUP: usize = 2000;
