@@ -241,6 +241,28 @@ impl LineSolver {
         Some((can_fill & !can_blank, can_blank & !can_fill))
     }
 
+    /// Whether any arrangement fits a line given as in `solve_masks`: its forward pass
+    /// alone, without the backward fill and the combination that find the decided cells.
+    /// Explaining a forced cell asks only this, dozens of times a conflict.
+    pub fn fits_masks(clues: &[u32], n: usize, (filled, empty): Masks) -> bool {
+        debug_assert!(Self::takes_masks(clues, n));
+        if clues.iter().any(|&c| c as usize > n) {
+            return false;
+        }
+        let line: Bits = (1 << n) - 1;
+        let blankable = (line & !filled) | 1 << n;
+        let fillable = line & !empty;
+        let mut reach = fill_up(1, blankable << 1);
+        for &len in clues {
+            let fits = run_starts(fillable, len) & (blankable >> len);
+            reach = fill_up((reach & fits) << (len + 1), blankable << 1);
+            if reach == 0 {
+                return false;
+            }
+        }
+        reach >> (n + 1) & 1 == 1
+    }
+
     /// The ranges of the blocks found by the last successful `solve`.
     pub fn ranges(&self) -> &Ranges {
         &self.ranges
@@ -604,6 +626,15 @@ mod tests {
                 assert_eq!(show(&bits), show(&table), "{clues:?} on {}", show(&cells));
                 assert_eq!(solver.ranges(), &ranges, "{clues:?} on {}", show(&cells));
             }
+        }
+        if LineSolver::takes_masks(clues, n) {
+            let masks = (u128::from(filled), u128::from(empty));
+            assert_eq!(
+                LineSolver::fits_masks(clues, n, masks),
+                any,
+                "{clues:?} on {}",
+                show(&cells)
+            );
         }
         let mut got = cells.clone();
         let ok = solver.solve(clues, &mut got);

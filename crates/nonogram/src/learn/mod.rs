@@ -107,6 +107,9 @@ pub(crate) struct Learner<'a> {
     /// Reasons found before, by line, known cells and target: the search meets the same
     /// line states again and again, in conflict after conflict.
     reasons: FxHashMap<(u32, Masks, u64), Masks>,
+    /// The known cells of the line being explained: room kept from one explanation to the
+    /// next, as explanations are the search's most frequent work.
+    candidates: Vec<(u32, usize, Lit)>,
 }
 
 impl<'a> Learner<'a> {
@@ -148,6 +151,7 @@ impl<'a> Learner<'a> {
             seen: vec![false; vars],
             explained: vec![None; vars],
             reasons: FxHashMap::default(),
+            candidates: Vec::new(),
         }
     }
 
@@ -481,27 +485,26 @@ impl<'a> Learner<'a> {
         }
     }
 
-    /// The cells set true that forced `var` (the other literals of its reason clause,
-    /// negated, are false).
-    fn antecedents(&mut self, var: usize) -> Vec<Lit> {
+    /// Adds to `out` the cells set true that forced `var` (the other literals of its reason
+    /// clause, negated, are false).
+    fn antecedents(&mut self, var: usize, out: &mut Vec<Lit>) {
         match self.reason[var] {
-            Reason::Clause(r) => self
-                .clauses
-                .lits(r)
-                .iter()
-                .filter(|lit| lit.var() != var)
-                .map(|lit| lit.negate())
-                .collect(),
+            Reason::Clause(r) => out.extend(
+                self.clauses
+                    .lits(r)
+                    .iter()
+                    .filter(|lit| lit.var() != var)
+                    .map(|lit| lit.negate()),
+            ),
             Reason::Line { line, known } => {
-                if let Some(lits) = &self.explained[var] {
-                    return lits.clone();
+                if self.explained[var].is_none() {
+                    let lit = Lit::new(var, self.cells[var]);
+                    let lits = self.explain(line as usize, known, Some(lit));
+                    self.explained[var] = Some(lits);
                 }
-                let lit = Lit::new(var, self.cells[var]);
-                let lits = self.explain(line as usize, known, Some(lit));
-                self.explained[var] = Some(lits.clone());
-                lits
+                out.extend_from_slice(self.explained[var].as_deref().unwrap_or_default());
             }
-            Reason::Root | Reason::Decision => Vec::new(),
+            Reason::Root | Reason::Decision => {}
         }
     }
 
@@ -512,14 +515,14 @@ impl<'a> Learner<'a> {
     fn explain(&mut self, l: usize, known: u32, target: Option<Lit>) -> Vec<Lit> {
         let id = self.lines.id(l);
         let (n, clues) = (self.lines.len(id), self.puzzle.clues(id));
-        let mut candidates: Vec<(u32, usize, Lit)> = (0..n)
-            .filter_map(|bit| {
-                let var = self.lines.cell_index(id, bit);
-                let value = self.cells[var];
-                (value != Cell::Unknown && self.place[var] < known)
-                    .then(|| (self.place[var], bit, Lit::new(var, value)))
-            })
-            .collect();
+        let mut candidates = std::mem::take(&mut self.candidates);
+        candidates.clear();
+        candidates.extend((0..n).filter_map(|bit| {
+            let var = self.lines.cell_index(id, bit);
+            let value = self.cells[var];
+            (value != Cell::Unknown && self.place[var] < known)
+                .then(|| (self.place[var], bit, Lit::new(var, value)))
+        }));
         candidates.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
         // The target's other value, assumed: the reason must leave the line no arrangement.
         let assumed: Masks = match target {
@@ -545,11 +548,13 @@ impl<'a> Learner<'a> {
         }
         let key = (l as u32, kept, target.map_or(0, |t| 1 + t.index() as u64));
         if let Some(&(filled, empty)) = self.reasons.get(&key) {
-            return candidates
+            let reason = candidates
                 .iter()
                 .filter(|c| (filled | empty) >> c.1 & 1 == 1)
                 .map(|c| c.2)
                 .collect();
+            self.candidates = candidates;
+            return reason;
         }
         // Runs of candidates are dropped at once while the line still fails without them,
         // and halved when it does not: a reason is usually a few cells of many, and this
@@ -563,7 +568,7 @@ impl<'a> Learner<'a> {
             let run: u128 = candidates[from..to].iter().fold(0, |m, c| m | 1 << c.1);
             let without = (kept.0 & !run, kept.1 & !run);
             self.stats.line_solves += 1;
-            if self.solver.solve_masks(clues, n, without).is_none() {
+            if !LineSolver::fits_masks(clues, n, without) {
                 kept = without;
             } else if to - from == 1 {
                 reason.push(candidates[from].2);
@@ -578,6 +583,7 @@ impl<'a> Learner<'a> {
         }
         let found = (kept.0 & !assumed.0, kept.1 & !assumed.1);
         self.reasons.insert(key, found);
+        self.candidates = candidates;
         reason
     }
 
@@ -618,11 +624,10 @@ impl<'a> Learner<'a> {
             if open == 0 {
                 break lit;
             }
-            pending = self
-                .antecedents(lit.var())
-                .into_iter()
-                .map(Lit::negate)
-                .collect();
+            self.antecedents(lit.var(), &mut pending);
+            for lit in &mut pending {
+                *lit = lit.negate();
+            }
         };
         learnt[0] = uip.negate();
         let mut marked: Vec<usize> = learnt[1..].iter().map(|lit| lit.var()).collect();
@@ -665,8 +670,11 @@ impl<'a> Learner<'a> {
     fn implied(&mut self, var: usize, marked: &mut Vec<usize>) -> bool {
         let top = marked.len();
         let mut stack = vec![var];
+        let mut reason = Vec::new();
         while let Some(v) = stack.pop() {
-            for a in self.antecedents(v) {
+            reason.clear();
+            self.antecedents(v, &mut reason);
+            for &a in &reason {
                 let u = a.var();
                 if self.seen[u] || self.level[u] == 0 {
                     continue;
