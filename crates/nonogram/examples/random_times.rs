@@ -2,8 +2,9 @@
 //!
 //!   cargo run --release -p grid-nonogram --example random_times -- SIDE COUNT [SEED,SEED,...]
 //!
-//! Seeds 0 to COUNT - 1, or only those listed; `VERBOSE=1` prints each puzzle's time and
-//! search nodes, which is how the few that reach the learning search are found.
+//! Seeds 0 to COUNT - 1, or only those listed; `VERBOSE=1` prints each puzzle's time, search
+//! nodes and conflicts, which is how the few that reach the learning search are found. The
+//! total of conflicts is the measure of the learning search that a busy machine cannot move.
 use grid_core::{Grid, Rng};
 use grid_nonogram::{Options, Puzzle, solve};
 use std::time::Instant;
@@ -25,6 +26,7 @@ fn main() {
         None => (0..count).collect(),
     };
     let mut times = Vec::new();
+    let mut conflicts = 0;
     for &seed in &seeds {
         let mut rng = Rng::seeded(seed);
         let cells = (0..side * side).map(|_| rng.chance(0.5)).collect();
@@ -34,18 +36,20 @@ fn main() {
         let t = start.elapsed().as_secs_f64() * 1e3;
         if std::env::var_os("VERBOSE").is_some() {
             println!(
-                "seed {seed}: {t:.2} ms {:?} {:?} {} nodes",
+                "seed {seed}: {t:.2} ms {:?} {:?} {} nodes {} conflicts",
                 report.status.name(),
                 report.method.name(),
-                report.stats.nodes
+                report.stats.nodes,
+                report.stats.conflicts
             );
         }
+        conflicts += report.stats.conflicts;
         times.push(t);
     }
     times.sort_by(f64::total_cmp);
     let n = times.len();
     println!(
-        "{side}x{side}, {n} puzzles: median {:.2} ms, 90th percentile {:.2} ms, worst {:.1} ms, all {:.1} s",
+        "{side}x{side}, {n} puzzles: median {:.2} ms, 90th percentile {:.2} ms, worst {:.1} ms, all {:.1} s, {conflicts} conflicts",
         times[n / 2],
         times[n * 9 / 10],
         times[n - 1],
