@@ -184,16 +184,13 @@ impl LineSolver {
         if clues.iter().any(|&c| c as usize > n) {
             return None;
         }
-        let line: Bits = (1 << n) - 1;
-        // Cells that may be blank (the virtual cell n too) and cells that may be filled.
-        let blankable = (line & !filled) | 1 << n;
-        let fillable = line & !empty;
+        let (line, blankable, fillable) = open_cells(n, (filled, empty));
         // fits[j]: where block j may lie on cells that allow it, a blankable cell after it.
         self.fits.clear();
         self.fits.extend(
             clues
                 .iter()
-                .map(|&len| run_starts(fillable, len) & (blankable >> len)),
+                .map(|&len| block_starts(len, blankable, fillable)),
         );
         // forward[j]: boundaries reachable with blocks ..j placed before them.
         self.reach_forward.clear();
@@ -244,17 +241,15 @@ impl LineSolver {
     /// Whether any arrangement fits a line given as in `solve_masks`: its forward pass
     /// alone, without the backward fill and the combination that find the decided cells.
     /// Explaining a forced cell asks only this, dozens of times a conflict.
-    pub fn fits_masks(clues: &[u32], n: usize, (filled, empty): Masks) -> bool {
+    pub fn fits_masks(clues: &[u32], n: usize, known: Masks) -> bool {
         debug_assert!(Self::takes_masks(clues, n));
         if clues.iter().any(|&c| c as usize > n) {
             return false;
         }
-        let line: Bits = (1 << n) - 1;
-        let blankable = (line & !filled) | 1 << n;
-        let fillable = line & !empty;
+        let (_, blankable, fillable) = open_cells(n, known);
         let mut reach = fill_up(1, blankable << 1);
         for &len in clues {
-            let fits = run_starts(fillable, len) & (blankable >> len);
+            let fits = block_starts(len, blankable, fillable);
             reach = fill_up((reach & fits) << (len + 1), blankable << 1);
             if reach == 0 {
                 return false;
@@ -418,6 +413,19 @@ pub(crate) fn run_starts(cells: Bits, len: u32) -> Bits {
         have += step;
     }
     run
+}
+
+/// A line of `n` cells given as masks: all its cells, those that may be blank (with the
+/// virtual cell `n` after the line, which always may), and those that may be filled.
+fn open_cells(n: usize, (filled, empty): Masks) -> (Bits, Bits, Bits) {
+    let line: Bits = (1 << n) - 1;
+    (line, (line & !filled) | 1 << n, line & !empty)
+}
+
+/// Where a block of `len` may start: on cells that may be filled, with a cell that may be
+/// blank after it.
+fn block_starts(len: u32, blankable: Bits, fillable: Bits) -> Bits {
+    run_starts(fillable, len) & (blankable >> len)
 }
 
 /// The cells covered by a block of `len` starting at any of `starts`.
