@@ -36,6 +36,18 @@ impl Lit {
         Lit(self.0 ^ 1)
     }
 
+    /// A word of the clause store's headers, kept among its literals (`clauses`).
+    #[inline]
+    pub fn from_word(word: u32) -> Lit {
+        Lit(word)
+    }
+
+    /// The word `from_word` stored.
+    #[inline]
+    pub fn word(self) -> u32 {
+        self.0
+    }
+
     /// The literal as an index, for tables with a place for each literal.
     #[inline]
     pub fn index(self) -> usize {

@@ -395,22 +395,20 @@ impl<'a> Learner<'a> {
         while i < list.len() {
             let r = list[i];
             i += 1;
-            let clause = self.clauses.clause_mut(r);
-            if clause.lits[0] == false_lit {
-                clause.lits.swap(0, 1);
+            let lits = self.clauses.lits_mut(r);
+            if lits[0] == false_lit {
+                lits.swap(0, 1);
             }
-            let first = clause.lits[0];
+            let first = lits[0];
             if truth(&self.cells, first) == Some(true) {
                 list[kept] = r;
                 kept += 1;
                 continue;
             }
             let cells = &self.cells;
-            if let Some(k) =
-                (2..clause.lits.len()).find(|&k| truth(cells, clause.lits[k]) != Some(false))
-            {
-                clause.lits.swap(1, k);
-                let watched = clause.lits[1].negate();
+            if let Some(k) = (2..lits.len()).find(|&k| truth(cells, lits[k]) != Some(false)) {
+                lits.swap(1, k);
+                let watched = lits[1].negate();
                 self.clauses.watch(watched, r);
                 continue;
             }
@@ -709,19 +707,13 @@ impl<'a> Learner<'a> {
     /// `GLUE`. Only at level zero, where no clause is the reason of an open choice.
     fn forget(&mut self) {
         debug_assert!(self.starts.is_empty());
-        let mut lbds: Vec<u32> = self
-            .clauses
-            .clauses
-            .iter()
-            .map(|c| c.lbd)
-            .filter(|&lbd| lbd > GLUE)
-            .collect();
+        let mut lbds: Vec<u32> = self.clauses.lbds().filter(|&lbd| lbd > GLUE).collect();
         if lbds.is_empty() {
             return;
         }
         lbds.sort_unstable();
         let limit = lbds[lbds.len() / 2];
-        self.clauses.retain(|c| c.lbd < limit || c.lbd <= GLUE);
+        self.clauses.retain(|lbd| lbd < limit || lbd <= GLUE);
         for reason in &mut self.reason {
             if matches!(reason, Reason::Clause(_)) {
                 *reason = Reason::Root;
