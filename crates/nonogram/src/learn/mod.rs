@@ -47,6 +47,16 @@ enum Reason {
     },
 }
 
+/// A line state whose reason was found: the line, its known cells (with the target's other
+/// value assumed) and the target (`1 +` its literal's index; 0 for a broken line). The
+/// reason is stored as the mask of its cells, whose values the known cells give.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct ReasonKey {
+    known: Masks,
+    line: u32,
+    target: u32,
+}
+
 /// What could not be satisfied.
 #[derive(Debug, Clone, Copy)]
 enum Conflict {
@@ -62,7 +72,8 @@ const RESTART_UNIT: u64 = 512;
 /// Learnt clauses kept before the first clean-up, and what each clean-up adds to that.
 const FIRST_CLEANUP: usize = 2000;
 const CLEANUP_GROWTH: usize = 300;
-/// Line reasons remembered before the memory starts afresh (about 40 MB).
+/// Line reasons remembered before the memory starts afresh (64 bytes each, about 40 MB with
+/// the table's room to spare).
 const REASONS_KEPT: usize = 500_000;
 /// Clauses of this many decision levels or fewer are never forgotten.
 const GLUE: u32 = 2;
@@ -106,7 +117,7 @@ pub(crate) struct Learner<'a> {
     explained: Vec<Option<Vec<Lit>>>,
     /// Reasons found before, by line, known cells and target: the search meets the same
     /// line states again and again, in conflict after conflict.
-    reasons: FxHashMap<(u32, Masks, u64), Masks>,
+    reasons: FxHashMap<ReasonKey, u128>,
     /// The known cells of the line being explained: room kept from one explanation to the
     /// next, as explanations are the search's most frequent work.
     candidates: Vec<(u32, usize, Lit)>,
@@ -544,11 +555,15 @@ impl<'a> Learner<'a> {
                 _ => kept.1 |= 1 << bit,
             }
         }
-        let key = (l as u32, kept, target.map_or(0, |t| 1 + t.index() as u64));
-        if let Some(&(filled, empty)) = self.reasons.get(&key) {
+        let key = ReasonKey {
+            known: kept,
+            line: l as u32,
+            target: target.map_or(0, |t| 1 + t.index() as u32),
+        };
+        if let Some(&cells) = self.reasons.get(&key) {
             let reason = candidates
                 .iter()
-                .filter(|c| (filled | empty) >> c.1 & 1 == 1)
+                .filter(|c| cells >> c.1 & 1 == 1)
                 .map(|c| c.2)
                 .collect();
             self.candidates = candidates;
@@ -579,8 +594,8 @@ impl<'a> Learner<'a> {
         if self.reasons.len() >= REASONS_KEPT {
             self.reasons.clear();
         }
-        let found = (kept.0 & !assumed.0, kept.1 & !assumed.1);
-        self.reasons.insert(key, found);
+        self.reasons
+            .insert(key, (kept.0 & !assumed.0) | (kept.1 & !assumed.1));
         self.candidates = candidates;
         reason
     }
