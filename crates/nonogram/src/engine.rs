@@ -672,14 +672,11 @@ impl<'a> Engine<'a> {
     ) -> Result<(), Stop> {
         let top = scores.iter().map(|&s| rate(s)).max().unwrap_or(1).max(1) as f64;
         let activity = scores.iter().map(|&s| rate(s) as f64 / top).collect();
-        Learner::new(
-            self.puzzle,
-            &mut self.cache,
-            &self.clock,
-            &mut self.stats,
-            activity,
+        Learner::new(self.puzzle, &self.clock, &mut self.stats, activity).run(
+            state.board(),
+            limit,
+            found,
         )
-        .run(state.board(), limit, found)
     }
 }
 

@@ -22,14 +22,16 @@
 mod clauses;
 mod lit;
 mod order;
+mod recent;
 
-use crate::engine::{Board, LineCache, Stats, Stop};
+use crate::engine::{Board, Stats, Stop};
 use crate::line::{Cell, LineSolver, Masks};
 use crate::lines::{Clock, Lines};
 use crate::puzzle::Puzzle;
 use clauses::{ClauseRef, Clauses};
 use lit::Lit;
 use order::Order;
+use recent::Recent;
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 
@@ -82,7 +84,6 @@ pub(crate) struct Learner<'a> {
     puzzle: &'a Puzzle,
     lines: Lines,
     solver: LineSolver,
-    cache: &'a mut LineCache,
     clock: &'a Clock,
     stats: &'a mut Stats,
     width: usize,
@@ -102,6 +103,8 @@ pub(crate) struct Learner<'a> {
     dirty: VecDeque<usize>,
     queued: Vec<bool>,
     clauses: Clauses,
+    /// Line solves met lately.
+    recent: Recent,
     order: Order,
     /// The value each cell had when last undone, tried first when it is decided again.
     phase: Vec<Cell>,
@@ -125,11 +128,9 @@ pub(crate) struct Learner<'a> {
 
 impl<'a> Learner<'a> {
     /// A search of `puzzle` from `board` (which propagation has settled). `activity` starts
-    /// the choice of cells; `clock` and `stats` are the engine's, and so is the line cache,
-    /// whose lines are the same.
+    /// the choice of cells; `clock` and `stats` are the engine's.
     pub fn new(
         puzzle: &'a Puzzle,
-        cache: &'a mut LineCache,
         clock: &'a Clock,
         stats: &'a mut Stats,
         activity: Vec<f64>,
@@ -140,7 +141,6 @@ impl<'a> Learner<'a> {
             puzzle,
             lines: Lines::new(w, h),
             solver: LineSolver::new(),
-            cache,
             clock,
             stats,
             width: w,
@@ -155,6 +155,7 @@ impl<'a> Learner<'a> {
             dirty: VecDeque::with_capacity(w + h),
             queued: vec![false; w + h],
             clauses: Clauses::new(vars),
+            recent: Recent::new(w + h),
             order: Order::new(activity),
             phase: vec![Cell::Filled; vars],
             target: vec![Cell::Unknown; vars],
@@ -444,7 +445,7 @@ impl<'a> Learner<'a> {
     /// Solves line `l` on its known cells and sets what it forces.
     fn propagate_line(&mut self, l: usize) -> Result<(), Conflict> {
         let known = self.masks[l];
-        let result = match self.cache.get(l, known) {
+        let result = match self.recent.get(l, known) {
             Some(result) => result,
             None => {
                 let id = self.lines.id(l);
@@ -452,7 +453,7 @@ impl<'a> Learner<'a> {
                 let result =
                     self.solver
                         .solve_masks(self.puzzle.clues(id), self.lines.len(id), known);
-                self.cache.insert(l, known, result);
+                self.recent.insert(l, known, result);
                 result
             }
         };

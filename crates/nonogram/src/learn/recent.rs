@@ -1,0 +1,96 @@
+//! The line solves the learning search met lately, a few per line.
+
+use crate::line::Masks;
+
+/// Slots per line (a power of two).
+const SLOTS: usize = 64;
+
+/// One remembered solve: a line's known cells and what its clues make of them.
+#[derive(Debug, Clone, Copy)]
+struct Slot {
+    known: Masks,
+    result: Option<Masks>,
+}
+
+/// A small table for each line of the solves met lately, each state in the one slot its
+/// hash picks (a newer state takes the slot over).
+///
+/// The learning search goes back and forth over the same line states, so most line solves
+/// repeat one made shortly before (two in three on Knotty, Meow and Faase). The shared
+/// `LineCache` remembers half a million of them, but looking one up there misses the
+/// processor's caches about as often as solving the line afresh costs; these tables are
+/// small enough to stay near the processor.
+pub(crate) struct Recent {
+    slots: Vec<Slot>,
+}
+
+/// The mark of an empty slot: no line has a cell both filled and blank, nor cells past its
+/// end (128 bits hold at most 126 cells and the solver's boundaries).
+const NOTHING: Masks = (u128::MAX, u128::MAX);
+
+impl Recent {
+    pub fn new(lines: usize) -> Self {
+        let empty = Slot {
+            known: NOTHING,
+            result: None,
+        };
+        Recent {
+            slots: vec![empty; lines * SLOTS],
+        }
+    }
+
+    #[inline]
+    fn slot(l: usize, (filled, empty): Masks) -> usize {
+        let mix = (filled as u64)
+            ^ ((filled >> 64) as u64).rotate_left(17)
+            ^ (empty as u64).rotate_left(31)
+            ^ ((empty >> 64) as u64).rotate_left(47);
+        let hash = mix.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOTS.trailing_zeros());
+        l * SLOTS + hash as usize
+    }
+
+    /// What the clues of line `l` make of `known`, when it was met lately.
+    #[inline]
+    pub fn get(&self, l: usize, known: Masks) -> Option<Option<Masks>> {
+        let slot = &self.slots[Self::slot(l, known)];
+        (slot.known == known).then_some(slot.result)
+    }
+
+    pub fn insert(&mut self, l: usize, known: Masks, result: Option<Masks>) {
+        self.slots[Self::slot(l, known)] = Slot { known, result };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_solve_is_found_again_until_another_takes_its_slot() {
+        let mut recent = Recent::new(3);
+        let a: Masks = (0b1, 0b10);
+        let state = |i: u128| (i << 2, 0);
+        let apart = (1..)
+            .map(state)
+            .find(|&b| Recent::slot(1, b) != Recent::slot(1, a));
+        let same = (1..)
+            .map(state)
+            .find(|&b| Recent::slot(1, b) == Recent::slot(1, a));
+        let (apart, same) = (apart.unwrap(), same.unwrap());
+        assert_eq!(recent.get(1, a), None);
+        recent.insert(1, a, Some((0b11, 0)));
+        recent.insert(1, apart, None);
+        assert_eq!(recent.get(1, a), Some(Some((0b11, 0))));
+        assert_eq!(recent.get(1, apart), Some(None));
+        // Other lines keep their own.
+        assert_eq!(recent.get(0, a), None);
+        assert_eq!(recent.get(2, apart), None);
+        // A state with the same slot takes it over.
+        recent.insert(1, same, None);
+        assert_eq!(recent.get(1, a), None);
+        assert_eq!(recent.get(1, same), Some(None));
+        // An empty slot matches no state a line can be in.
+        let full_line: Masks = ((1 << 127) - 1, 0);
+        assert_eq!(recent.get(0, full_line), None);
+    }
+}
