@@ -74,8 +74,8 @@ const RESTART_UNIT: u64 = 512;
 /// Learnt clauses kept before the first clean-up, and what each clean-up adds to that.
 const FIRST_CLEANUP: usize = 2000;
 const CLEANUP_GROWTH: usize = 300;
-/// Line reasons remembered before the memory starts afresh (64 bytes each, about 40 MB with
-/// the table's room to spare).
+/// Line reasons remembered before the memory starts afresh: 64 bytes each, in a table that
+/// grows to 2^20 slots for them (about 68 MB).
 const REASONS_KEPT: usize = 500_000;
 /// Clauses of this many decision levels or fewer are never forgotten.
 const GLUE: u32 = 2;
