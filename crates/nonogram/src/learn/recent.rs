@@ -2,7 +2,7 @@
 
 use crate::line::Masks;
 
-/// Slots per line (a power of two).
+/// Slots per line (a power of two). 64 is the one size measured (docs/performance.md).
 const SLOTS: usize = 64;
 
 /// One remembered solve: a line's known cells and what its clues make of them.
@@ -17,9 +17,9 @@ struct Slot {
 ///
 /// The learning search goes back and forth over the same line states, so most line solves
 /// repeat one made shortly before (two in three on Knotty, Meow and Faase). The shared
-/// `LineCache` remembers half a million of them, but looking one up there misses the
-/// processor's caches about as often as solving the line afresh costs; these tables are
-/// small enough to stay near the processor.
+/// `LineCache` remembers half a million of them, but a lookup there mostly misses the
+/// processor's caches, and that costs about as much as solving the line afresh; these tables
+/// are small enough to stay near the processor.
 pub(crate) struct Recent {
     slots: Vec<Slot>,
 }
@@ -39,6 +39,8 @@ impl Recent {
         }
     }
 
+    /// The slot of line `l` for the state `known`: the top bits of a multiplicative
+    /// (Fibonacci) hash of the state's four words.
     #[inline]
     fn slot(l: usize, (filled, empty): Masks) -> usize {
         let mix = (filled as u64)
