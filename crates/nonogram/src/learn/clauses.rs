@@ -105,23 +105,40 @@ impl Clauses {
         self.watches[lit.index()].push(r);
     }
 
-    /// Keeps the clauses whose literal block distance `keep` accepts, in their order, and
-    /// watches them afresh. Only done with nothing decided, when no clause is the reason for
-    /// a cell (the kept ones move).
-    pub fn retain(&mut self, mut keep: impl FnMut(u32) -> bool) {
+    /// Keeps the clauses that `keep` accepts (given each clause's place and literal block
+    /// distance), in their order, and watches them afresh by their first two literals, which
+    /// are the ones watched before. Returns where each kept clause was and where it is now,
+    /// in order, so that the reasons of set cells can follow the clauses that moved.
+    pub fn retain(&mut self, mut keep: impl FnMut(ClauseRef, u32) -> bool) -> Moves {
         let old = std::mem::take(&mut self.arena);
+        self.arena.reserve(old.len() / 2);
         self.count = 0;
         for list in &mut self.watches {
             list.clear();
         }
+        let mut moves = Vec::new();
         for at in starts(&old) {
             let (len, lbd) = (old[at].word() as usize, old[at + 1].word());
-            if !keep(lbd) {
+            if !keep(at as ClauseRef, lbd) {
                 continue;
             }
             let r = self.push(&old[at + HEADER..at + HEADER + len], lbd);
             self.watch_first_two(r);
+            moves.push((at as ClauseRef, r));
         }
+        Moves(moves)
+    }
+}
+
+/// Where the clauses kept by a clean-up were and are: pairs of places, in order.
+#[derive(Debug)]
+pub(crate) struct Moves(Vec<(ClauseRef, ClauseRef)>);
+
+impl Moves {
+    /// Where clause `old` is now, if it was kept.
+    pub fn get(&self, old: ClauseRef) -> Option<ClauseRef> {
+        let i = self.0.binary_search_by_key(&old, |m| m.0).ok()?;
+        Some(self.0[i].1)
     }
 }
 
@@ -158,9 +175,13 @@ mod tests {
         assert_eq!(store.lits(c), [lit(5), lit(6), lit(7), lit(0)]);
         assert_eq!(store.lbds().collect::<Vec<_>>(), [2, 5, 3]);
         store.lits_mut(b).swap(0, 2);
-        store.retain(|lbd| lbd != 5);
+        let moves = store.retain(|_, lbd| lbd != 5);
         assert_eq!(store.len(), 2);
         assert_eq!(store.lbds().collect::<Vec<_>>(), [2, 3]);
+        // Clause `c` moved into `b`'s place; `b` is gone.
+        assert_eq!(moves.get(a), Some(a));
+        assert_eq!(moves.get(b), None);
+        assert_eq!(moves.get(c), Some(b));
         // The kept clauses are watched by their first two literals, in their order.
         let watched = store.take_watches(lit(5).negate());
         assert_eq!(watched.len(), 1);
