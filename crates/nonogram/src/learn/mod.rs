@@ -15,9 +15,9 @@
 //! Cells are decided by activity (VSIDS), given the value they had in the longest
 //! conflict-free run of the search since its last restart (CaDiCaL's "target phase"), else
 //! the value they had last; the search restarts on the Luby sequence, and learnt clauses of
-//! many decision levels are forgotten at restarts. A solution is kept and excluded by the
-//! clause of its decisions, so that running out of choices at level zero proves there are no
-//! more: "unique" stays a proof.
+//! many decision levels are forgotten at restarts, or sooner when they pile up. A solution is
+//! kept and excluded by the clause of its decisions, so that running out of choices at level
+//! zero proves there are no more: "unique" stays a proof.
 
 mod clauses;
 mod lit;
@@ -68,13 +68,14 @@ enum Conflict {
 
 /// Conflicts before the first restart; the Luby sequence multiplies it. With target phases,
 /// 512 took the least time on webpbn-12548 and webpbn-22336 together of 100, 256, 512, 1,024
-/// and 2,048, and was level with the rest on random 40 x 40 puzzles; Knotty finished with 100
-/// and not yet with 512 after as long (docs/performance.md, "Knotty, Meow and Faase").
+/// and 2,048, and was level with the rest on random 40 x 40 puzzles; with it Knotty takes
+/// 524 s and Faase 204 s (docs/performance.md, "Knotty, Meow and Faase").
 const RESTART_UNIT: u64 = 512;
 /// Learnt clauses kept before the first clean-up, and what each clean-up adds to that. A
 /// clean-up waits for the next restart, unless the clauses reach twice the limit first: the
-/// Luby sequence's long intervals (a million conflicts and more, hours into a search) would
-/// otherwise let them pile up and slow every conflict.
+/// Luby sequence's long intervals (hundreds of thousands of conflicts, minutes into a search)
+/// would otherwise let them pile up and slow every conflict: Knotty's reached 180,000 at
+/// 200 s, and its conflicts came at a third of the rate.
 const FIRST_CLEANUP: usize = 2000;
 const CLEANUP_GROWTH: usize = 300;
 /// Line reasons remembered before the memory starts afresh: 64 bytes each, in a table that
