@@ -1,26 +1,40 @@
 //! A puzzle as a SAT problem in DIMACS form, to ask a general SAT solver what it makes of the
-//! puzzles our solver does not finish (Knotty and Faase of the shared set):
+//! puzzles our solver does not finish (Knotty, Meow and Faase):
 //!
-//!   cargo run --release -p nonogram --example dimacs -- knotty.json > knotty.cnf
+//!   cargo run --release -p grid-nonogram --example dimacs -- knotty.json > knotty.cnf
+//!   cargo run --release -p grid-nonogram --example dimacs -- meow.json starts > meow.cnf
 //!   cadical -q knotty.cnf          # Debian's cadical; exit 10 satisfiable, 20 unsatisfiable
 //!
 //! Variable `r * width + c + 1` is the cell of row `r`, column `c` (from 0): true is filled.
 //! Adding the clause that forbids a solution found and solving again asks for a second one.
 //!
-//! Each line is the regular language of its clues (`0* 1^a 0+ 1^b ... 0*`) read by an
-//! automaton whose state after each cell is a variable: one state at a time, every step a
+//! By default each line is the regular language of its clues (`0* 1^a 0+ 1^b ... 0*`) read by
+//! an automaton whose state after each cell is a variable: one state at a time, every step a
 //! move of the automaton, every state reached from one before it. States that cannot start
 //! the line or cannot finish it are left out, which is the overlap rule of the source
 //! document in clause form.
+//!
+//! With `starts`, each block's start is an integer in the "order encoding" instead: the
+//! variable `x(j, p)` says "block `j` starts at or before cell `p`", monotone in `p`; a block
+//! starts after the one before it has ended and a gap followed; a cell a block covers is
+//! filled; a filled cell lies in the last block to start at or before it.
 
 use grid_core::Document;
 use grid_core::nonogram_doc::NonogramDoc;
 use std::io::Write;
 
 fn main() {
-    let Some(path) = std::env::args().nth(1) else {
-        eprintln!("usage: dimacs PUZZLE.json > PUZZLE.cnf");
+    let usage = || -> ! {
+        eprintln!("usage: dimacs PUZZLE.json [automaton|starts] > PUZZLE.cnf");
         std::process::exit(2);
+    };
+    let Some(path) = std::env::args().nth(1) else {
+        usage()
+    };
+    let starts = match std::env::args().nth(2).as_deref() {
+        None | Some("automaton") => false,
+        Some("starts") => true,
+        Some(_) => usage(),
     };
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
         eprintln!("dimacs: {path}: {e}");
@@ -40,11 +54,11 @@ fn main() {
     };
     for (r, clues) in rows.iter().enumerate() {
         let cells: Vec<i64> = (0..width).map(|c| (r * width + c + 1) as i64).collect();
-        cnf.line(&cells, clues);
+        cnf.any_line(&cells, clues, starts);
     }
     for (c, clues) in cols.iter().enumerate() {
         let cells: Vec<i64> = (0..height).map(|r| (r * width + c + 1) as i64).collect();
-        cnf.line(&cells, clues);
+        cnf.any_line(&cells, clues, starts);
     }
     let mut out = format!("p cnf {} {}\n", cnf.variables, cnf.clauses.len());
     for clause in &cnf.clauses {
@@ -71,6 +85,86 @@ impl Cnf {
     fn fresh(&mut self) -> i64 {
         self.variables += 1;
         self.variables as i64
+    }
+
+    fn any_line(&mut self, cells: &[i64], clues: &[u32], starts: bool) {
+        if starts {
+            self.starts_line(cells, clues);
+        } else {
+            self.line(cells, clues);
+        }
+    }
+
+    /// The clauses that hold `cells` to `clues`, over the starts of the blocks.
+    fn starts_line(&mut self, cells: &[i64], clues: &[u32]) {
+        let clues: Vec<i64> = clues
+            .iter()
+            .filter(|&&b| b > 0)
+            .map(|&b| b.into())
+            .collect();
+        let (n, k) = (cells.len() as i64, clues.len());
+        if k == 0 {
+            self.clauses.extend(cells.iter().map(|&cell| vec![-cell]));
+            return;
+        }
+        // Each block's earliest start (packed left) and latest (packed right), and the
+        // variable of "starts at or before p" for p from the earliest to before the latest.
+        let mut earliest = vec![0; k];
+        for j in 1..k {
+            earliest[j] = earliest[j - 1] + clues[j - 1] + 1;
+        }
+        let mut latest = vec![n - clues[k - 1]; k];
+        for j in (0..k - 1).rev() {
+            latest[j] = latest[j + 1] - clues[j] - 1;
+        }
+        let first: Vec<i64> = (0..k)
+            .map(|j| {
+                let first = self.variables as i64 + 1;
+                self.variables += (latest[j] - earliest[j]).max(0) as usize;
+                first
+            })
+            .collect();
+        // x(j, p) as a literal, or as the constant its range decides (0 true, None false).
+        let x = |j: usize, p: i64| -> Option<i64> {
+            if p < earliest[j] {
+                None
+            } else if p >= latest[j] {
+                Some(0)
+            } else {
+                Some(first[j] + p - earliest[j])
+            }
+        };
+        let not = |t: Option<i64>| match t {
+            None => Some(0),
+            Some(0) => None,
+            Some(v) => Some(-v),
+        };
+        let mut clause = |terms: &[Option<i64>]| {
+            if terms.contains(&Some(0)) {
+                return;
+            }
+            self.clauses.push(terms.iter().flatten().copied().collect());
+        };
+        for j in 0..k {
+            for p in earliest[j]..latest[j] - 1 {
+                clause(&[not(x(j, p)), x(j, p + 1)]);
+            }
+        }
+        for j in 1..k {
+            for p in earliest[j]..latest[j] {
+                clause(&[not(x(j, p)), x(j - 1, p - clues[j - 1] - 1)]);
+            }
+        }
+        for (c, &cell) in cells.iter().enumerate() {
+            let c = c as i64;
+            for (j, &clue) in clues.iter().enumerate() {
+                let covered_from = x(j, c - clue);
+                clause(&[not(x(j, c)), covered_from, Some(cell)]);
+                let next = if j + 1 < k { x(j + 1, c) } else { None };
+                clause(&[Some(-cell), not(x(j, c)), next, not(covered_from)]);
+            }
+            clause(&[Some(-cell), x(0, c)]);
+        }
     }
 
     /// The clauses that hold `cells` (their variables) to `clues`.
@@ -168,6 +262,64 @@ impl Cnf {
                     self.clauses
                         .push(vec![-to, if reads[0] { cell } else { -cell }]);
                 }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grid_nonogram::puzzle::runs;
+
+    /// Whether the clauses hold for the cells `fixed` (bit i is cell i) and some values of
+    /// the other variables, tried all.
+    fn satisfiable(cnf: &Cnf, cells: usize, fixed: u32) -> bool {
+        let extra = cnf.variables - cells;
+        (0u64..1 << extra).any(|more| {
+            let holds = |lit: i64| {
+                let v = lit.unsigned_abs() as usize - 1;
+                let bit = if v < cells {
+                    fixed >> v & 1 == 1
+                } else {
+                    more >> (v - cells) & 1 == 1
+                };
+                bit == (lit > 0)
+            };
+            cnf.clauses.iter().all(|c| c.iter().any(|&l| holds(l)))
+        })
+    }
+
+    /// The automaton's states are too many variables to try them all; the starts of the
+    /// blocks are few on short lines.
+    #[test]
+    fn the_starts_encoding_allows_exactly_the_lines_that_match_the_clues() {
+        let cases: &[(&[u32], usize)] = &[
+            (&[], 4),
+            (&[1], 4),
+            (&[2], 5),
+            (&[1, 1], 5),
+            (&[2, 1], 6),
+            (&[1, 2, 1], 7),
+            (&[3], 3),
+            (&[1, 1, 1], 5),
+            (&[2, 2], 6),
+        ];
+        for &(clues, n) in cases {
+            let cells: Vec<i64> = (1..=n as i64).collect();
+            let mut cnf = Cnf {
+                variables: n,
+                clauses: Vec::new(),
+            };
+            cnf.starts_line(&cells, clues);
+            assert!(cnf.variables - n <= 16, "few enough starts to try them all");
+            for fixed in 0u32..1 << n {
+                let line = runs((0..n).map(|i| fixed >> i & 1 == 1));
+                assert_eq!(
+                    satisfiable(&cnf, n, fixed),
+                    line == clues,
+                    "clues {clues:?}, line {fixed:0n$b}"
+                );
             }
         }
     }
