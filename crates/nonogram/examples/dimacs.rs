@@ -76,6 +76,24 @@ fn main() {
     }
 }
 
+/// A literal of the starts encoding, or a constant where a block's range decides it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Term {
+    False,
+    True,
+    Lit(i64),
+}
+
+impl Term {
+    fn negate(self) -> Term {
+        match self {
+            Term::False => Term::True,
+            Term::True => Term::False,
+            Term::Lit(lit) => Term::Lit(-lit),
+        }
+    }
+}
+
 struct Cnf {
     variables: usize,
     clauses: Vec<Vec<i64>>,
@@ -124,26 +142,27 @@ impl Cnf {
                 first
             })
             .collect();
-        // x(j, p) as a literal, or as the constant its range decides (0 true, None false).
-        let x = |j: usize, p: i64| -> Option<i64> {
+        // x(j, p) as a literal, or as the constant its range decides.
+        let x = |j: usize, p: i64| -> Term {
             if p < earliest[j] {
-                None
+                Term::False
             } else if p >= latest[j] {
-                Some(0)
+                Term::True
             } else {
-                Some(first[j] + p - earliest[j])
+                Term::Lit(first[j] + p - earliest[j])
             }
         };
-        let not = |t: Option<i64>| match t {
-            None => Some(0),
-            Some(0) => None,
-            Some(v) => Some(-v),
-        };
-        let mut clause = |terms: &[Option<i64>]| {
-            if terms.contains(&Some(0)) {
+        let not = Term::negate;
+        // A clause a true term satisfies is left out; false terms are dropped from the rest.
+        let mut clause = |terms: &[Term]| {
+            if terms.contains(&Term::True) {
                 return;
             }
-            self.clauses.push(terms.iter().flatten().copied().collect());
+            let lits = terms.iter().filter_map(|&t| match t {
+                Term::Lit(lit) => Some(lit),
+                _ => None,
+            });
+            self.clauses.push(lits.collect());
         };
         for j in 0..k {
             for p in earliest[j]..latest[j] - 1 {
@@ -159,11 +178,11 @@ impl Cnf {
             let c = c as i64;
             for (j, &clue) in clues.iter().enumerate() {
                 let covered_from = x(j, c - clue);
-                clause(&[not(x(j, c)), covered_from, Some(cell)]);
-                let next = if j + 1 < k { x(j + 1, c) } else { None };
-                clause(&[Some(-cell), not(x(j, c)), next, not(covered_from)]);
+                clause(&[not(x(j, c)), covered_from, Term::Lit(cell)]);
+                let next = if j + 1 < k { x(j + 1, c) } else { Term::False };
+                clause(&[Term::Lit(-cell), not(x(j, c)), next, not(covered_from)]);
             }
-            clause(&[Some(-cell), x(0, c)]);
+            clause(&[Term::Lit(-cell), x(0, c)]);
         }
     }
 
