@@ -31,9 +31,9 @@ fn main() {
     let Some(path) = std::env::args().nth(1) else {
         usage()
     };
-    let starts = match std::env::args().nth(2).as_deref() {
-        None | Some("automaton") => false,
-        Some("starts") => true,
+    let encoding = match std::env::args().nth(2).as_deref() {
+        None | Some("automaton") => Encoding::Automaton,
+        Some("starts") => Encoding::Starts,
         Some(_) => usage(),
     };
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
@@ -54,11 +54,11 @@ fn main() {
     };
     for (r, clues) in rows.iter().enumerate() {
         let cells: Vec<i64> = (0..width).map(|c| (r * width + c + 1) as i64).collect();
-        cnf.any_line(&cells, clues, starts);
+        cnf.any_line(&cells, clues, encoding);
     }
     for (c, clues) in cols.iter().enumerate() {
         let cells: Vec<i64> = (0..height).map(|r| (r * width + c + 1) as i64).collect();
-        cnf.any_line(&cells, clues, starts);
+        cnf.any_line(&cells, clues, encoding);
     }
     let mut out = format!("p cnf {} {}\n", cnf.variables, cnf.clauses.len());
     for clause in &cnf.clauses {
@@ -74,6 +74,15 @@ fn main() {
         eprintln!("dimacs: {e}");
         std::process::exit(1);
     }
+}
+
+/// How a line's clues become clauses.
+#[derive(Debug, Clone, Copy)]
+enum Encoding {
+    /// The states of an automaton reading the line.
+    Automaton,
+    /// The starts of the blocks, in the order encoding.
+    Starts,
 }
 
 /// A literal of the starts encoding, or a constant where a block's range decides it.
@@ -105,11 +114,10 @@ impl Cnf {
         self.variables as i64
     }
 
-    fn any_line(&mut self, cells: &[i64], clues: &[u32], starts: bool) {
-        if starts {
-            self.starts_line(cells, clues);
-        } else {
-            self.line(cells, clues);
+    fn any_line(&mut self, cells: &[i64], clues: &[u32], encoding: Encoding) {
+        match encoding {
+            Encoding::Automaton => self.line(cells, clues),
+            Encoding::Starts => self.starts_line(cells, clues),
         }
     }
 
