@@ -6,6 +6,7 @@ use crate::learn::Learner;
 use crate::line::{Cell, LineSolver, Masks, pack};
 use crate::lines::{Clock, Lines};
 use crate::puzzle::{LineId, Puzzle};
+use crate::sat;
 use grid_core::Grid;
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
@@ -628,7 +629,7 @@ impl<'a> Engine<'a> {
         let result = (|| {
             while let Some(mut state) = stack.pop() {
                 if self.stats.nodes >= last {
-                    return Ok(Searched::OutOfNodes);
+                    return Ok(Searched::OutOfBudget);
                 }
                 self.stats.nodes += 1;
                 match self.probe_round(&mut state, scores) {
@@ -662,31 +663,50 @@ impl<'a> Engine<'a> {
 
     /// The conflict-driven search ([`Learner`]) from `state`, for solutions other than those
     /// in `found`, until `found` holds `limit`. `scores` (the probes' yields) start its choice
-    /// of cells where probing found the most to learn.
+    /// of cells where probing found the most to learn. After `conflicts` conflicts CaDiCaL
+    /// takes over ([`crate::sat`]) from what the learning search has proved.
     pub fn learn(
         &mut self,
         state: &State,
         limit: usize,
         found: &mut Vec<Board>,
         scores: &[[u32; 2]],
+        conflicts: u64,
     ) -> Result<(), Stop> {
         let top = scores.iter().map(|&s| rate(s)).max().unwrap_or(1).max(1) as f64;
         let activity = scores.iter().map(|&s| rate(s) as f64 / top).collect();
-        Learner::new(self.puzzle, &self.clock, &mut self.stats, activity).run(
-            state.board(),
-            limit,
-            found,
-        )
+        let budget = if sat::takes(self.puzzle) {
+            conflicts
+        } else {
+            u64::MAX
+        };
+        let mut learner = Learner::new(self.puzzle, &self.clock, &mut self.stats, activity);
+        match learner.run(state.board(), limit, found, budget)? {
+            Searched::Done => Ok(()),
+            Searched::OutOfBudget => {
+                let proved = learner.root();
+                // Its memory is given back before CaDiCaL takes its own.
+                drop(learner);
+                sat::search(
+                    self.puzzle,
+                    &proved,
+                    limit,
+                    found,
+                    &self.clock,
+                    &mut self.stats,
+                )
+            }
+        }
     }
 }
 
-/// How a search with a budget of nodes ended.
+/// How a search with a budget (of nodes, or of conflicts) ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Searched {
     /// It found what it was asked for, or proved there is no more.
     Done,
     /// The budget ran out first.
-    OutOfNodes,
+    OutOfBudget,
 }
 
 /// Both values of a cell are known to be consistent.

@@ -8,10 +8,12 @@
 //! - [`explain`]: the deductions in words, and the technique the puzzle needed.
 //! - [`color`]: colour nonograms, with their own line solver and engine beside the
 //!   black-and-white ones, and the same stages and verdicts.
+//! - [`cnf`]: a puzzle as clauses, for the SAT solver of the last stage and for any other.
 //! - [`formats`]: the files puzzle collections come in.
 //! - [`generate`]: puzzles made at random or from pictures, with one solution at the
 //!   difficulty asked.
 
+pub mod cnf;
 pub mod color;
 pub mod document;
 mod engine;
@@ -22,6 +24,7 @@ mod learn;
 pub mod line;
 mod lines;
 pub mod puzzle;
+mod sat;
 pub mod solve;
 
 pub use document::Answer;

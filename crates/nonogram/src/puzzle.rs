@@ -187,6 +187,28 @@ pub fn describe(clues: &[u32]) -> String {
         .join(" ")
 }
 
+/// Every picture with the clues of `puzzle`, by brute force over all grids of its size:
+/// what the tests hold the solvers to on small puzzles.
+#[cfg(test)]
+pub(crate) fn brute_force(puzzle: &Puzzle) -> Vec<Vec<crate::line::Cell>> {
+    use crate::line::Cell;
+    let (w, h) = (puzzle.width(), puzzle.height());
+    (0u32..1 << (w * h))
+        .map(|bits| {
+            (0..w * h)
+                .map(|i| bits >> i & 1 == 1)
+                .collect::<Vec<bool>>()
+        })
+        .filter(|cells| {
+            Puzzle::from_picture(&Grid::from_vec(w, h, cells.clone()).unwrap()) == *puzzle
+        })
+        .map(|cells| {
+            let value = |f: bool| if f { Cell::Filled } else { Cell::Empty };
+            cells.into_iter().map(value).collect()
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

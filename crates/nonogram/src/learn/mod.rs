@@ -24,7 +24,7 @@ mod lit;
 mod order;
 mod recent;
 
-use crate::engine::{Board, Stats, Stop};
+use crate::engine::{Board, Searched, Stats, Stop};
 use crate::line::{Cell, LineSolver, Masks};
 use crate::lines::{Clock, Lines};
 use crate::puzzle::Puzzle;
@@ -191,8 +191,15 @@ impl<'a> Learner<'a> {
     }
 
     /// Looks for solutions of `board` other than those already in `found`, until `found`
-    /// holds `limit` of them or there are no more. `Err(Timeout)` when time ran out.
-    pub fn run(&mut self, board: &Board, limit: usize, found: &mut Vec<Board>) -> Result<(), Stop> {
+    /// holds `limit` of them, there are no more, or `budget` conflicts have been analysed.
+    /// `Err(Timeout)` when time ran out.
+    pub fn run(
+        &mut self,
+        board: &Board,
+        limit: usize,
+        found: &mut Vec<Board>,
+        budget: u64,
+    ) -> Result<Searched, Stop> {
         for (var, &value) in board.cells().iter().enumerate() {
             if value != Cell::Unknown {
                 self.assign(Lit::new(var, value), Reason::Root);
@@ -208,12 +215,13 @@ impl<'a> Learner<'a> {
                 .map(|v| Lit::new(v, solution.cells()[v].opposite()))
                 .collect();
             if !self.require(differ) {
-                return Ok(());
+                return Ok(Searched::Done);
             }
         }
         if found.len() >= limit {
-            return Ok(());
+            return Ok(Searched::Done);
         }
+        let last = self.stats.conflicts.saturating_add(budget);
         let mut restarts = Luby::default();
         let mut restart_at = self.stats.conflicts + RESTART_UNIT * restarts.next_term();
         let mut cleanup_at = self.first_cleanup;
@@ -222,7 +230,10 @@ impl<'a> Learner<'a> {
                 Err(conflict) => {
                     self.stats.conflicts += 1;
                     if self.starts.is_empty() {
-                        return Ok(());
+                        return Ok(Searched::Done);
+                    }
+                    if self.stats.conflicts > last {
+                        return Ok(Searched::OutOfBudget);
                     }
                     if self.clock.out_of_time(self.stats) {
                         return Err(Stop::Timeout);
@@ -259,12 +270,20 @@ impl<'a> Learner<'a> {
                                 .expect("the board has the puzzle's size"),
                         );
                         if found.len() >= limit || !self.exclude_solution() {
-                            return Ok(());
+                            return Ok(Searched::Done);
                         }
                     }
                 },
             }
         }
+    }
+
+    /// What the search has proved so far: the board's cells, and the cells true in every
+    /// solution it has not found yet. Its decisions are undone.
+    pub fn root(&mut self) -> Board {
+        self.backtrack(0);
+        Board::from_vec(self.width, self.puzzle.height(), self.cells.clone())
+            .expect("the board has the puzzle's size")
     }
 
     /// Adds a clause that must hold from now on (all of its literals open at level zero);
@@ -811,31 +830,13 @@ fn luby(mut i: u64) -> u64 {
 mod tests {
     use super::*;
     use crate::engine::{Engine, Order, State};
+    use crate::puzzle::brute_force;
     use grid_core::{Grid, Rng};
     use proptest::prelude::*;
 
-    /// Every picture with the clues of `puzzle`, by brute force over all grids.
-    fn brute_force(puzzle: &Puzzle) -> Vec<Vec<Cell>> {
-        let (w, h) = (puzzle.width(), puzzle.height());
-        (0u32..1 << (w * h))
-            .map(|bits| {
-                (0..w * h)
-                    .map(|i| bits >> i & 1 == 1)
-                    .collect::<Vec<bool>>()
-            })
-            .filter(|cells| {
-                Puzzle::from_picture(&Grid::from_vec(w, h, cells.clone()).unwrap()) == *puzzle
-            })
-            .map(|cells| {
-                let value = |f: bool| if f { Cell::Filled } else { Cell::Empty };
-                cells.into_iter().map(value).collect()
-            })
-            .collect()
-    }
-
-    /// The learning search alone, from what line logic settles, asked for `limit`
-    /// solutions with `known` of them given as found already.
-    fn learn(puzzle: &Puzzle, limit: usize, known: Vec<Board>) -> Vec<Vec<Cell>> {
+    /// The learning search, from what line logic settles, asked for `limit` solutions with
+    /// `known` of them given as found already; CaDiCaL takes over after `conflicts`.
+    fn learn(puzzle: &Puzzle, limit: usize, known: Vec<Board>, conflicts: u64) -> Vec<Vec<Cell>> {
         let mut engine = Engine::new(puzzle, None, false, Order::FirstIn);
         let mut state = State::new(engine.blank_board());
         engine.queue_all();
@@ -844,7 +845,9 @@ mod tests {
         }
         let mut found = known;
         let scores = vec![[0, 0]; state.len()];
-        engine.learn(&state, limit, &mut found, &scores).unwrap();
+        engine
+            .learn(&state, limit, &mut found, &scores, conflicts)
+            .unwrap();
         found.into_iter().map(|b| b.cells().to_vec()).collect()
     }
 
@@ -858,7 +861,7 @@ mod tests {
         let mut found = Vec::new();
         Learner::new(puzzle, &clock, &mut stats, vec![0.0; w * h])
             .with_first_cleanup(first_cleanup)
-            .run(&blank, limit, &mut found)
+            .run(&blank, limit, &mut found, u64::MAX)
             .unwrap();
         found.into_iter().map(|b| b.cells().to_vec()).collect()
     }
@@ -877,15 +880,16 @@ mod tests {
         #[test]
         fn the_learning_search_finds_every_solution(
             w in 1usize..5, h in 1usize..6, seed in any::<u64>(), density in 0.2f64..0.8,
+            conflicts in prop_oneof![0u64..3, Just(u64::MAX)],
         ) {
             let mut rng = Rng::seeded(seed);
             let cells = (0..w * h).map(|_| rng.chance(density)).collect();
             let puzzle = Puzzle::from_picture(&Grid::from_vec(w, h, cells).unwrap());
             let expected = sorted(brute_force(&puzzle));
-            prop_assert_eq!(sorted(learn(&puzzle, 1 << 20, Vec::new())), expected.clone());
+            prop_assert_eq!(sorted(learn(&puzzle, 1 << 20, Vec::new(), conflicts)), expected.clone());
             // Given the first solution as found, it finds the others and only them.
             let first = Board::from_vec(w, h, expected[0].clone()).unwrap();
-            prop_assert_eq!(sorted(learn(&puzzle, 1 << 20, vec![first])), expected);
+            prop_assert_eq!(sorted(learn(&puzzle, 1 << 20, vec![first], conflicts)), expected);
         }
 
         /// On puzzles too big for brute force, it finds the same solutions as the
@@ -901,7 +905,7 @@ mod tests {
             let options = crate::solve::Options { limit, ..Default::default() };
             let depth_first = crate::solve::solve(&puzzle, None, &options);
             let expected = sorted(depth_first.solutions.iter().map(|b| b.cells().to_vec()).collect());
-            let found = learn(&puzzle, limit, Vec::new());
+            let found = learn(&puzzle, limit, Vec::new(), u64::MAX);
             prop_assert_eq!(found.len(), expected.len());
             if expected.len() < limit {
                 prop_assert_eq!(sorted(found), expected);

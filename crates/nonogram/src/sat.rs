@@ -1,0 +1,189 @@
+//! The last stage, for the puzzles the learning search does not finish soon: the puzzle as
+//! clauses over its blocks' starts ([`crate::cnf`]), handed to CaDiCaL, a general SAT solver,
+//! in its configuration for satisfiable problems.
+//!
+//! The learning search explains each conflict with the line solver and finishes most hard
+//! puzzles in tens of thousands of conflicts. On the hardest of Wolter's survey CaDiCaL's
+//! search is the stronger one: over the same starts it found two pictures of Knotty in 327 s
+//! of CPU, Meow in 802 s and Faase in 75 s, where the learning search took 524 s, did not
+//! finish in 3,000 s and took 204 s (docs/performance.md, "Knotty, Meow and Faase"). Its
+//! search is counted in its own steps and never in time, so the same puzzle gets the same
+//! answer on every run.
+
+use crate::cnf::{Cnf, Encoding};
+use crate::engine::{Board, Stats, Stop};
+use crate::line::Cell;
+use crate::lines::Clock;
+use crate::puzzle::Puzzle;
+
+/// Whether the puzzle's clauses number their variables within CaDiCaL's `i32`: a generous
+/// bound on the starts encoding's variables (each line's blocks, times its cells, beside
+/// the cells themselves).
+pub(crate) fn takes(puzzle: &Puzzle) -> bool {
+    let cells = puzzle.width() as u64 * puzzle.height() as u64;
+    let starts: u64 = puzzle
+        .lines()
+        .map(|id| puzzle.clues(id).len() as u64 * puzzle.line_len(id) as u64)
+        .sum();
+    cells + starts < i32::MAX as u64
+}
+
+/// Looks for solutions of `board` other than those in `found`, until `found` holds `limit`
+/// of them or there are no more; `Err(Timeout)` when `clock` runs out first. Every known
+/// cell of `board` must hold in every solution not in `found`. CaDiCaL's learnt clauses are
+/// counted in `stats` as conflicts, one a conflict.
+pub(crate) fn search(
+    puzzle: &Puzzle,
+    board: &Board,
+    limit: usize,
+    found: &mut Vec<Board>,
+    clock: &Clock,
+    stats: &mut Stats,
+) -> Result<(), Stop> {
+    debug_assert!(takes(puzzle));
+    let mut solver: cadical::Solver<Watch> =
+        cadical::Solver::with_config("sat").expect("`sat` is one of CaDiCaL's configurations");
+    for clause in Cnf::new(puzzle, Encoding::Starts).clauses() {
+        solver.add_clause(clause.iter().map(|&lit| lit as i32));
+    }
+    let open: Vec<usize> = (0..board.cells().len())
+        .filter(|&v| board.cells()[v] == Cell::Unknown)
+        .collect();
+    for (v, &value) in board.cells().iter().enumerate() {
+        if value != Cell::Unknown {
+            solver.add_clause([literal(v, value)]);
+        }
+    }
+    for solution in found.iter() {
+        // One that disagrees with a known cell is already excluded.
+        let agrees = board
+            .cells()
+            .iter()
+            .zip(solution.cells())
+            .all(|(&known, &cell)| known == Cell::Unknown || known == cell);
+        if agrees && !exclude(&mut solver, &open, solution) {
+            return Ok(());
+        }
+    }
+    solver.set_callbacks(Some(Watch {
+        clock,
+        stats: *stats,
+    }));
+    while found.len() < limit {
+        let answer = solver.solve();
+        if let Some(watch) = solver.get_callbacks() {
+            *stats = watch.stats;
+        }
+        match answer {
+            Some(true) => {
+                let cells = (0..board.cells().len())
+                    .map(|v| match solver.value(v as i32 + 1) {
+                        Some(false) => Cell::Empty,
+                        _ => Cell::Filled,
+                    })
+                    .collect();
+                let solution = Board::from_vec(board.width(), board.height(), cells)
+                    .expect("the board has the puzzle's size");
+                let more = exclude(&mut solver, &open, &solution);
+                found.push(solution);
+                if !more {
+                    return Ok(());
+                }
+            }
+            Some(false) => return Ok(()),
+            None => return Err(Stop::Timeout),
+        }
+    }
+    Ok(())
+}
+
+/// Cell `v` having `value`, as a literal.
+fn literal(v: usize, value: Cell) -> i32 {
+    let var = v as i32 + 1;
+    if value == Cell::Filled { var } else { -var }
+}
+
+/// Adds the clause "some cell in `open` differs from `solution`"; false when `open` is
+/// empty (the board is that solution, and there is no other).
+fn exclude(solver: &mut cadical::Solver<Watch>, open: &[usize], solution: &Board) -> bool {
+    if open.is_empty() {
+        return false;
+    }
+    solver.add_clause(
+        open.iter()
+            .map(|&v| literal(v, solution.cells()[v].opposite())),
+    );
+    true
+}
+
+/// Keeps CaDiCaL to the clock, and counts its conflicts by the clauses it learns.
+struct Watch<'a> {
+    clock: &'a Clock,
+    stats: Stats,
+}
+
+impl cadical::Callbacks for Watch<'_> {
+    fn terminate(&mut self) -> bool {
+        self.clock.out_of_time(&self.stats)
+    }
+
+    /// Every learnt clause is told of, to be counted.
+    fn max_length(&self) -> i32 {
+        i32::MAX
+    }
+
+    fn learn(&mut self, _clause: &[i32]) {
+        self.stats.conflicts += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Instant;
+
+    /// Two pictures: the diagonal and the anti-diagonal of a 2 x 2 square.
+    fn diagonals() -> (Puzzle, Board, Board) {
+        let puzzle = Puzzle::new(vec![vec![1], vec![1]], vec![vec![1], vec![1]]).unwrap();
+        let (f, e) = (Cell::Filled, Cell::Empty);
+        let diagonal = Board::from_vec(2, 2, vec![f, e, e, f]).unwrap();
+        let anti = Board::from_vec(2, 2, vec![e, f, f, e]).unwrap();
+        (puzzle, diagonal, anti)
+    }
+
+    /// A solution found before the cells were proved is excluded by the proved cells, not
+    /// by a clause over the cells still open: that clause could exclude a solution that
+    /// differs from it only in the proved cells.
+    #[test]
+    fn a_solution_the_proved_cells_rule_out_excludes_nothing_more() {
+        let (puzzle, diagonal, anti) = diagonals();
+        let clock = Clock::new(None);
+        let mut stats = Stats::default();
+        let mut found = vec![diagonal.clone()];
+        search(&puzzle, &anti, 10, &mut found, &clock, &mut stats).unwrap();
+        assert_eq!(found, [diagonal, anti]);
+    }
+
+    #[test]
+    fn it_finds_every_solution_and_proves_there_are_no_more() {
+        let (puzzle, diagonal, anti) = diagonals();
+        let clock = Clock::new(None);
+        let mut stats = Stats::default();
+        let blank = Board::from_vec(2, 2, vec![Cell::Unknown; 4]).unwrap();
+        let mut found = Vec::new();
+        search(&puzzle, &blank, 10, &mut found, &clock, &mut stats).unwrap();
+        found.sort_by_key(|b| b.cells()[0] == Cell::Filled);
+        assert_eq!(found, [anti, diagonal]);
+    }
+
+    #[test]
+    fn a_deadline_passed_stops_it() {
+        let (puzzle, ..) = diagonals();
+        let clock = Clock::new(Some(Instant::now()));
+        let mut stats = Stats::default();
+        let blank = Board::from_vec(2, 2, vec![Cell::Unknown; 4]).unwrap();
+        let mut found = Vec::new();
+        let outcome = search(&puzzle, &blank, 10, &mut found, &clock, &mut stats);
+        assert!(matches!(outcome, Err(Stop::Timeout)), "{outcome:?}");
+    }
+}
