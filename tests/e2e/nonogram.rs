@@ -107,8 +107,14 @@ fn faase_has_more_than_one_solution() {
     // Two more, which differ in six cells of their own, and from the first two in over
     // 1,100: Faase has at least four solutions.
     let more = assert_two_pictures_solve("faase", "faase-two-more-solutions", 2);
-    for picture in &more {
+    // And a third pair, another rectangle's corners, over 950 cells from the others: at
+    // least six.
+    let third = assert_two_pictures_solve("faase", "faase-third-pair", 2);
+    for picture in more.iter().chain(&third) {
         assert!(!first.contains(picture));
+    }
+    for picture in &third {
+        assert!(!more.contains(picture));
     }
 }
 

@@ -109,9 +109,10 @@ pub(crate) struct Budget {
     /// nodes; what it has not settled by then is where learning pays.
     pub nodes: u64,
     /// Conflicts of the learning search before CaDiCaL takes over. The learning search
-    /// finishes webpbn-12548 in 6,668 conflicts, webpbn-22336 in 18,453 and the random
-    /// 40 x 40 and 45 x 45 benchmarks in at most 44,009 each; Knotty, Meow and Faase take
-    /// millions, and CaDiCaL finishes them sooner (docs/performance.md).
+    /// finishes webpbn-12548 in 6,668 conflicts, webpbn-22336 in 18,453, and the random
+    /// 40 x 40 and 45 x 45 puzzles that reach it in 130,704 and 109,689 for all eight and
+    /// nine; Knotty, Meow and Faase take millions, and CaDiCaL finishes them sooner
+    /// (docs/performance.md, "Knotty, Meow and Faase").
     pub conflicts: u64,
 }
 
