@@ -174,7 +174,8 @@ pub struct Stats {
     pub probes: u64,
     /// Search nodes: branches of the depth-first search, decisions of the learning one.
     pub nodes: u64,
-    /// Conflicts the learning search analysed (each one a clause learnt).
+    /// Conflicts the learning search analysed (each one a clause learnt), and the clauses
+    /// CaDiCaL learnt after it.
     pub conflicts: u64,
 }
 
