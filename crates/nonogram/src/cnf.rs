@@ -1,7 +1,8 @@
 //! A puzzle as a SAT problem in conjunctive normal form: what the solver's last stage hands
 //! to CaDiCaL, and what the `dimacs` example writes for any SAT solver.
 //!
-//! Variable `r * width + c + 1` is the cell of row `r`, column `c` (from 0): true is filled.
+//! Variable `r * width + c + 1` is the cell of row `r`, column `c` (from 0; [`cell_variable`]):
+//! true is filled.
 //! The variables after the cells belong to the lines' encodings. Adding the clause that
 //! forbids a solution found and solving again asks for a second one.
 //!
@@ -21,6 +22,11 @@
 use crate::lines::Lines;
 use crate::puzzle::Puzzle;
 use std::io::{self, Write};
+
+/// The variable of the cell at board index `index` (row by row, from 0): true is filled.
+pub fn cell_variable(index: usize) -> i64 {
+    index as i64 + 1
+}
 
 /// How a line's clues become clauses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,7 +75,7 @@ impl Cnf {
         };
         for id in puzzle.lines() {
             let cells: Vec<i64> = (0..puzzle.line_len(id))
-                .map(|i| lines.cell_index(id, i) as i64 + 1)
+                .map(|i| cell_variable(lines.cell_index(id, i)))
                 .collect();
             cnf.any_line(&cells, puzzle.clues(id), encoding);
         }
@@ -356,14 +362,14 @@ mod tests {
         }
         let mut models = Vec::new();
         while solver.solve() == Some(true) {
-            let model: Vec<Cell> = (1..=cells as i32)
-                .map(|v| match solver.value(v) {
+            let model: Vec<Cell> = (0..cells)
+                .map(|v| match solver.value(cell_variable(v) as i32) {
                     Some(false) => Cell::Empty,
                     _ => Cell::Filled,
                 })
                 .collect();
             solver.add_clause(model.iter().enumerate().map(|(v, &cell)| {
-                let var = v as i32 + 1;
+                let var = cell_variable(v) as i32;
                 if cell == Cell::Filled { -var } else { var }
             }));
             models.push(model);

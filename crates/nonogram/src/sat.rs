@@ -10,7 +10,7 @@
 //! search is counted in its own steps and never in time, so the same puzzle gets the same
 //! answer on every run.
 
-use crate::cnf::{Cnf, Encoding};
+use crate::cnf::{Cnf, Encoding, cell_variable};
 use crate::engine::{Board, Stats, Stop};
 use crate::line::Cell;
 use crate::lines::Clock;
@@ -77,7 +77,7 @@ pub(crate) fn search(
         match answer {
             Some(true) => {
                 let cells = (0..board.cells().len())
-                    .map(|v| match solver.value(v as i32 + 1) {
+                    .map(|v| match solver.value(literal(v, Cell::Filled)) {
                         Some(false) => Cell::Empty,
                         _ => Cell::Filled,
                     })
@@ -99,7 +99,7 @@ pub(crate) fn search(
 
 /// Cell `v` having `value`, as a literal.
 fn literal(v: usize, value: Cell) -> i32 {
-    let var = v as i32 + 1;
+    let var = cell_variable(v) as i32;
     if value == Cell::Filled { var } else { -var }
 }
 
