@@ -108,6 +108,12 @@ pub(crate) struct Budget {
     /// depth-first search with probing finds and proves most puzzles in a few hundred
     /// nodes; what it has not settled by then is where learning pays.
     pub nodes: u64,
+    /// Nodes of depth-first search before CaDiCaL takes over, on a puzzle whose lines are
+    /// too long for the learning search (over 126 cells). Probing every cell against such
+    /// lines makes a node dear (0.08 to 0.22 s on a random 130 x 25), and CaDiCaL finishes
+    /// in seconds what the depth-first search had not in minutes (docs/performance.md,
+    /// "Lines longer than 126 cells").
+    pub long_nodes: u64,
     /// Conflicts of the learning search before CaDiCaL takes over. The learning search
     /// finishes webpbn-12548 in 6,668 conflicts, webpbn-22336 in 18,453, and the random
     /// 40 x 40 and 45 x 45 puzzles that reach it in 130,704 and 109,689 for all eight and
@@ -119,6 +125,7 @@ pub(crate) struct Budget {
 impl Budget {
     pub const DEFAULT: Budget = Budget {
         nodes: 2000,
+        long_nodes: 20,
         conflicts: 200_000,
     };
 }
@@ -293,8 +300,12 @@ fn decide(
     }
     let mut found = Vec::new();
     let mut scores = vec![[0, 0]; state.len()];
+    // A search that does not finish in its nodes hands over to a stage that learns: the
+    // learning search, or CaDiCaL directly on lines too long for the learning search.
     let nodes = if Learner::takes(puzzle) {
         budget.nodes
+    } else if crate::sat::takes(puzzle) {
+        budget.long_nodes
     } else {
         u64::MAX
     };
@@ -371,26 +382,53 @@ mod tests {
             let cells = (0..w * h).map(|_| rng.chance(0.5)).collect();
             let puzzle = Puzzle::from_picture(&Grid::from_vec(w, h, cells).unwrap());
             let options = Options { limit: 30, ..Options::default() };
-            let alone = Budget { nodes: u64::MAX, conflicts: u64::MAX };
+            let alone = Budget { nodes: u64::MAX, long_nodes: u64::MAX, conflicts: u64::MAX };
             let depth_first = solve_within(&puzzle, None, &options, alone);
             // Only a search hands over.
             prop_assume!(depth_first.method == Method::Search);
-            let handed_over = solve_within(&puzzle, None, &options, Budget { nodes, conflicts });
+            let handed_over =
+                solve_within(&puzzle, None, &options, Budget { nodes, long_nodes: nodes, conflicts });
             prop_assert_eq!(depth_first.status, handed_over.status);
-            let set = |r: &Report| {
-                let mut s: Vec<Vec<bool>> = r.solutions.iter()
-                    .map(|g| g.cells().iter().map(|&c| c == Cell::Filled).collect())
-                    .collect();
-                s.sort();
-                s
-            };
             prop_assert_eq!(handed_over.solutions.len(), depth_first.solutions.len());
             if depth_first.solutions.len() < 30 {
-                prop_assert_eq!(set(&handed_over), set(&depth_first));
+                prop_assert_eq!(solution_set(&handed_over), solution_set(&depth_first));
             }
             if depth_first.status == Status::Unique {
                 prop_assert_eq!(&handed_over.board, &depth_first.board);
             }
         }
+
+        /// Lines longer than the learning search takes go from the depth-first search
+        /// straight to CaDiCaL, with the same verdict and solutions as the depth-first
+        /// search alone.
+        #[test]
+        fn long_lines_hand_over_to_cadical(
+            w in 127usize..140, h in 2usize..5, seed in any::<u64>(), nodes in 0u64..4,
+        ) {
+            let mut rng = Rng::seeded(seed);
+            let cells = (0..w * h).map(|_| rng.chance(0.5)).collect();
+            let puzzle = Puzzle::from_picture(&Grid::from_vec(w, h, cells).unwrap());
+            prop_assert!(!Learner::takes(&puzzle));
+            let options = Options { limit: 30, ..Options::default() };
+            let alone = Budget { nodes: u64::MAX, long_nodes: u64::MAX, conflicts: u64::MAX };
+            let depth_first = solve_within(&puzzle, None, &options, alone);
+            let budget = Budget { nodes: u64::MAX, long_nodes: nodes, conflicts: 0 };
+            let handed_over = solve_within(&puzzle, None, &options, budget);
+            prop_assert_eq!(depth_first.status, handed_over.status);
+            prop_assert_eq!(handed_over.solutions.len(), depth_first.solutions.len());
+            if depth_first.solutions.len() < 30 {
+                prop_assert_eq!(solution_set(&handed_over), solution_set(&depth_first));
+            }
+        }
+    }
+
+    fn solution_set(r: &Report) -> Vec<Vec<bool>> {
+        let mut s: Vec<Vec<bool>> = r
+            .solutions
+            .iter()
+            .map(|g| g.cells().iter().map(|&c| c == Cell::Filled).collect())
+            .collect();
+        s.sort();
+        s
     }
 }
