@@ -13,11 +13,10 @@
 use grid_core::Pos;
 use grid_core::mines_doc::{Cell, FirstClick, Rules};
 use grid_mines::setup::Level;
-use grid_mines::simulate::play_out_with;
+use grid_mines::simulate::{on_every_core, play_out_with};
 use grid_mines::{Game, analyse};
 use std::collections::BTreeMap;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -48,44 +47,33 @@ fn main() {
     };
     let records = Mutex::new(vec![vec![b'?'; games]; tiles.len() + 1]);
     let chosen = Mutex::new(BTreeMap::<(u8, Pos), u64>::new());
-    let next = AtomicU64::new(0);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed) as usize;
-                    if i >= games {
-                        break;
-                    }
-                    let seed = from + i as u64;
-                    let mut game = Game::new(setup, rules, seed).expect("expert is a valid setup");
-                    let mut number = None;
-                    let won = play_out_with(&mut game, corner, |view| {
-                        if let Some(n) = shown(view) {
-                            number = Some(n);
-                            let ours = analyse(view, setup.mines).ok()?.best?;
-                            *chosen.lock().unwrap().entry((n, ours)).or_default() += 1;
-                        }
-                        None
-                    });
-                    let mut row = vec![won];
-                    for &tile in &tiles {
-                        row.push(match number {
-                            // The corner opened an area: no guess to change.
-                            None => won,
-                            Some(_) => {
-                                let mut game = Game::new(setup, rules, seed).unwrap();
-                                play_out_with(&mut game, corner, |view| shown(view).map(|_| tile))
-                            }
-                        });
-                    }
-                    let mut records = records.lock().unwrap();
-                    for (record, won) in records.iter_mut().zip(row) {
-                        record[i] = if won { b'1' } else { b'0' };
-                    }
+    on_every_core(games as u64, |i| {
+        let i = i as usize;
+        let seed = from + i as u64;
+        let mut game = Game::new(setup, rules, seed).expect("expert is a valid setup");
+        let mut number = None;
+        let won = play_out_with(&mut game, corner, |view| {
+            if let Some(n) = shown(view) {
+                number = Some(n);
+                let ours = analyse(view, setup.mines).ok()?.best?;
+                *chosen.lock().unwrap().entry((n, ours)).or_default() += 1;
+            }
+            None
+        });
+        let mut row = vec![won];
+        for &tile in &tiles {
+            row.push(match number {
+                // The corner opened an area: no guess to change.
+                None => won,
+                Some(_) => {
+                    let mut game = Game::new(setup, rules, seed).unwrap();
+                    play_out_with(&mut game, corner, |view| shown(view).map(|_| tile))
                 }
             });
+        }
+        let mut records = records.lock().unwrap();
+        for (record, won) in records.iter_mut().zip(row) {
+            record[i] = if won { b'1' } else { b'0' };
         }
     });
     for ((n, tile), count) in chosen.into_inner().unwrap() {

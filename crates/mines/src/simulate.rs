@@ -98,6 +98,14 @@ pub fn play_all(
     games: u64,
     done: impl Fn(u64, Played) + Sync,
 ) -> usize {
+    on_every_core(games, |i| {
+        done(i, play_game(setup, rules, first_seed.wrapping_add(i)))
+    })
+}
+
+/// Runs `each(i)` for every `i` in `0..games`, on every core, each thread taking the next
+/// `i` as it goes. Returns the number of threads.
+pub fn on_every_core(games: u64, each: impl Fn(u64) + Sync) -> usize {
     let next = AtomicU64::new(0);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     std::thread::scope(|scope| {
@@ -108,7 +116,7 @@ pub fn play_all(
                     if i >= games {
                         break;
                     }
-                    done(i, play_game(setup, rules, first_seed.wrapping_add(i)));
+                    each(i);
                 }
             });
         }
