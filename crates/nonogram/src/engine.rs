@@ -665,8 +665,7 @@ impl<'a> Engine<'a> {
     /// The conflict-driven search ([`Learner`]) from `state`, for solutions other than those
     /// in `found`, until `found` holds `limit`. `scores` (the probes' yields) start its choice
     /// of cells where probing found the most to learn. After `conflicts` conflicts CaDiCaL
-    /// takes over ([`crate::sat`]) from what the learning search has proved; on a puzzle
-    /// with lines too long for the learning search, CaDiCaL starts from `state` at once.
+    /// takes over ([`Engine::sat`]) from what the learning search has proved.
     pub fn learn(
         &mut self,
         state: &State,
@@ -675,16 +674,6 @@ impl<'a> Engine<'a> {
         scores: &[[u32; 2]],
         conflicts: u64,
     ) -> Result<(), Stop> {
-        if !Learner::takes(self.puzzle) {
-            return sat::search(
-                self.puzzle,
-                state.board(),
-                limit,
-                found,
-                &self.clock,
-                &mut self.stats,
-            );
-        }
         let top = scores.iter().map(|&s| rate(s)).max().unwrap_or(1).max(1) as f64;
         let activity = scores.iter().map(|&s| rate(s) as f64 / top).collect();
         let budget = if sat::takes(self.puzzle) {
@@ -699,16 +688,22 @@ impl<'a> Engine<'a> {
                 let proved = learner.root();
                 // Its memory is given back before CaDiCaL takes its own.
                 drop(learner);
-                sat::search(
-                    self.puzzle,
-                    &proved,
-                    limit,
-                    found,
-                    &self.clock,
-                    &mut self.stats,
-                )
+                self.sat(&proved, limit, found)
             }
         }
+    }
+
+    /// CaDiCaL ([`crate::sat`]) from `board`, whose known cells hold in every solution not
+    /// in `found`, until `found` holds `limit`.
+    pub fn sat(&mut self, board: &Board, limit: usize, found: &mut Vec<Board>) -> Result<(), Stop> {
+        sat::search(
+            self.puzzle,
+            board,
+            limit,
+            found,
+            &self.clock,
+            &mut self.stats,
+        )
     }
 }
 

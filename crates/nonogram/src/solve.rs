@@ -302,7 +302,8 @@ fn decide(
     let mut scores = vec![[0, 0]; state.len()];
     // A search that does not finish in its nodes hands over to a stage that learns: the
     // learning search, or CaDiCaL directly on lines too long for the learning search.
-    let nodes = if Learner::takes(puzzle) {
+    let learns = Learner::takes(puzzle);
+    let nodes = if learns {
         budget.nodes
     } else if crate::sat::takes(puzzle) {
         budget.long_nodes
@@ -311,9 +312,10 @@ fn decide(
     };
     let outcome = match engine.search(state.clone(), limit, nodes, &mut found, &mut scores) {
         Ok(Searched::Done) => Ok(()),
-        Ok(Searched::OutOfBudget) => {
+        Ok(Searched::OutOfBudget) if learns => {
             engine.learn(&state, limit, &mut found, &scores, budget.conflicts)
         }
+        Ok(Searched::OutOfBudget) => engine.sat(state.board(), limit, &mut found),
         Err(stop) => Err(stop),
     };
     Verdict::searched(outcome, found, state.into_board())
