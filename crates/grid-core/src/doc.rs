@@ -394,14 +394,11 @@ impl Document {
     pub fn set_grid<T>(&mut self, grid: &Grid<T>, to_char: impl Fn(&T) -> u8) {
         self.set("width", grid.width());
         self.set("height", grid.height());
-        let rows: Vec<Value> = grid
+        let rows: Vec<String> = grid
             .rows()
-            .map(|r| {
-                let bytes: Vec<u8> = r.iter().map(&to_char).collect();
-                Value::String(String::from_utf8(bytes).expect("grid characters are ASCII"))
-            })
+            .map(|r| r.iter().map(|c| to_char(c) as char).collect())
             .collect();
-        self.set_value("grid", Value::Array(rows));
+        self.set("grid", rows);
     }
 
     /// Writes the document as one compact line (or pretty, on request), newline included.

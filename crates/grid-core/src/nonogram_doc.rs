@@ -102,8 +102,8 @@ impl NonogramDoc {
         match &self.color {
             None => doc.set("clues", &self.clues),
             Some(color) => {
-                doc.set_value("colors", color.palette.to_value());
-                doc.set_value("clues", color.items_value());
+                doc.set("colors", &color.palette);
+                doc.set("clues", color.items());
             }
         }
         if let Some(g) = &self.grid {

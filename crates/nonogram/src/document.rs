@@ -2,9 +2,10 @@
 
 use crate::color::{BACKGROUND, ColorBoard, ColorPuzzle, Colors, Palette};
 use crate::formats::{Format, Parsed};
-use crate::{Board, Cell, Nonogram, Puzzle, Report, Status};
+use crate::{Board, Cell, Nonogram, Puzzle, Report, Stats, Status};
 use grid_core::nonogram_doc::{Clues, ColorClues, NonogramDoc};
 use grid_core::{Document, Grid};
+use serde::Serialize;
 use serde_json::{Value, json};
 
 /// How much of an answer to write.
@@ -45,39 +46,47 @@ pub fn color_char(palette: &Palette, set: Colors) -> u8 {
 impl<C> Report<C> {
     fn write_with(&self, doc: &mut Document, answer: Answer, to_char: impl Fn(&C) -> u8) {
         doc.set_grid(&self.board, &to_char);
-        let mut solution = json!({
-            "status": self.status.name(),
-            "solutions": self.solutions.len(),
-            "method": self.method.name(),
-        });
         let shown = match (answer.all, self.status) {
             (true, _) => self.solutions.len(),
             (false, Status::Multiple) => 2,
             _ => 0,
         };
-        if shown > 0 {
-            let grids: Vec<Vec<String>> = self
-                .solutions
+        let grids = (shown > 0).then(|| {
+            self.solutions
                 .iter()
                 .take(shown)
                 .map(|g| grid_rows(g, &to_char))
-                .collect();
-            solution["grids"] = json!(grids);
-        }
-        if let Some(why) = &self.conflict {
-            solution["conflict"] = json!(why);
-        }
-        if answer.explain {
-            solution["steps"] = json!(self.steps);
-        }
-        solution["stats"] = json!({
-            "line_solves": self.stats.line_solves,
-            "probes": self.stats.probes,
-            "nodes": self.stats.nodes,
-            "conflicts": self.stats.conflicts,
+                .collect()
         });
-        doc.set_value("solution", solution);
+        doc.set(
+            "solution",
+            SolutionField {
+                status: self.status.name(),
+                solutions: self.solutions.len(),
+                method: self.method.name(),
+                grids,
+                conflict: self.conflict.as_deref(),
+                steps: answer.explain.then_some(&self.steps[..]),
+                stats: &self.stats,
+            },
+        );
     }
+}
+
+/// The `solution` field, written straight from a report.
+#[derive(Serialize)]
+struct SolutionField<'a> {
+    status: &'static str,
+    solutions: usize,
+    method: &'static str,
+    /// The solutions shown: two when they prove a puzzle ambiguous, or all on request.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grids: Option<Vec<Vec<String>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    conflict: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps: Option<&'a [String]>,
+    stats: &'a Stats,
 }
 
 impl Parsed {

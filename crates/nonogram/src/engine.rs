@@ -167,8 +167,8 @@ pub(crate) enum Order {
     LastIn,
 }
 
-/// Counters for the curious and for benchmarks.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// Counters for the curious and for benchmarks; a solution's `stats` field.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Stats {
     pub line_solves: u64,
     pub probes: u64,

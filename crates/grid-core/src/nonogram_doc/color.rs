@@ -3,8 +3,9 @@
 
 use super::Clues;
 use crate::error::{Error, Result};
-use serde::Deserialize;
-use serde_json::{Map, Value, json};
+use serde::ser::{SerializeMap, SerializeSeq};
+use serde::{Deserialize, Serialize, Serializer};
+use serde_json::{Map, Value};
 
 /// The most colours a puzzle may have besides the background: each cell's possible colours
 /// are then one 32-bit set. webpbn's largest palettes have a dozen or so.
@@ -96,16 +97,6 @@ impl Palette {
             Some((last, [])) => last.clone(),
             Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
         }
-    }
-
-    /// The `colors` field: `{"r": "#d62728", ...}`.
-    pub fn to_value(&self) -> Value {
-        let map: Map<String, Value> = self
-            .0
-            .iter()
-            .map(|s| ((s.name as char).to_string(), Value::String(s.hex())))
-            .collect();
-        Value::Object(map)
     }
 
     /// Adds black as `'#'` when the palette has no `'#'`: a plain number in a colour puzzle's
@@ -266,25 +257,51 @@ impl ColorClues {
     }
 
     /// The `clues` field: black blocks as numbers, the others as `[length, "name"]`.
-    pub fn items_value(&self) -> Value {
-        let items = |lines: &[Vec<Block>]| -> Value {
-            lines
-                .iter()
-                .map(|l| {
-                    l.iter()
-                        .map(|b| {
-                            let name = self.palette.get(b.color).map_or(b'#', |s| s.name);
-                            if name == b'#' {
-                                json!(b.len)
-                            } else {
-                                json!([b.len, (name as char).to_string()])
-                            }
-                        })
-                        .collect::<Value>()
-                })
-                .collect()
+    pub fn items(&self) -> impl Serialize + '_ {
+        ClueItems(self)
+    }
+}
+
+/// The `colors` field: `{"r": "#d62728", ...}`, in the order of the names.
+impl Serialize for Palette {
+    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for s in &self.0 {
+            map.serialize_entry(&(s.name as char), &s.hex())?;
+        }
+        map.end()
+    }
+}
+
+/// [`ColorClues::items`]: written straight from the blocks, with no JSON tree between.
+struct ClueItems<'a>(&'a ColorClues);
+
+/// One line's blocks as clue items.
+struct LineItems<'a>(&'a ColorClues, &'a [Block]);
+
+impl<'a> Serialize for ClueItems<'a> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        let clues = self.0;
+        let lines = |lines: &'a [Vec<Block>]| -> Vec<LineItems<'a>> {
+            lines.iter().map(|l| LineItems(clues, l)).collect()
         };
-        json!({"rows": items(&self.rows), "cols": items(&self.cols)})
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry("rows", &lines(&clues.rows))?;
+        map.serialize_entry("cols", &lines(&clues.cols))?;
+        map.end()
+    }
+}
+
+impl Serialize for LineItems<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.1.len()))?;
+        for b in self.1 {
+            match self.0.palette.get(b.color).map_or(b'#', |s| s.name) {
+                b'#' => seq.serialize_element(&b.len)?,
+                name => seq.serialize_element(&(b.len, name as char))?,
+            }
+        }
+        seq.end()
     }
 }
 
