@@ -19,6 +19,7 @@
 //!   the line or cannot finish it are left out, which is the overlap rule of the source
 //!   document in clause form.
 
+use crate::color::{Block, ColorPuzzle};
 use crate::lines::Lines;
 use crate::puzzle::Puzzle;
 use std::io::{self, Write};
@@ -26,6 +27,12 @@ use std::io::{self, Write};
 /// The variable of the cell at board index `index` (row by row, from 0): true is filled.
 pub fn cell_variable(index: usize) -> i64 {
     index as i64 + 1
+}
+
+/// The variable "the cell at board index `index` has `color`" (0 the background) of a colour
+/// puzzle's clauses ([`Cnf::colors`]), whose palette has `colors` colours.
+pub fn color_variable(index: usize, color: u8, colors: usize) -> i64 {
+    (index * (colors + 1) + usize::from(color)) as i64 + 1
 }
 
 /// How a line's clues become clauses.
@@ -82,6 +89,42 @@ impl Cnf {
         cnf
     }
 
+    /// The clauses of every row and column of a colour puzzle over the blocks' starts, with
+    /// the variables of [`color_variable`] for the cells: each cell takes exactly one colour,
+    /// the background included.
+    pub fn colors(puzzle: &ColorPuzzle) -> Cnf {
+        let (width, height) = (puzzle.width(), puzzle.height());
+        let colors = puzzle.palette().len();
+        let var = |i: usize, color: u8| color_variable(i, color, colors);
+        let mut cnf = Cnf {
+            variables: width * height * (colors + 1),
+            clauses: Vec::new(),
+        };
+        for i in 0..width * height {
+            cnf.clauses
+                .push((0..=colors as u8).map(|color| var(i, color)).collect());
+            for a in 0..=colors as u8 {
+                for b in a + 1..=colors as u8 {
+                    cnf.clauses.push(vec![-var(i, a), -var(i, b)]);
+                }
+            }
+        }
+        let blocks = |clues: &[Block]| -> Vec<(i64, u8)> {
+            clues
+                .iter()
+                .filter(|b| b.len > 0)
+                .map(|b| (b.len.into(), b.color))
+                .collect()
+        };
+        for (r, clues) in puzzle.rows().iter().enumerate() {
+            cnf.starts(width, &blocks(clues), |c, color| var(r * width + c, color));
+        }
+        for (c, clues) in puzzle.cols().iter().enumerate() {
+            cnf.starts(height, &blocks(clues), |r, color| var(r * width + c, color));
+        }
+        cnf
+    }
+
     /// How many variables the clauses use (numbered from 1).
     pub fn variables(&self) -> usize {
         self.variables
@@ -117,25 +160,37 @@ impl Cnf {
 
     /// The clauses that hold `cells` to `clues`, over the starts of the blocks.
     fn starts_line(&mut self, cells: &[i64], clues: &[u32]) {
-        let clues: Vec<i64> = clues
+        let blocks: Vec<(i64, u8)> = clues
             .iter()
             .filter(|&&b| b > 0)
-            .map(|&b| b.into())
+            .map(|&b| (b.into(), 1))
             .collect();
-        let (n, k) = (cells.len() as i64, clues.len());
+        let is = |c: usize, color: u8| if color == 0 { -cells[c] } else { cells[c] };
+        self.starts(cells.len(), &blocks, is);
+    }
+
+    /// The clauses that hold a line of `n` cells to its `blocks` (length, colour from 1), over
+    /// the blocks' starts; `is(c, colour)` is the literal "cell `c` has that colour", colour
+    /// 0 the background. Blocks of one colour have a gap between them, blocks of two touch or
+    /// not. The cells' colours must exclude one another elsewhere.
+    fn starts(&mut self, n: usize, blocks: &[(i64, u8)], is: impl Fn(usize, u8) -> i64) {
+        let (n, k) = (n as i64, blocks.len());
         if k == 0 {
-            self.clauses.extend(cells.iter().map(|&cell| vec![-cell]));
+            self.clauses.extend((0..n as usize).map(|c| vec![is(c, 0)]));
             return;
         }
+        // What block j needs before block j + 1 may start: itself, and a gap when the two
+        // share a colour.
+        let span = |j: usize| blocks[j].0 + i64::from(blocks[j].1 == blocks[j + 1].1);
         // Each block's earliest start (packed left) and latest (packed right), and the
         // variable of "starts at or before p" for p from the earliest to before the latest.
         let mut earliest = vec![0; k];
         for j in 1..k {
-            earliest[j] = earliest[j - 1] + clues[j - 1] + 1;
+            earliest[j] = earliest[j - 1] + span(j - 1);
         }
-        let mut latest = vec![n - clues[k - 1]; k];
+        let mut latest = vec![n - blocks[k - 1].0; k];
         for j in (0..k - 1).rev() {
-            latest[j] = latest[j + 1] - clues[j] - 1;
+            latest[j] = latest[j + 1] - span(j);
         }
         if latest[0] < 0 {
             // The blocks do not fit the line.
@@ -178,18 +233,19 @@ impl Cnf {
         }
         for j in 1..k {
             for p in earliest[j]..latest[j] {
-                clause(&[not(x(j, p)), x(j - 1, p - clues[j - 1] - 1)]);
+                clause(&[not(x(j, p)), x(j - 1, p - span(j - 1))]);
             }
         }
-        for (c, &cell) in cells.iter().enumerate() {
-            let c = c as i64;
-            for (j, &clue) in clues.iter().enumerate() {
-                let covered_from = x(j, c - clue);
-                clause(&[not(x(j, c)), covered_from, Term::Lit(cell)]);
+        for c in 0..n {
+            let background = Term::Lit(is(c as usize, 0));
+            for (j, &(len, color)) in blocks.iter().enumerate() {
+                // Block j covers cell c when it starts at or before c, and after c - len.
+                let covered_from = x(j, c - len);
+                clause(&[not(x(j, c)), covered_from, Term::Lit(is(c as usize, color))]);
                 let next = if j + 1 < k { x(j + 1, c) } else { Term::False };
-                clause(&[Term::Lit(-cell), not(x(j, c)), next, not(covered_from)]);
+                clause(&[background, not(x(j, c)), next, not(covered_from)]);
             }
-            clause(&[Term::Lit(-cell), x(0, c)]);
+            clause(&[background, x(0, c)]);
         }
     }
 
@@ -394,6 +450,67 @@ mod tests {
             for encoding in [Encoding::Starts, Encoding::Automaton] {
                 prop_assert_eq!(&models(&Cnf::new(&puzzle, encoding), w * h), &expected);
             }
+        }
+    }
+
+    /// Every colour picture (colour numbers, 0 the background) the colour clauses allow, from
+    /// CaDiCaL, each excluded before asking for the next.
+    fn color_models(cnf: &Cnf, cells: usize, colors: usize) -> Vec<Vec<u8>> {
+        let mut solver: cadical::Solver = cadical::Solver::new();
+        for clause in cnf.clauses() {
+            solver.add_clause(clause.iter().map(|&l| l as i32));
+        }
+        let var = |i: usize, color: u8| color_variable(i, color, colors) as i32;
+        let mut models = Vec::new();
+        while solver.solve() == Some(true) {
+            let model: Vec<u8> = (0..cells)
+                .map(|i| {
+                    let taken =
+                        (0..=colors as u8).filter(|&k| solver.value(var(i, k)) == Some(true));
+                    let taken: Vec<u8> = taken.collect();
+                    assert_eq!(taken.len(), 1, "cell {i} takes exactly one colour");
+                    taken[0]
+                })
+                .collect();
+            solver.add_clause(model.iter().enumerate().map(|(i, &k)| -var(i, k)));
+            models.push(model);
+        }
+        models.sort();
+        models
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(40))]
+
+        /// The colour clauses allow exactly the pictures whose clues are the puzzle's: every
+        /// picture of up to 8 cells in up to 2 colours and the background, tried all.
+        #[test]
+        fn the_colour_clauses_allow_exactly_the_pictures(
+            w in 1usize..5, h in 1usize..3, colors in 1usize..3, seed in any::<u64>(),
+        ) {
+            let mut rng = Rng::seeded(seed);
+            let picture: Vec<u8> = (0..w * h).map(|_| rng.below(colors as u64 + 1) as u8).collect();
+            let swatches = (0..colors)
+                .map(|i| crate::color::Swatch { name: b'a' + i as u8, rgb: [0, 0, 0] })
+                .collect();
+            let palette = crate::color::Palette::new(swatches).unwrap();
+            let clues_of = |cells: &[u8]| {
+                let grid = Grid::from_vec(w, h, cells.to_vec()).unwrap();
+                let p = ColorPuzzle::from_picture(palette.clone(), &grid);
+                (p.rows().to_vec(), p.cols().to_vec())
+            };
+            let puzzle = ColorPuzzle::from_picture(palette.clone(), &Grid::from_vec(w, h, picture.clone()).unwrap());
+            let wanted = clues_of(&picture);
+            let base = colors as u64 + 1;
+            let mut expected = Vec::new();
+            for n in 0..base.pow((w * h) as u32) {
+                let cells: Vec<u8> = (0..w * h).map(|i| (n / base.pow(i as u32) % base) as u8).collect();
+                if clues_of(&cells) == wanted {
+                    expected.push(cells);
+                }
+            }
+            expected.sort();
+            prop_assert_eq!(color_models(&Cnf::colors(&puzzle), w * h, colors), expected);
         }
     }
 

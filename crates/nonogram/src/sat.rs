@@ -15,6 +15,7 @@ use crate::engine::{Board, Stats, Stop};
 use crate::line::Cell;
 use crate::lines::Clock;
 use crate::puzzle::Puzzle;
+use grid_core::Grid;
 
 /// Whether the puzzle's clauses number their variables within CaDiCaL's `i32`: a generous
 /// bound on the starts encoding's variables (each line's blocks, times its cells, beside
@@ -41,27 +42,85 @@ pub(crate) fn search(
     stats: &mut Stats,
 ) -> Result<(), Stop> {
     debug_assert!(takes(puzzle));
+    let cnf = Cnf::new(puzzle, Encoding::Starts);
+    search_cells(&BlackAndWhite, &cnf, board, limit, found, clock, stats)
+}
+
+/// How the cells of a board read as literals of a puzzle's clauses.
+pub(crate) trait Literals {
+    type Cell: Copy + PartialEq;
+    /// Whether the cell's value is still open.
+    fn open(&self, cell: Self::Cell) -> bool;
+    /// The unit clauses that hold what is known of the cell at `index`.
+    fn known(&self, index: usize, cell: Self::Cell, units: &mut Vec<i32>);
+    /// The literal "the cell at `index` has the value `cell`" (a solution's, settled).
+    fn is(&self, index: usize, cell: Self::Cell) -> i32;
+    /// The value of the cell at `index` in CaDiCaL's model.
+    fn read(&self, index: usize, value: impl Fn(i32) -> Option<bool>) -> Self::Cell;
+}
+
+/// A black-and-white board: a cell's variable is true when it is filled.
+struct BlackAndWhite;
+
+impl Literals for BlackAndWhite {
+    type Cell = Cell;
+
+    fn open(&self, cell: Cell) -> bool {
+        cell == Cell::Unknown
+    }
+
+    fn known(&self, index: usize, cell: Cell, units: &mut Vec<i32>) {
+        if cell != Cell::Unknown {
+            units.push(self.is(index, cell));
+        }
+    }
+
+    fn is(&self, index: usize, cell: Cell) -> i32 {
+        let var = cell_variable(index) as i32;
+        if cell == Cell::Filled { var } else { -var }
+    }
+
+    fn read(&self, index: usize, value: impl Fn(i32) -> Option<bool>) -> Cell {
+        match value(self.is(index, Cell::Filled)) {
+            Some(false) => Cell::Empty,
+            _ => Cell::Filled,
+        }
+    }
+}
+
+/// [`search`] for any puzzle whose clauses `cnf` are, its cells read by `literals`.
+pub(crate) fn search_cells<L: Literals>(
+    literals: &L,
+    cnf: &Cnf,
+    board: &Grid<L::Cell>,
+    limit: usize,
+    found: &mut Vec<Grid<L::Cell>>,
+    clock: &Clock,
+    stats: &mut Stats,
+) -> Result<(), Stop> {
     let mut solver: cadical::Solver<Watch> =
         cadical::Solver::with_config("sat").expect("`sat` is one of CaDiCaL's configurations");
-    for clause in Cnf::new(puzzle, Encoding::Starts).clauses() {
+    for clause in cnf.clauses() {
         solver.add_clause(clause.iter().map(|&lit| lit as i32));
     }
-    let open: Vec<usize> = (0..board.cells().len())
-        .filter(|&v| board.cells()[v] == Cell::Unknown)
+    let cells = board.cells();
+    let open: Vec<usize> = (0..cells.len())
+        .filter(|&i| literals.open(cells[i]))
         .collect();
-    for (v, &value) in board.cells().iter().enumerate() {
-        if value != Cell::Unknown {
-            solver.add_clause([literal(v, value)]);
-        }
+    let mut units = Vec::new();
+    for (i, &cell) in cells.iter().enumerate() {
+        literals.known(i, cell, &mut units);
+    }
+    for unit in units {
+        solver.add_clause([unit]);
     }
     for solution in found.iter() {
         // One that disagrees with a known cell is already excluded.
-        let agrees = board
-            .cells()
+        let agrees = cells
             .iter()
             .zip(solution.cells())
-            .all(|(&known, &cell)| known == Cell::Unknown || known == cell);
-        if agrees && !exclude(&mut solver, &open, solution) {
+            .all(|(&known, &cell)| literals.open(known) || known == cell);
+        if agrees && !exclude(literals, &mut solver, &open, solution) {
             return Ok(());
         }
     }
@@ -76,15 +135,12 @@ pub(crate) fn search(
         }
         match answer {
             Some(true) => {
-                let cells = (0..board.cells().len())
-                    .map(|v| match solver.value(literal(v, Cell::Filled)) {
-                        Some(false) => Cell::Empty,
-                        _ => Cell::Filled,
-                    })
+                let cells = (0..cells.len())
+                    .map(|i| literals.read(i, |lit| solver.value(lit)))
                     .collect();
-                let solution = Board::from_vec(board.width(), board.height(), cells)
+                let solution = Grid::from_vec(board.width(), board.height(), cells)
                     .expect("the board has the puzzle's size");
-                let more = exclude(&mut solver, &open, &solution);
+                let more = exclude(literals, &mut solver, &open, &solution);
                 found.push(solution);
                 if !more {
                     return Ok(());
@@ -97,22 +153,18 @@ pub(crate) fn search(
     Ok(())
 }
 
-/// Cell `v` having `value`, as a literal.
-fn literal(v: usize, value: Cell) -> i32 {
-    let var = cell_variable(v) as i32;
-    if value == Cell::Filled { var } else { -var }
-}
-
 /// Adds the clause "some cell in `open` differs from `solution`"; false when `open` is
 /// empty (the board is that solution, and there is no other).
-fn exclude(solver: &mut cadical::Solver<Watch>, open: &[usize], solution: &Board) -> bool {
+fn exclude<L: Literals>(
+    literals: &L,
+    solver: &mut cadical::Solver<Watch>,
+    open: &[usize],
+    solution: &Grid<L::Cell>,
+) -> bool {
     if open.is_empty() {
         return false;
     }
-    solver.add_clause(
-        open.iter()
-            .map(|&v| literal(v, solution.cells()[v].opposite())),
-    );
+    solver.add_clause(open.iter().map(|&i| -literals.is(i, solution.cells()[i])));
     true
 }
 

@@ -120,6 +120,9 @@ pub(crate) struct Budget {
     /// nine; Knotty, Meow and Faase take millions, and CaDiCaL finishes them sooner
     /// (docs/performance.md, "Knotty, Meow and Faase").
     pub conflicts: u64,
+    /// Nodes of a colour puzzle's depth-first search before CaDiCaL takes over (colour
+    /// puzzles have no learning search).
+    pub color_nodes: u64,
 }
 
 impl Budget {
@@ -127,6 +130,7 @@ impl Budget {
         nodes: 2000,
         long_nodes: 20,
         conflicts: 200_000,
+        color_nodes: 300,
     };
 }
 
@@ -384,12 +388,12 @@ mod tests {
             let cells = (0..w * h).map(|_| rng.chance(0.5)).collect();
             let puzzle = Puzzle::from_picture(&Grid::from_vec(w, h, cells).unwrap());
             let options = Options { limit: 30, ..Options::default() };
-            let alone = Budget { nodes: u64::MAX, long_nodes: u64::MAX, conflicts: u64::MAX };
+            let alone = Budget { nodes: u64::MAX, long_nodes: u64::MAX, conflicts: u64::MAX, color_nodes: u64::MAX };
             let depth_first = solve_within(&puzzle, None, &options, alone);
             // Only a search hands over.
             prop_assume!(depth_first.method == Method::Search);
             let handed_over =
-                solve_within(&puzzle, None, &options, Budget { nodes, long_nodes: nodes, conflicts });
+                solve_within(&puzzle, None, &options, Budget { nodes, long_nodes: nodes, conflicts, color_nodes: u64::MAX });
             prop_assert_eq!(depth_first.status, handed_over.status);
             prop_assert_eq!(handed_over.solutions.len(), depth_first.solutions.len());
             if depth_first.solutions.len() < 30 {
@@ -412,9 +416,9 @@ mod tests {
             let puzzle = Puzzle::from_picture(&Grid::from_vec(w, h, cells).unwrap());
             prop_assert!(!Learner::takes(&puzzle));
             let options = Options { limit: 30, ..Options::default() };
-            let alone = Budget { nodes: u64::MAX, long_nodes: u64::MAX, conflicts: u64::MAX };
+            let alone = Budget { nodes: u64::MAX, long_nodes: u64::MAX, conflicts: u64::MAX, color_nodes: u64::MAX };
             let depth_first = solve_within(&puzzle, None, &options, alone);
-            let budget = Budget { nodes: u64::MAX, long_nodes: nodes, conflicts: 0 };
+            let budget = Budget { nodes: u64::MAX, long_nodes: nodes, conflicts: 0, color_nodes: u64::MAX };
             let handed_over = solve_within(&puzzle, None, &options, budget);
             prop_assert_eq!(depth_first.status, handed_over.status);
             prop_assert_eq!(handed_over.solutions.len(), depth_first.solutions.len());

@@ -3,8 +3,8 @@
 //! colour left agrees on is certain), and a complete search.
 
 use super::line::{BACKGROUND, Colors, LineSolver};
-use super::{ColorBoard, ColorPuzzle};
-use crate::engine::{Stats, Stop};
+use super::{ColorBoard, ColorPuzzle, sat};
+use crate::engine::{Searched, Stats, Stop};
 use crate::explain;
 use crate::lines::{Clock, Lines};
 use crate::puzzle::LineId;
@@ -491,19 +491,26 @@ impl<'a> Engine<'a> {
         order
     }
 
-    /// Depth-first search with probing at every node, collecting up to `limit` solutions.
+    /// Depth-first search with probing at every node, collecting up to `limit` solutions, for
+    /// at most `nodes` nodes.
     pub fn search(
         &mut self,
         board: ColorBoard,
         limit: usize,
+        nodes: u64,
         found: &mut Vec<ColorBoard>,
-    ) -> Result<(), Stop> {
+    ) -> Result<Searched, Stop> {
         let mut stack = vec![board];
         let mut scores = Vec::new();
         let steps = self.steps.take();
         self.searching = true;
+        let mut spent = 0;
         let result = (|| {
             while let Some(mut board) = stack.pop() {
+                if spent == nodes {
+                    return Ok(Searched::OutOfBudget);
+                }
+                spent += 1;
                 self.stats.nodes += 1;
                 match self.probe(&mut board, &mut scores) {
                     Err(Stop::Conflict(_)) => continue,
@@ -516,7 +523,7 @@ impl<'a> Engine<'a> {
                 else {
                     found.push(board);
                     if found.len() >= limit {
-                        return Ok(());
+                        return Ok(Searched::Done);
                     }
                     continue;
                 };
@@ -530,11 +537,29 @@ impl<'a> Engine<'a> {
                     }
                 }
             }
-            Ok(())
+            Ok(Searched::Done)
         })();
         self.steps = steps;
         self.searching = false;
         result
+    }
+
+    /// CaDiCaL ([`super::sat`]) from `board`, whose known cells hold in every solution not
+    /// in `found`, until `found` holds `limit`.
+    pub fn sat(
+        &mut self,
+        board: &ColorBoard,
+        limit: usize,
+        found: &mut Vec<ColorBoard>,
+    ) -> Result<(), Stop> {
+        sat::search(
+            self.puzzle,
+            board,
+            limit,
+            found,
+            &self.clock,
+            &mut self.stats,
+        )
     }
 }
 

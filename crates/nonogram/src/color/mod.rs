@@ -8,6 +8,7 @@
 
 mod engine;
 pub mod line;
+mod sat;
 mod solve;
 
 pub use grid_core::nonogram_doc::{Block, Palette, Swatch};
