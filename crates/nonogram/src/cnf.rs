@@ -2,7 +2,9 @@
 //! to CaDiCaL, and what the `dimacs` example writes for any SAT solver.
 //!
 //! Variable `r * width + c + 1` is the cell of row `r`, column `c` (from 0; [`cell_variable`]):
-//! true is filled.
+//! true is filled. A colour puzzle ([`Cnf::colors`]) has a variable for each cell and colour
+//! instead ([`color_variable`]), exactly one of a cell's true, and its lines in the starts
+//! encoding, where blocks of two colours may touch.
 //! The variables after the cells belong to the lines' encodings. Adding the clause that
 //! forbids a solution found and solving again asks for a second one.
 //!

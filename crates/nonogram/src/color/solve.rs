@@ -1,4 +1,5 @@
-//! Solving a colour puzzle from start to proof, in the same stages as black and white.
+//! Solving a colour puzzle from start to proof, in the same stages as black and white but
+//! for the learning search: the depth-first search hands over to CaDiCaL directly.
 
 use super::engine::Engine;
 use super::{ColorBoard, ColorPuzzle, Colors, sat};
