@@ -17,16 +17,38 @@ use crate::lines::Clock;
 use crate::puzzle::Puzzle;
 use grid_core::Grid;
 
-/// Whether the puzzle's clauses number their variables within CaDiCaL's `i32`: a generous
-/// bound on the starts encoding's variables (each line's blocks, times its cells, beside
-/// the cells themselves).
+/// The most clauses written for CaDiCaL, as estimated before any is: each takes about 60
+/// bytes here and 30 more in CaDiCaL, so a puzzle at the limit takes about 1 GB. Knotty has
+/// 36,914 clauses, Faase 327,185; a puzzle beyond the limit, only made to be one (a thousand
+/// lines of hundreds of blocks with hundreds of cells to spare), stays with the search.
+pub(crate) const MAX_CLAUSES: u64 = 10_000_000;
+
+/// A bound on the clauses of a line of `len` cells and `blocks` blocks over the blocks'
+/// starts: for each block, two clauses for each of its starts and two for each cell; one for
+/// each cell besides.
+pub(crate) fn line_clauses(blocks: usize, len: usize) -> u64 {
+    (4 * blocks as u64 + 1) * len as u64
+}
+
+/// Whether clauses over `variables` variables, `clauses` of them at most, can go to CaDiCaL:
+/// its literals are `i32`, and memory is taken only for what [`MAX_CLAUSES`] allows.
+pub(crate) fn fits(variables: u64, clauses: u64) -> bool {
+    variables < i32::MAX as u64 && clauses <= MAX_CLAUSES
+}
+
+/// Whether the puzzle fits CaDiCaL ([`fits`]): a generous bound on the starts encoding's
+/// variables (each line's blocks, times its cells, beside the cells themselves) and on its
+/// clauses.
 pub(crate) fn takes(puzzle: &Puzzle) -> bool {
     let cells = puzzle.width() as u64 * puzzle.height() as u64;
-    let starts: u64 = puzzle
-        .lines()
-        .map(|id| puzzle.clues(id).len() as u64 * puzzle.line_len(id) as u64)
-        .sum();
-    cells + starts < i32::MAX as u64
+    let lines = || {
+        puzzle
+            .lines()
+            .map(|id| (puzzle.clues(id).len(), puzzle.line_len(id)))
+    };
+    let starts: u64 = lines().map(|(k, n)| k as u64 * n as u64).sum();
+    let clauses: u64 = lines().map(|(k, n)| line_clauses(k, n)).sum();
+    fits(cells + starts, clauses)
 }
 
 /// Looks for solutions of `board` other than those in `found`, until `found` holds `limit`
@@ -226,6 +248,33 @@ mod tests {
         search(&puzzle, &blank, 10, &mut found, &clock, &mut stats).unwrap();
         found.sort_by_key(|b| b.cells()[0] == Cell::Filled);
         assert_eq!(found, [anti, diagonal]);
+    }
+
+    /// The estimate `takes` goes by is a bound on the clauses written.
+    #[test]
+    fn the_clauses_written_are_within_the_estimate() {
+        let mut rng = grid_core::Rng::seeded(7);
+        for (w, h) in [(1, 1), (5, 3), (12, 9), (30, 30)] {
+            let cells = (0..w * h).map(|_| rng.chance(0.4)).collect();
+            let puzzle = Puzzle::from_picture(&Grid::from_vec(w, h, cells).unwrap());
+            let estimate: u64 = puzzle
+                .lines()
+                .map(|id| line_clauses(puzzle.clues(id).len(), puzzle.line_len(id)))
+                .sum();
+            let written = Cnf::new(&puzzle, Encoding::Starts).clauses().len() as u64;
+            assert!(written <= estimate, "{w}x{h}: {written} > {estimate}");
+        }
+    }
+
+    /// A puzzle made to have a huge encoding (every line 250 single cells, with 499 cells to
+    /// spare) stays with the search rather than take gigabytes.
+    #[test]
+    fn a_puzzle_too_big_to_write_as_clauses_is_not_taken() {
+        let lines = vec![vec![1; 250]; 1000];
+        let huge = Puzzle::new(lines.clone(), lines).unwrap();
+        assert!(!takes(&huge));
+        let (small, ..) = diagonals();
+        assert!(takes(&small));
     }
 
     #[test]

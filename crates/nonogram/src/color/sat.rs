@@ -7,17 +7,21 @@ use super::{ColorBoard, ColorPuzzle, Colors};
 use crate::cnf::{Cnf, color_variable};
 use crate::engine::{Stats, Stop};
 use crate::lines::Clock;
-use crate::sat::{Literals, search_cells};
+use crate::sat::{Literals, fits, line_clauses, search_cells};
 
-/// Whether the puzzle's clauses number their variables within CaDiCaL's `i32`: the cells'
-/// colours, and a generous bound on the starts (each line's blocks times its cells).
+/// Whether the puzzle fits CaDiCaL ([`crate::sat::fits`]): the cells' colours, one clause
+/// that each cell takes one and one for each pair it cannot take both, and the starts.
 pub(crate) fn takes(puzzle: &ColorPuzzle) -> bool {
-    let (w, h) = (puzzle.width() as u64, puzzle.height() as u64);
-    let colors = w * h * (puzzle.palette().len() as u64 + 1);
-    let blocks =
-        |lines: &[Vec<super::Block>]| -> u64 { lines.iter().map(|l| l.len() as u64).sum() };
-    let starts = blocks(puzzle.rows()) * w + blocks(puzzle.cols()) * h;
-    colors + starts < i32::MAX as u64
+    let (w, h) = (puzzle.width(), puzzle.height());
+    let cells = (w * h) as u64;
+    let values = puzzle.palette().len() as u64 + 1;
+    let rows = puzzle.rows().iter().map(|l| (l.len(), w));
+    let cols = puzzle.cols().iter().map(|l| (l.len(), h));
+    let lines = || rows.clone().chain(cols.clone());
+    let starts: u64 = lines().map(|(k, n)| k as u64 * n as u64).sum();
+    let clauses = cells * (1 + values * (values - 1) / 2)
+        + lines().map(|(k, n)| line_clauses(k, n)).sum::<u64>();
+    fits(cells * values + starts, clauses)
 }
 
 /// Looks for solutions of `board` other than those in `found`, until `found` holds `limit`
@@ -74,5 +78,38 @@ impl Literals for InColor {
             .find(|&color| value(self.var(index, color)) == Some(true))
             .expect("every cell takes exactly one colour");
         1 << color
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::color::{Palette, Swatch};
+    use grid_core::Grid;
+
+    /// The estimate `takes` goes by is a bound on the clauses written.
+    #[test]
+    fn the_clauses_written_are_within_the_estimate() {
+        let mut rng = grid_core::Rng::seeded(11);
+        for (w, h, colors) in [(1, 1, 1), (6, 4, 2), (15, 10, 5), (30, 30, 9)] {
+            let swatches = (0..colors)
+                .map(|i| Swatch {
+                    name: b'a' + i as u8,
+                    rgb: [0, 0, 0],
+                })
+                .collect();
+            let palette = Palette::new(swatches).unwrap();
+            let cells = (0..w * h)
+                .map(|_| rng.below(colors as u64 + 1) as u8)
+                .collect();
+            let puzzle = ColorPuzzle::from_picture(palette, &Grid::from_vec(w, h, cells).unwrap());
+            let values = colors as u64 + 1;
+            let lines = puzzle.rows().iter().map(|l| line_clauses(l.len(), w));
+            let lines = lines.chain(puzzle.cols().iter().map(|l| line_clauses(l.len(), h)));
+            let estimate = (w * h) as u64 * (1 + values * (values - 1) / 2) + lines.sum::<u64>();
+            let written = Cnf::colors(&puzzle).clauses().len() as u64;
+            assert!(written <= estimate, "{w}x{h}: {written} > {estimate}");
+            assert!(takes(&puzzle));
+        }
     }
 }
