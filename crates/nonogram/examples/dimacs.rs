@@ -6,11 +6,14 @@
 //!   cadical -q knotty.cnf          # Debian's cadical; exit 10 satisfiable, 20 unsatisfiable
 //!
 //! Variable `r * width + c + 1` is the cell of row `r`, column `c` (from 0): true is filled.
+//! A colour puzzle of K colours is written over the blocks' starts, with variable
+//! `(r * width + c) * (K + 1) + k + 1` for "the cell has colour k" (0 the background, the
+//! colours numbered in the order of their names); the automaton is for black and white only.
 
 use grid_core::Document;
 use grid_core::nonogram_doc::NonogramDoc;
-use grid_nonogram::Puzzle;
 use grid_nonogram::cnf::{Cnf, Encoding};
+use grid_nonogram::document::{Task, task_of};
 use std::io::Write;
 
 fn main() {
@@ -34,12 +37,14 @@ fn main() {
     let doc = Document::from_json(&text)
         .and_then(|doc| NonogramDoc::from_document(&doc))
         .unwrap_or_else(|e| fail(&e));
-    let puzzle = Puzzle::new(doc.clues.rows, doc.clues.cols).unwrap_or_else(|e| fail(&e));
+    let cnf = match task_of(&doc).unwrap_or_else(|e| fail(&e)) {
+        Task::Black(puzzle, _) => Cnf::new(&puzzle, encoding),
+        Task::Color(puzzle, _) if encoding == Encoding::Starts => Cnf::colors(&puzzle),
+        Task::Color(..) => fail(&"a colour puzzle is written over its blocks' starts only"),
+    };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     // A reader that stops early (`| head`) is no error.
-    if let Err(e) = Cnf::new(&puzzle, encoding)
-        .write_dimacs(&mut out)
-        .and_then(|()| out.flush())
+    if let Err(e) = cnf.write_dimacs(&mut out).and_then(|()| out.flush())
         && e.kind() != std::io::ErrorKind::BrokenPipe
     {
         eprintln!("dimacs: {e}");
