@@ -207,6 +207,13 @@ mod tests {
         Palette::new(swatches).unwrap()
     }
 
+    /// A report's solutions in an order that does not depend on the order they were found.
+    fn sorted(report: &Report<Colors>) -> Vec<ColorBoard> {
+        let mut solutions = report.solutions.clone();
+        solutions.sort_by_key(|g| g.cells().to_vec());
+        solutions
+    }
+
     /// The picture a solved board shows: one colour number a cell.
     fn picture_of(board: &ColorBoard) -> Grid<u8> {
         board.map(|&set| set.trailing_zeros() as u8)
@@ -293,11 +300,7 @@ mod tests {
                 let handed_over =
                     solve_within(&puzzle, start, &all, Budget { color_nodes: nodes, ..Budget::DEFAULT });
                 prop_assert_eq!(depth_first.status, handed_over.status);
-                let mut a = depth_first.solutions.clone();
-                let mut b = handed_over.solutions.clone();
-                a.sort_by_key(|g| g.cells().to_vec());
-                b.sort_by_key(|g| g.cells().to_vec());
-                prop_assert_eq!(a, b);
+                prop_assert_eq!(sorted(&depth_first), sorted(&handed_over));
             }
         }
 
@@ -322,11 +325,7 @@ mod tests {
                 let fast = solve(&puzzle, start.clone(), &all);
                 let colour = solve(&puzzle, start, &Options { explain: true, ..all });
                 prop_assert_eq!(fast.status, colour.status);
-                let mut a = fast.solutions.clone();
-                let mut b = colour.solutions.clone();
-                a.sort_by_key(|g| g.cells().to_vec());
-                b.sort_by_key(|g| g.cells().to_vec());
-                prop_assert_eq!(a, b);
+                prop_assert_eq!(sorted(&fast), sorted(&colour));
             }
         }
     }
