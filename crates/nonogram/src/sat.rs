@@ -23,32 +23,52 @@ use grid_core::Grid;
 /// lines of hundreds of blocks with hundreds of cells to spare), stays with the search.
 pub(crate) const MAX_CLAUSES: u64 = 10_000_000;
 
-/// A bound on the clauses of a line of `len` cells and `blocks` blocks over the blocks'
-/// starts: for each block, two clauses for each of its starts and two for each cell; one for
-/// each cell besides.
-pub(crate) fn line_clauses(blocks: usize, len: usize) -> u64 {
-    (4 * blocks as u64 + 1) * len as u64
+/// A bound, known before any clause is written, on the variables and clauses of a puzzle
+/// over its blocks' starts.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Size {
+    pub variables: u64,
+    pub clauses: u64,
 }
 
-/// Whether clauses over `variables` variables, `clauses` of them at most, can go to CaDiCaL:
-/// its literals are `i32`, and memory is taken only for what [`MAX_CLAUSES`] allows.
-pub(crate) fn fits(variables: u64, clauses: u64) -> bool {
-    variables < i32::MAX as u64 && clauses <= MAX_CLAUSES
+impl Size {
+    /// The cells' own `variables` and `clauses`, and each of `lines` (its blocks, its cells):
+    /// at most a start variable for each block and cell; for each block, two clauses for each
+    /// of its starts and two for each cell; one clause for each cell besides.
+    pub fn new(
+        variables: u64,
+        clauses: u64,
+        lines: impl IntoIterator<Item = (usize, usize)>,
+    ) -> Size {
+        let start = Size { variables, clauses };
+        lines.into_iter().fold(start, |size, (blocks, len)| {
+            let (blocks, len) = (blocks as u64, len as u64);
+            Size {
+                variables: size.variables + blocks * len,
+                clauses: size.clauses + (4 * blocks + 1) * len,
+            }
+        })
+    }
+
+    /// Whether such clauses can go to CaDiCaL: its literals are `i32`, and memory is taken
+    /// only for what [`MAX_CLAUSES`] allows.
+    pub fn fits(&self) -> bool {
+        self.variables < i32::MAX as u64 && self.clauses <= MAX_CLAUSES
+    }
 }
 
-/// Whether the puzzle fits CaDiCaL ([`fits`]): a generous bound on the starts encoding's
-/// variables (each line's blocks, times its cells, beside the cells themselves) and on its
-/// clauses.
-pub(crate) fn takes(puzzle: &Puzzle) -> bool {
+/// The [`Size`] of a black-and-white puzzle: a variable for each cell, and its lines.
+pub(crate) fn size(puzzle: &Puzzle) -> Size {
     let cells = puzzle.width() as u64 * puzzle.height() as u64;
-    let lines = || {
-        puzzle
-            .lines()
-            .map(|id| (puzzle.clues(id).len(), puzzle.line_len(id)))
-    };
-    let starts: u64 = lines().map(|(k, n)| k as u64 * n as u64).sum();
-    let clauses: u64 = lines().map(|(k, n)| line_clauses(k, n)).sum();
-    fits(cells + starts, clauses)
+    let lines = puzzle
+        .lines()
+        .map(|id| (puzzle.clues(id).len(), puzzle.line_len(id)));
+    Size::new(cells, 0, lines)
+}
+
+/// Whether the puzzle fits CaDiCaL ([`Size::fits`]).
+pub(crate) fn takes(puzzle: &Puzzle) -> bool {
+    size(puzzle).fits()
 }
 
 /// Looks for solutions of `board` other than those in `found`, until `found` holds `limit`
@@ -257,10 +277,7 @@ mod tests {
         for (w, h) in [(1, 1), (5, 3), (12, 9), (30, 30)] {
             let cells = (0..w * h).map(|_| rng.chance(0.4)).collect();
             let puzzle = Puzzle::from_picture(&Grid::from_vec(w, h, cells).unwrap());
-            let estimate: u64 = puzzle
-                .lines()
-                .map(|id| line_clauses(puzzle.clues(id).len(), puzzle.line_len(id)))
-                .sum();
+            let estimate = size(&puzzle).clauses;
             let written = Cnf::new(&puzzle, Encoding::Starts).clauses().len() as u64;
             assert!(written <= estimate, "{w}x{h}: {written} > {estimate}");
         }

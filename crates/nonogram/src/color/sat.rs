@@ -7,21 +7,26 @@ use super::{ColorBoard, ColorPuzzle, Colors};
 use crate::cnf::{Cnf, color_variable};
 use crate::engine::{Stats, Stop};
 use crate::lines::Clock;
-use crate::sat::{Literals, fits, line_clauses, search_cells};
+use crate::sat::{Literals, Size, search_cells};
 
-/// Whether the puzzle fits CaDiCaL ([`crate::sat::fits`]): the cells' colours, one clause
-/// that each cell takes one and one for each pair it cannot take both, and the starts.
-pub(crate) fn takes(puzzle: &ColorPuzzle) -> bool {
+/// The [`Size`] of a colour puzzle: a variable for each cell and colour, one clause that
+/// each cell takes one and one for each pair it cannot take both, and its lines.
+fn size(puzzle: &ColorPuzzle) -> Size {
     let (w, h) = (puzzle.width(), puzzle.height());
     let cells = (w * h) as u64;
     let values = puzzle.palette().len() as u64 + 1;
     let rows = puzzle.rows().iter().map(|l| (l.len(), w));
     let cols = puzzle.cols().iter().map(|l| (l.len(), h));
-    let lines = || rows.clone().chain(cols.clone());
-    let starts: u64 = lines().map(|(k, n)| k as u64 * n as u64).sum();
-    let clauses = cells * (1 + values * (values - 1) / 2)
-        + lines().map(|(k, n)| line_clauses(k, n)).sum::<u64>();
-    fits(cells * values + starts, clauses)
+    Size::new(
+        cells * values,
+        cells * (1 + values * (values - 1) / 2),
+        rows.chain(cols),
+    )
+}
+
+/// Whether the puzzle fits CaDiCaL ([`Size::fits`]).
+pub(crate) fn takes(puzzle: &ColorPuzzle) -> bool {
+    size(puzzle).fits()
 }
 
 /// Looks for solutions of `board` other than those in `found`, until `found` holds `limit`
@@ -103,10 +108,7 @@ mod tests {
                 .map(|_| rng.below(colors as u64 + 1) as u8)
                 .collect();
             let puzzle = ColorPuzzle::from_picture(palette, &Grid::from_vec(w, h, cells).unwrap());
-            let values = colors as u64 + 1;
-            let lines = puzzle.rows().iter().map(|l| line_clauses(l.len(), w));
-            let lines = lines.chain(puzzle.cols().iter().map(|l| line_clauses(l.len(), h)));
-            let estimate = (w * h) as u64 * (1 + values * (values - 1) / 2) + lines.sum::<u64>();
+            let estimate = size(&puzzle).clauses;
             let written = Cnf::colors(&puzzle).clauses().len() as u64;
             assert!(written <= estimate, "{w}x{h}: {written} > {estimate}");
             assert!(takes(&puzzle));
