@@ -23,6 +23,8 @@ pub mod generate;
 mod learn;
 pub mod line;
 mod lines;
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+mod log_shim;
 pub mod puzzle;
 mod sat;
 pub mod solve;
