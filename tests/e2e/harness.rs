@@ -59,12 +59,25 @@ pub fn bin(name: &str) -> &'static str {
     }
 }
 
-/// A fresh scratch folder for files a test writes.
-pub fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("gridkit-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir
+/// A fresh scratch folder for files a test writes, removed with what it holds when the test
+/// is done with it (so that running the suite leaves nothing behind in the temp folder).
+pub struct Scratch(tempfile::TempDir);
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+
+    fn deref(&self) -> &std::path::Path {
+        self.0.path()
+    }
+}
+
+/// A new `Scratch` whose name begins `gridkit-NAME-`.
+pub fn scratch(name: &str) -> Scratch {
+    tempfile::Builder::new()
+        .prefix(&format!("gridkit-{name}-"))
+        .tempdir()
+        .map(Scratch)
+        .expect("a scratch folder")
 }
 
 /// Runs `tool args...` with `input` on stdin.

@@ -1,7 +1,7 @@
 //! `mazesolve --play` driven through tmux: the maze comes through a pipe, the keys from the
 //! terminal, and the walk goes out as the solution.
 
-use crate::harness::{bin, pipeline, scratch};
+use crate::harness::{Scratch, bin, pipeline, scratch};
 use crate::tmux::Tmux;
 use serde_json::Value;
 
@@ -20,7 +20,7 @@ fn shortest_walk(args: &[&str]) -> (Value, Vec<(i64, i64)>) {
 
 /// Starts `mazegen ARGS | mazesolve --play` in the terminal, with its best times kept in a
 /// scratch folder; gives that folder and the file the walk is written to.
-fn play(t: &Tmux, name: &str, args: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+fn play(t: &Tmux, name: &str, args: &str) -> (Scratch, std::path::PathBuf) {
     let dir = scratch(name);
     let out = dir.join("walk.json");
     t.run(&format!(
@@ -80,7 +80,8 @@ fn quitting_gives_up_with_status_1_and_writes_nothing() {
     let Some(t) = Tmux::start("maze-quit") else {
         return;
     };
-    let out = scratch("maze-quit").join("walk.json");
+    let dir = scratch("maze-quit");
+    let out = dir.join("walk.json");
     t.run(&format!(
         "{} --seed 1 5 | {} --play > {}; echo exit=$?",
         bin("mazegen"),
@@ -155,7 +156,7 @@ fn a_hex_maze_is_walked_with_six_keys() {
             }
         })
         .collect();
-    let (_, out) = play(&t, "hex-play", "--tiling hex --seed 2 4 3");
+    let (_dir, out) = play(&t, "hex-play", "--tiling hex --seed 2 4 3");
     t.wait_for("the maze", |s| {
         s.contains("moves 0") && s.contains("q w e / a s d")
     });
