@@ -2,9 +2,9 @@
 //!
 //! CaDiCaL calls `log` in two places, to scale its restart and clause-reduction intervals,
 //! and that is all this program would take from glibc's libm, a shared library of its own.
-//! Loading and relocating it cost every run 9 page faults and about 0.1 ms: on
-//! webpbn-00001, a puzzle settled by start-up alone, 122 page faults instead of 113 and a
-//! median of 1.39 ms instead of 1.24 ms (`perf stat -r 100 -e page-faults,task-clock`, 30
+//! Loading and relocating it cost every run 7 page faults and about 0.08 ms: on
+//! webpbn-00001, a puzzle settled by start-up alone, 121 page faults instead of 114 and a
+//! median of 1.27 ms instead of 1.19 ms (`perf stat -r 100 -e page-faults,task-clock`, 30
 //! rounds taking turns; docs/performance.md). The symbol defined here takes the place of
 //! libm's at link time, and the linker then drops the library, as nothing else needs it.
 //!
@@ -12,7 +12,7 @@
 //! could clash with its own definition.
 
 /// `log(x)` for C code, computed by the `libm` crate (a port of musl's, accurate to within
-/// one unit in the last place, as glibc's is).
+/// one unit in the last place).
 ///
 /// Safety of the symbol: it has the exact C signature of `double log(double)`, keeps no
 /// state, and is correct for every input, NaN and infinities included.
