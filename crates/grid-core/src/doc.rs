@@ -394,11 +394,7 @@ impl Document {
     pub fn set_grid<T>(&mut self, grid: &Grid<T>, to_char: impl Fn(&T) -> u8) {
         self.set("width", grid.width());
         self.set("height", grid.height());
-        let rows: Vec<String> = grid
-            .rows()
-            .map(|r| r.iter().map(|c| to_char(c) as char).collect())
-            .collect();
-        self.set("grid", rows);
+        self.set("grid", grid.text_rows(to_char));
     }
 
     /// Writes the document as one compact line (or pretty, on request), newline included.

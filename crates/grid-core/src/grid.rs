@@ -94,6 +94,13 @@ impl<T> Grid<T> {
         self.cells.chunks(self.width.max(1))
     }
 
+    /// The rows as text, a cell an ASCII character: the `grid` field of a document.
+    pub fn text_rows(&self, to_char: impl Fn(&T) -> u8) -> Vec<String> {
+        self.rows()
+            .map(|r| r.iter().map(|c| to_char(c) as char).collect())
+            .collect()
+    }
+
     /// Every position, in reading order.
     /// Row `r`, left to right.
     pub fn row(&self, r: usize) -> &[T] {

@@ -762,10 +762,7 @@ mod tests {
         let mut m = CellMaze::new(2, 1, false);
         m.carve(0, Dir::East);
         let t = m.to_tiles();
-        let text: Vec<String> = t
-            .rows()
-            .map(|r| r.iter().map(|t| t.to_char() as char).collect())
-            .collect();
+        let text = t.text_rows(|t| t.to_char());
         assert_eq!(text, ["#####", "#   #", "#####"]);
     }
 

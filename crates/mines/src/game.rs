@@ -530,10 +530,7 @@ mod tests {
     }
 
     fn text(g: &Game) -> Vec<String> {
-        g.view()
-            .rows()
-            .map(|r| r.iter().map(|c| c.to_char() as char).collect())
-            .collect()
+        g.view().text_rows(|c| c.to_char())
     }
 
     #[test]

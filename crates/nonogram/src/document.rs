@@ -55,7 +55,7 @@ impl<C> Report<C> {
             self.solutions
                 .iter()
                 .take(shown)
-                .map(|g| grid_rows(g, &to_char))
+                .map(|g| g.text_rows(&to_char))
                 .collect()
         });
         doc.set(
@@ -145,14 +145,6 @@ impl Parsed {
 /// The cells a document's `grid` already knows (`'?'` and anything else unknown).
 pub fn board_of(grid: &Grid<u8>) -> Board {
     grid.map(|&c| Cell::from_char(c).unwrap_or(Cell::Unknown))
-}
-
-/// A board as the rows of a `grid`.
-fn grid_rows<C>(board: &Grid<C>, to_char: impl Fn(&C) -> u8) -> Vec<String> {
-    board
-        .rows()
-        .map(|r| r.iter().map(|c| to_char(c) as char).collect())
-        .collect()
 }
 
 /// A puzzle to solve, and the cells its document already knows.
