@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Start-up of nonosolve beside nonogrid, on a survey puzzle that is all start-up
+# (webpbn-00001 of Jan Wolter's survey: 5 x 10, settled by line logic in well under a
+# millisecond of work). Both take about a millisecond a run, and a shared machine moves that
+# by a third from one second to the next, so a single timing of each says little: the two
+# take turns, ROUNDS rounds (default 30) of `perf stat -r RUNS` (default 100) each, and the
+# summary counts the rounds each was faster in. Page faults, which decide most of that
+# millisecond and hardly vary, are shown beside the times.
+#
+#   apt-get install linux-perf                            # once
+#   cargo install nonogrid --root /tmp/peers/nonogrid     # in a scratch folder
+#   bench/startup.sh [NONOGRID_BIN] [PUZZLE.g]
+#
+# The puzzle is read from the nonogrid crate's sample-olsak-g folder in cargo's registry (it
+# is not copied here). Both binaries are copied into one scratch folder first: a freshly
+# linked file takes more page faults than a copy of it. nonogrid looks for two solutions
+# (`-m 2`), as nonosolve does.
+set -u
+here=$(cd "$(dirname "$0")/.." && pwd)
+nonogrid=${1:-/tmp/peers/nonogrid/bin/nonogrid}
+survey=$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/nonogrid-0.7.3/sample-olsak-g 2>/dev/null | head -1)
+puzzle=${2:-$survey/webpbn-00001.g}
+rounds=${ROUNDS:-30}
+runs=${RUNS:-100}
+command -v perf >/dev/null || { echo "perf is needed: apt-get install linux-perf" >&2; exit 2; }
+[ -x "$nonogrid" ] || { echo "no nonogrid at $nonogrid: cargo install nonogrid --root /tmp/peers/nonogrid" >&2; exit 2; }
+[ -r "$puzzle" ] || { echo "no puzzle at $puzzle: cargo fetch nonogrid 0.7.3, or name one" >&2; exit 2; }
+cargo build --release --quiet --manifest-path "$here/Cargo.toml" --bin nonosolve || exit 2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cp "$here/target/release/nonosolve" "$tmp/nonosolve"
+cp "$nonogrid" "$tmp/nonogrid"
+
+# "milliseconds page-faults" of RUNS runs of a command: perf's mean task-clock and faults
+measure() {
+  perf stat -x, -r "$runs" -e task-clock,page-faults "$@" 2>&1 >/dev/null |
+    awk -F, '$3 == "task-clock" { ms = $1 } $3 == "page-faults" { faults = $1 }
+             END { printf "%.3f %d\n", ms, faults }'
+}
+
+echo "round  nonosolve ms  faults  nonogrid ms  faults"
+for round in $(seq 1 "$rounds"); do
+  read -r ours our_faults < <(measure "$tmp/nonosolve" "$puzzle")
+  read -r theirs their_faults < <(measure "$tmp/nonogrid" -m 2 "$puzzle")
+  printf "%5d  %12s  %6s  %11s  %6s\n" "$round" "$ours" "$our_faults" "$theirs" "$their_faults"
+done | tee "$tmp/rounds.txt"
+awk '{ a[NR] = $2; b[NR] = $4; if ($2 < $4) w++ }
+     function median(x, n,   i, j, t, v) {
+       n = 0; for (i in x) v[++n] = x[i]
+       for (i = 2; i <= n; i++) { t = v[i]; for (j = i - 1; j > 0 && v[j] > t; j--) v[j + 1] = v[j]; v[j + 1] = t }
+       return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+     }
+     END { printf "medians of the rounds: nonosolve %.3f ms, nonogrid %.3f ms; nonosolve faster in %d of %d rounds\n",
+                  median(a), median(b), w, NR }' "$tmp/rounds.txt"
