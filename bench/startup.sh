@@ -28,7 +28,7 @@ command -v perf >/dev/null || { echo "perf is needed: apt-get install linux-perf
 cargo build --release --quiet --manifest-path "$here/Cargo.toml" --bin nonosolve || exit 2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cp "$here/target/release/nonosolve" "$tmp/nonosolve"
+cp "${CARGO_TARGET_DIR:-$here/target}/release/nonosolve" "$tmp/nonosolve"
 cp "$nonogrid" "$tmp/nonogrid"
 
 # "milliseconds page-faults" of RUNS runs of a command: perf's mean task-clock and faults

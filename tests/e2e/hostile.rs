@@ -3,7 +3,7 @@
 //! gives, one line on stderr naming the problem, nothing half-written on stdout, no panic,
 //! and a peak memory under a bound (measured by GNU time on the child).
 
-use crate::harness::bin;
+use crate::harness::{bin, data};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
@@ -560,6 +560,23 @@ fn a_closed_stderr_is_no_panic() {
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
+}
+
+/// A tool given a file to read runs as usual with any of its standard streams closed: the
+/// file does not take the closed stream's number (grid_cli::process opens /dev/null there).
+#[test]
+fn a_tool_runs_with_any_standard_stream_closed() {
+    let puzzle = data("small.g");
+    for closing in [">&-", "<&-", "2>&-"] {
+        let script = format!("{} {puzzle} {closing}", bin("nonosolve"));
+        let o = Command::new("sh").args(["-c", &script]).output().unwrap();
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{closing}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
 }
 
 #[test]

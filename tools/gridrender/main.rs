@@ -1,5 +1,7 @@
 //! gridrender: draws grid documents on the terminal, as text, or as SVG and PNG pictures.
 
+#![cfg_attr(not(test), no_main)]
+
 mod animate;
 
 use clap::Parser;
@@ -119,9 +121,7 @@ fn parse_fps(s: &str) -> std::result::Result<f64, String> {
     }
 }
 
-fn main() -> std::process::ExitCode {
-    grid_cli::run::main("gridrender", run)
-}
+grid_cli::entry!("gridrender", run);
 
 /// A drawing's error, with the advice only this tool can give (which flag to change).
 fn advise(e: RenderError) -> Error {

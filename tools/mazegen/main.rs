@@ -1,5 +1,7 @@
 //! mazegen: writes perfect mazes as grid documents (docs/format.md, kind "maze").
 
+#![cfg_attr(not(test), no_main)]
+
 use clap::Parser;
 use grid_cli::args::{PrettyArg, SeedArg, named};
 use grid_cli::run::GenerateArg;
@@ -116,9 +118,7 @@ fn parse_cell(s: &str) -> Result<(usize, usize), String> {
     parsed.ok_or_else(|| "expected ROW,COL with whole numbers, such as 0,0".into())
 }
 
-fn main() -> std::process::ExitCode {
-    grid_cli::run::main("mazegen", run)
-}
+grid_cli::entry!("mazegen", run);
 
 fn run(args: Args) -> Result<Status> {
     if args.tiling != Tiling::Square {

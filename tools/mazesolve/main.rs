@@ -1,5 +1,7 @@
 //! mazesolve: adds a `solution` to each maze document it reads.
 
+#![cfg_attr(not(test), no_main)]
+
 mod play;
 mod play_hex;
 
@@ -54,9 +56,7 @@ struct Args {
     input: InputArgs,
 }
 
-fn main() -> std::process::ExitCode {
-    grid_cli::run::main("mazesolve", run)
-}
+grid_cli::entry!("mazesolve", run);
 
 /// The solution of a maze on another tiling than the square one; start and goal are
 /// written into the document in case they were defaulted.

@@ -1,5 +1,7 @@
 //! nonogen: makes nonograms with exactly one solution, at random or from a picture.
 
+#![cfg_attr(not(test), no_main)]
+
 use clap::Parser;
 use grid_cli::args::{PrettyArg, SeedArg};
 use grid_cli::run::GenerateArg;
@@ -147,9 +149,7 @@ enum To {
     Xml,
 }
 
-fn main() -> std::process::ExitCode {
-    grid_cli::run::main("nonogen", run)
-}
+grid_cli::entry!("nonogen", run);
 
 fn run(args: Args) -> Result<Status> {
     if args.colors.is_some() && args.to == To::Non {

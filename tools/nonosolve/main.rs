@@ -1,5 +1,7 @@
 //! nonosolve: solves nonograms and proves what it finds.
 
+#![cfg_attr(not(test), no_main)]
+
 use clap::Parser;
 use grid_cli::args::{InputArgs, PrettyArg};
 use grid_cli::run::GenerateArg;
@@ -84,9 +86,7 @@ fn parse_seconds(s: &str) -> std::result::Result<Duration, String> {
     }
 }
 
-fn main() -> std::process::ExitCode {
-    grid_cli::run::main("nonosolve", run)
-}
+grid_cli::entry!("nonosolve", run);
 
 fn run(args: Args) -> Result<Status> {
     let limit = match (args.limit, args.all) {

@@ -1,6 +1,7 @@
 //! What every gridkit binary shares, so that the binaries stay thin (argument parsing,
 //! wiring, exit statuses) and behave as one product:
 //!
+//! - [`entry!`] and [`process`]: the tool's entry point and the process set up for it;
 //! - [`run::main`]: parse the arguments, answer `--generate man|complete-SHELL`, run the
 //!   tool, and turn the outcome into one line on stderr and an exit status ([`Status`]);
 //! - [`args`]: the argument groups several tools take, defined once;
@@ -14,6 +15,7 @@ pub mod best;
 pub mod error;
 pub mod input;
 pub mod output;
+pub mod process;
 pub mod progress;
 pub mod run;
 pub mod screen;

@@ -6,7 +6,6 @@ use crate::output::say;
 use clap::{ArgMatches, CommandFactory, FromArgMatches};
 use clap_complete::Shell;
 use std::io::Write;
-use std::process::ExitCode;
 
 /// What `--generate` writes: the man page, or the completions for a shell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -39,7 +38,7 @@ pub struct GenerateArg {
 pub fn main<A: CommandFactory + FromArgMatches>(
     tool: &'static str,
     body: impl FnOnce(A) -> Result<Status>,
-) -> ExitCode {
+) -> Status {
     let mut cmd = A::command();
     let matches = match cmd.try_get_matches_from_mut(std::env::args_os()) {
         Ok(m) => m,
@@ -63,20 +62,20 @@ fn generate_asked(matches: &ArgMatches) -> Option<Generate> {
 }
 
 /// The exit status for a body's outcome, the error said in one line.
-pub fn finish(tool: &str, outcome: Result<Status>) -> ExitCode {
+pub fn finish(tool: &str, outcome: Result<Status>) -> Status {
     match outcome {
-        Ok(status) => status.into(),
-        Err(e) if e.is_broken_pipe() => Status::Ok.into(),
+        Ok(status) => status,
+        Err(e) if e.is_broken_pipe() => Status::Ok,
         Err(e @ Error::Usage(_)) => {
             say(format_args!(
                 "{tool}: error: {} (see '{tool} --help')",
                 bounded(&e)
             ));
-            e.status().into()
+            e.status()
         }
         Err(e) => {
             say(format_args!("{tool}: error: {}", bounded(&e)));
-            e.status().into()
+            e.status()
         }
     }
 }
@@ -96,19 +95,19 @@ fn bounded(e: &Error) -> String {
 
 /// Help and version go to stdout as clap writes them; every other clap error becomes one
 /// line, `TOOL: error: ...`, with a pointer to `--help`.
-fn clap_error(tool: &str, e: clap::Error) -> ExitCode {
+fn clap_error(tool: &str, e: clap::Error) -> Status {
     use clap::error::ErrorKind;
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             let _ = e.print();
-            Status::Ok.into()
+            Status::Ok
         }
         _ => {
             say(format_args!(
                 "{tool}: error: {} (see '{tool} --help')",
                 one_line(&e.render().to_string())
             ));
-            Status::BadInput.into()
+            Status::BadInput
         }
     }
 }
