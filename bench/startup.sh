@@ -3,8 +3,8 @@
 # (webpbn-00001 of Jan Wolter's survey: 5 x 10, settled by line logic in well under a
 # millisecond of work). Both take about a millisecond a run, and a shared machine moves that
 # by a third from one second to the next, so a single timing of each says little: the two
-# take turns, ROUNDS rounds (default 30) of `perf stat -r RUNS` (default 100) each, and the
-# summary counts the rounds each was faster in. Page faults, which decide most of that
+# take turns, each first in every other round, ROUNDS rounds (default 30) of `perf stat -r
+# RUNS` (default 100) each, and the summary counts the rounds each was faster in. Page faults, which decide most of that
 # millisecond and hardly vary, are shown beside the times.
 #
 #   apt-get install linux-perf                            # once
@@ -40,8 +40,14 @@ measure() {
 
 echo "round  nonosolve ms  faults  nonogrid ms  faults"
 for round in $(seq 1 "$rounds"); do
-  read -r ours our_faults < <(measure "$tmp/nonosolve" "$puzzle")
-  read -r theirs their_faults < <(measure "$tmp/nonogrid" -m 2 "$puzzle")
+  # Each goes first in every other round, so that neither always follows the other.
+  if [ $((round % 2)) -eq 1 ]; then
+    read -r ours our_faults < <(measure "$tmp/nonosolve" "$puzzle")
+    read -r theirs their_faults < <(measure "$tmp/nonogrid" -m 2 "$puzzle")
+  else
+    read -r theirs their_faults < <(measure "$tmp/nonogrid" -m 2 "$puzzle")
+    read -r ours our_faults < <(measure "$tmp/nonosolve" "$puzzle")
+  fi
   printf "%5d  %12s  %6s  %11s  %6s\n" "$round" "$ours" "$our_faults" "$theirs" "$their_faults"
 done | tee "$tmp/rounds.txt"
 awk '{ a[NR] = $2; b[NR] = $4; if ($2 < $4) w++ }
