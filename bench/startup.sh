@@ -50,11 +50,12 @@ for round in $(seq 1 "$rounds"); do
   fi
   printf "%5d  %12s  %6s  %11s  %6s\n" "$round" "$ours" "$our_faults" "$theirs" "$their_faults"
 done | tee "$tmp/rounds.txt"
-awk '{ a[NR] = $2; b[NR] = $4; if ($2 < $4) w++ }
-     function median(x, n,   i, j, t, v) {
-       n = 0; for (i in x) v[++n] = x[i]
-       for (i = 2; i <= n; i++) { t = v[i]; for (j = i - 1; j > 0 && v[j] > t; j--) v[j + 1] = v[j]; v[j + 1] = t }
-       return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
-     }
-     END { printf "medians of the rounds: nonosolve %.3f ms, nonogrid %.3f ms; nonosolve faster in %d of %d rounds\n",
-                  median(a), median(b), w, NR }' "$tmp/rounds.txt"
+
+# the median of one column of the rounds
+median() {
+  awk -v column="$1" '{ print $column }' "$tmp/rounds.txt" | sort -n |
+    awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+wins=$(awk '$2 < $4' "$tmp/rounds.txt" | wc -l)
+printf "medians of the rounds: nonosolve %.3f ms, nonogrid %.3f ms; nonosolve faster in %d of %d rounds\n" \
+  "$(median 2)" "$(median 4)" "$wins" "$rounds"

@@ -562,8 +562,8 @@ fn a_closed_stderr_is_no_panic() {
     assert_eq!(o.status.code(), Some(2));
 }
 
-/// A tool given a file to read runs as usual with any of its standard streams closed: the
-/// file does not take the closed stream's number (grid_cli::process opens /dev/null there).
+/// A tool given a file to read runs as usual, and ends with success, with any of its
+/// standard streams closed.
 #[test]
 fn a_tool_runs_with_any_standard_stream_closed() {
     let puzzle = data("small.g");

@@ -26,12 +26,6 @@ impl Status {
     }
 }
 
-impl From<Status> for std::process::ExitCode {
-    fn from(s: Status) -> Self {
-        std::process::ExitCode::from(s as u8)
-    }
-}
-
 /// What went wrong, worded for the person who typed the command.
 #[derive(Debug)]
 pub enum Error {
