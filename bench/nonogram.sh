@@ -10,9 +10,11 @@
 #   bench/nonogram.sh [NONOGRID_BIN]
 #   SURVEY=path/to/sample-olsak-g bench/nonogram.sh       # the survey's folder, if elsewhere
 #
-# Each figure is the hyperfine median of RUNS runs (default 5) in milliseconds; a run longer
-# than LIMIT seconds (default 60) is stopped and shown as ">LIMIT s". Both solvers look for
-# two solutions, which proves uniqueness. nonogrid reads the .non files made here with jq.
+# Each figure is a hyperfine median in milliseconds, of at least RUNS runs (default 5) and of
+# as many as fit in its 3 seconds, so that a puzzle settled in a millisecond is timed over
+# thousands of runs; a run longer than LIMIT seconds (default 60) is stopped and shown as
+# ">LIMIT s". Both solvers look for two solutions, which proves uniqueness. nonogrid reads
+# the .non files made here with jq.
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 nonogrid=${1:-/tmp/peers/nonogrid/bin/nonogrid}
@@ -29,7 +31,7 @@ trap 'rm -rf "$tmp"' EXIT
 time_ms() {
   timeout "$limit" "$@" >/dev/null 2>&1
   [ $? -eq 124 ] && { echo ">$limit s"; return; }
-  hyperfine -N --warmup 1 --runs "$runs" --export-json "$tmp/h.json" "$*" >/dev/null 2>&1 || { echo "failed"; return; }
+  hyperfine -N --warmup 1 --min-runs "$runs" --export-json "$tmp/h.json" "$*" >/dev/null 2>&1 || { echo "failed"; return; }
   python3 -c 'import json,sys; print("%.1f" % (1000 * json.load(open(sys.argv[1]))["results"][0]["median"]))' "$tmp/h.json"
 }
 

@@ -3,9 +3,10 @@
 # (webpbn-00001 of Jan Wolter's survey: 5 x 10, settled by line logic in well under a
 # millisecond of work). Both take about a millisecond a run, and a shared machine moves that
 # by a third from one second to the next, so a single timing of each says little: the two
-# take turns, each first in every other round, ROUNDS rounds (default 30) of `perf stat -r
-# RUNS` (default 100) each, and the summary counts the rounds each was faster in. Page faults, which decide most of that
-# millisecond and hardly vary, are shown beside the times.
+# take turns, each first in every other round, ROUNDS rounds (default 1000) of `perf stat -r
+# RUNS` (default 1) each, and the summary counts the rounds each was faster in. Short rounds
+# put the two side by side within milliseconds, before the machine's load moves. Page faults,
+# which hardly vary, are shown beside the times.
 #
 #   apt-get install linux-perf                            # once
 #   cargo install nonogrid --root /tmp/peers/nonogrid     # in a scratch folder
@@ -20,8 +21,8 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 nonogrid=${1:-/tmp/peers/nonogrid/bin/nonogrid}
 survey=$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/nonogrid-0.7.3/sample-olsak-g 2>/dev/null | head -1)
 puzzle=${2:-$survey/webpbn-00001.g}
-rounds=${ROUNDS:-30}
-runs=${RUNS:-100}
+rounds=${ROUNDS:-1000}
+runs=${RUNS:-1}
 command -v perf >/dev/null || { echo "perf is needed: apt-get install linux-perf" >&2; exit 2; }
 [ -x "$nonogrid" ] || { echo "no nonogrid at $nonogrid: cargo install nonogrid --root /tmp/peers/nonogrid" >&2; exit 2; }
 [ -r "$puzzle" ] || { echo "no puzzle at $puzzle: cargo fetch nonogrid 0.7.3, or name one" >&2; exit 2; }
