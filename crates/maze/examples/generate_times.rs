@@ -1,7 +1,7 @@
 //! In-process time of one generator at one size, over several seeds: the generator's own work,
 //! without starting a process or writing the document. For comparing two builds of a change.
 //!
-//!   cargo run --release -p maze --example generate_times -- recursive-division 1000 50
+//!   cargo run --release -p grid-maze --example generate_times -- recursive-division 1000 50
 
 use grid_core::Rng;
 use grid_maze::{Algorithm, generate};

@@ -1,9 +1,9 @@
 //! Time to make a no-guess board at each level, the first click in the middle.
 //!
-//!   cargo bench -p mines --bench noguess
+//!   cargo bench -p grid-mines --bench noguess
 //!
 //! The worst case over many seeds matters as much as the mean (a player waits for it):
-//! `cargo run --release -p mines --example noguess_times -- 30 16 99 2000` prints both.
+//! `cargo run --release -p grid-mines --example noguess_times -- 30 16 99 2000` prints both.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use grid_core::mines_doc::FirstClick;

@@ -1,7 +1,7 @@
 //! The slowest analyses met in solver-played games: every position the bench's solver
 //! analyses, timed.
 //!
-//!   cargo run --release -p mines --example analyse_times -- LEVEL GAMES [safe|opening]
+//!   cargo run --release -p grid-mines --example analyse_times -- LEVEL GAMES [safe|opening]
 //!
 //! FROM=S starts at seed S; SLOWEST=FILE writes the slowest position met to FILE.
 

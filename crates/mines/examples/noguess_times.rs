@@ -1,7 +1,7 @@
 //! Mean and worst time to make a no-guess board, over many seeds (the first click in the
 //! middle, the opening rule):
 //!
-//!   cargo run --release -p mines --example noguess_times -- WIDTH HEIGHT MINES SEEDS
+//!   cargo run --release -p grid-mines --example noguess_times -- WIDTH HEIGHT MINES SEEDS
 
 use grid_core::mines_doc::FirstClick;
 use grid_core::{Pos, Rng};

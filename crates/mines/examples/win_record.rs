@@ -5,10 +5,10 @@
 //! the games one by one (McNemar's test on the games only one version wins) sees what the
 //! totals cannot.
 //!
-//!   cargo run --release -p mines --example win_record -- intermediate 100000 > before.txt
+//!   cargo run --release -p grid-mines --example win_record -- intermediate 100000 > before.txt
 //!   (change the solver)
-//!   cargo run --release -p mines --example win_record -- intermediate 100000 > after.txt
-//!   cargo run --release -p mines --example win_record -- compare before.txt after.txt
+//!   cargo run --release -p grid-mines --example win_record -- intermediate 100000 > after.txt
+//!   cargo run --release -p grid-mines --example win_record -- compare before.txt after.txt
 //!
 //! A record is one character a game, `1` won and `0` lost, for seeds 1 on (as `mines bench
 //! --seed 1` plays them), on the opening first-click rule, or with a third argument `safe`

@@ -1,6 +1,6 @@
 //! The line solver on its own, whole puzzles from the shared set, and random 30x30 puzzles.
 //!
-//!   cargo bench -p nonogram
+//!   cargo bench -p grid-nonogram
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use grid_core::{Grid, Rng};
