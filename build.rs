@@ -2,10 +2,10 @@
 //!
 //! A puzzle that line logic settles is solved in well under a millisecond, so nonosolve's
 //! start-up is most of its time, and page faults are most of the start-up. The kernel maps code
-//! in windows of 64 KB, one fault each; spread over the 1.8 MB of code the CaDiCaL back end
-//! brings, the functions of a small solve touched 18 such windows. Listed in
+//! in windows of 64 KB, one fault each; spread over the 2.3 MB of code that CaDiCaL, clap and
+//! serde bring, the functions of a small solve touched 18 such windows. Listed in
 //! `tools/nonosolve/startup.order` (written by `bench/startup-order.sh`) and handed to the
-//! linker, they lie in 4 or 5 (docs/performance.md, "Start-up").
+//! linker, they lie in 5 (docs/performance.md, "Start-up").
 //!
 //! The list is for lld's `--symbol-ordering-file`, which other linkers do not take. Rust links
 //! x86-64 Linux programs with its own lld from 1.90 on, so the list is passed only there, and

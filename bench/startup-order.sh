@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Writes tools/nonosolve/startup.order: the functions nonosolve runs on small puzzles of each
-# input format, as `valgrind --tool=callgrind` lists them, those that more runs need first. build.rs hands the file to the linker
-# (lld's --symbol-ordering-file) for release builds, which then places those functions side by
-# side at the start of the code. On a puzzle that is all start-up, the code nonosolve touches
-# then lies in 4 or 5 windows of 64 KB instead of 18, each window one page fault
+# input format, as `valgrind --tool=callgrind` lists them, those that more runs need first.
+# build.rs hands the file to the linker (lld's --symbol-ordering-file) for release builds,
+# which then places those functions side by side. On a puzzle that is all start-up, the code
+# nonosolve touches then lies in 5 windows of 64 KB instead of 18, each window one page fault
 # (docs/performance.md, "Start-up").
 #
 #   apt-get install valgrind      # once
