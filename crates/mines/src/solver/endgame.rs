@@ -334,8 +334,22 @@ fn list_layouts(
             _ => None,
         })
         .collect();
-    // Depth-first over the tiles in order, pruning on every number and on the mine count.
+    // Depth-first over the tiles next to a number, then over the rest, pruning on every number
+    // and on the mine count. The tiles no number sees come last because nothing prunes them:
+    // decided early, each of their placements would be carried through the whole frontier.
     let n = index.len();
+    let seen_by_numbers = numbers.iter().fold(0, |all, &(set, _)| all | set);
+    let order: Vec<usize> = (0..n)
+        .filter(|&t| seen_by_numbers >> t & 1 == 1)
+        .chain((0..n).filter(|&t| seen_by_numbers >> t & 1 == 0))
+        .collect();
+    // `decided_before[k]`: the tiles decided before the `k`th of the order.
+    let decided_before: Vec<u64> = std::iter::once(0)
+        .chain(order.iter().scan(0, |decided, &t| {
+            *decided |= 1 << t;
+            Some(*decided)
+        }))
+        .collect();
     let mut found = Vec::new();
     let mut stack: Vec<(usize, u64)> = vec![(0, 0)];
     while let Some((next, mask)) = stack.pop() {
@@ -344,7 +358,7 @@ fn list_layouts(
         if placed > mines || mines - placed > n - next {
             continue;
         }
-        let decided = low_bits(next);
+        let decided = decided_before[next];
         let fits = numbers.iter().all(|&(set, count)| {
             let have = (mask & set).count_ones();
             let open = (set & !decided).count_ones();
@@ -361,7 +375,7 @@ fn list_layouts(
             continue;
         }
         stack.push((next + 1, mask));
-        stack.push((next + 1, mask | 1 << next));
+        stack.push((next + 1, mask | 1 << order[next]));
     }
     Some(found)
 }
@@ -665,6 +679,26 @@ mod tests {
         // And the listing stops at its own budget.
         let mut short = 50;
         assert!(list_layouts(&view, &certain, &index, 3, &mut short).is_none());
+    }
+
+    #[test]
+    fn tiles_no_number_sees_do_not_multiply_the_listing() {
+        // Six covered rows that no number sees, above a covered row under a row of numbers
+        // that settle it (mines at columns 1 and 5), and one more mine somewhere above: 48
+        // layouts. Read in order, the 48 unseen tiles come first, and every placement of up to
+        // three mines among them would be carried down to the numbers before failing there.
+        let view = position(&[
+            "########", "########", "########", "########", "########", "########", "########",
+            "11101110",
+        ]);
+        let tiles: Vec<Pos> = view.positions().filter(|&p| view[p].is_closed()).collect();
+        let index = TileIndex::new(&tiles);
+        let certain = Grid::new(8, 8, false);
+        let mut budget = 5_000;
+        let layouts = list_layouts(&view, &certain, &index, 3, &mut budget).expect("in budget");
+        assert_eq!(layouts.len(), 48);
+        let settled = 1 << index.0[&Pos::new(6, 1)] | 1 << index.0[&Pos::new(6, 5)];
+        assert!(layouts.iter().all(|&l| l & settled == settled));
     }
 
     #[test]
