@@ -29,22 +29,24 @@ solver="$here/target/release/nonosolve"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# Milliseconds a trial run of a command takes, or "over" past the limit.
+# Milliseconds a trial run of a command takes, or "over" past the limit; its output goes to
+# the file named second.
 trial() {
   local start
   start=$(date +%s%N)
-  timeout "$limit" $1 >/dev/null 2>&1
+  timeout "$limit" $1 >"$2" 2>/dev/null
   [ $? -eq 124 ] && { echo over; return; }
   echo $((($(date +%s%N) - start) / 1000000))
 }
 
 # The median milliseconds of two commands taking turns, tab-separated ("-" for a command
-# that is "-"), each ">LIMIT s" when its trial run passes the limit.
+# that is "-"), each ">LIMIT s" when its trial run passes the limit. The trial runs' output
+# is left in $tmp/trial.0.out and $tmp/trial.1.out.
 time_pair() {
   local commands=("$1" "$2") took=() longest=1 k
   for k in 0 1; do
     took[k]=-
-    [ "${commands[k]}" = - ] || took[k]=$(trial "${commands[k]}")
+    [ "${commands[k]}" = - ] || took[k]=$(trial "${commands[k]}" "$tmp/trial.$k.out")
     [[ ${took[k]} =~ ^[0-9]+$ ]] && [ "${took[k]}" -gt "$longest" ] && longest=${took[k]}
   done
   local per_round=$((300 / longest)) rounds=$runs round order
@@ -120,14 +122,14 @@ echo "| --- | --- | --- | --- | --- | --- |"
 for f in "$here"/tests/data/nonogram/*.json; do
   name=$(basename "$f" .json)
   size=$(jq -r '"\(.width)x\(.height)"' "$f")
-  verdict=$(timeout "$limit" "$solver" "$f" 2>/dev/null | jq -r '"\(.solution.status) | \(.solution.method)"')
-  [ -n "$verdict" ] || verdict="unfinished | -"
   peer="-"
   if [ -x "$nonogrid" ]; then
     to_non "$f" > "$tmp/$name.non"
     peer="$nonogrid -m 2 $tmp/$name.non"
   fi
   IFS=$'\t' read -r ours theirs < <(time_pair "$solver $f" "$peer")
+  verdict=$(jq -r '"\(.solution.status) | \(.solution.method)"' "$tmp/trial.0.out" 2>/dev/null)
+  [ -n "$verdict" ] || verdict="unfinished | -"
   echo "| $name | $size | $verdict | $ours | $theirs |"
 done
 
@@ -139,11 +141,11 @@ echo "| --- | --- | --- | --- | --- | --- | --- |"
 for f in "$survey"/*.g; do
   name=$(basename "$f" .g)
   case $name in *color*) continue ;; esac
-  status=$(timeout "$limit" "$solver" "$f" 2>/dev/null | jq -r '.solution.status')
-  [ -n "$status" ] || status="unfinished"
   peer="-"
   [ -x "$nonogrid" ] && peer="$nonogrid -m 2 $f"
   IFS=$'\t' read -r ours theirs < <(time_pair "$solver $f" "$peer")
+  status=$(jq -r '.solution.status' "$tmp/trial.0.out" 2>/dev/null)
+  [ -n "$status" ] || status="unfinished"
   ratio=$(python3 -c '
 import sys
 def ms(s): return float(s[1:-2]) * 1000 if s.startswith(">") else float(s)
