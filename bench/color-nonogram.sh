@@ -12,18 +12,18 @@
 # shown as ">LIMIT s". Both look for two solutions, which proves uniqueness. The last
 # column is nonogrid's time over ours.
 set -u
-here=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/common.sh"
 nonogrid=${1:-/tmp/peers/nonogrid/bin/nonogrid}
 runs=${RUNS:-10}
 limit=${LIMIT:-60}
 command -v hyperfine >/dev/null || { echo "hyperfine is needed: apt-get install hyperfine" >&2; exit 2; }
 command -v jq >/dev/null || { echo "jq is needed: apt-get install jq" >&2; exit 2; }
-cargo build --release --quiet --manifest-path "$here/Cargo.toml" || exit 2
-cargo build --release --quiet --manifest-path "$here/Cargo.toml" -p grid-nonogram --example color_puzzles || exit 2
-solver="$here/target/release/nonosolve"
+release_build || exit 2
+release_build -p grid-nonogram --example color_puzzles || exit 2
+solver="$release/nonosolve"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-"$here/target/release/examples/color_puzzles" "$tmp/puzzles"
+"$release/examples/color_puzzles" "$tmp/puzzles"
 
 echo "| puzzle | status | method | nonosolve (ms) | nonogrid (ms) | nonogrid / nonosolve |"
 echo "| --- | --- | --- | --- | --- | --- |"

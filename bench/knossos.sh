@@ -10,16 +10,16 @@
 # is first tried once under LIMIT seconds (default 120): a time-out is reported as ">LIMIT"
 # and a crash as "crash". The ratio is knossos time / mazegen time.
 set -u
-here=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/common.sh"
 knossos=${1:-/tmp/peers/knossos/bin/knossos}
 shift || true
 sizes=${*:-1000 2000}
 runs=${RUNS:-5}
 limit=${LIMIT:-120}
-mazegen="$here/target/release/mazegen"
+mazegen="$release/mazegen"
 command -v hyperfine >/dev/null || { echo "hyperfine is needed: apt-get install hyperfine" >&2; exit 2; }
 [ -x "$knossos" ] || { echo "knossos not found at $knossos (see the comment at the top)" >&2; exit 2; }
-cargo build --release --quiet --manifest-path "$here/Cargo.toml" || exit 2
+release_build || exit 2
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 

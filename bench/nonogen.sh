@@ -7,10 +7,10 @@
 # A puzzle's time varies with its seed (how many pictures and flips it takes), so the median
 # and the slowest over the seeds are given, in milliseconds, process start included.
 set -u
-here=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/common.sh"
 seeds=${SEEDS:-15}
-cargo build --release --quiet --manifest-path "$here/Cargo.toml" || exit 2
-bin="$here/target/release"
+release_build || exit 2
+bin="$release"
 
 measure() { # difficulty size
     python3 - "$bin/nonogen" "$1" "$2" "$seeds" <<'PY'

@@ -18,14 +18,14 @@
 # which proves uniqueness. nonogrid reads the .non files made here with jq. The survey's last
 # columns are the fastest time published for each puzzle (below).
 set -u
-here=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/common.sh"
 nonogrid=${1:-/tmp/peers/nonogrid/bin/nonogrid}
 runs=${RUNS:-5}
 limit=${LIMIT:-60}
 command -v hyperfine >/dev/null || { echo "hyperfine is needed: apt-get install hyperfine" >&2; exit 2; }
 command -v jq >/dev/null || { echo "jq is needed: apt-get install jq" >&2; exit 2; }
-cargo build --release --quiet --manifest-path "$here/Cargo.toml" || exit 2
-solver="$here/target/release/nonosolve"
+release_build || exit 2
+solver="$release/nonosolve"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

@@ -7,10 +7,10 @@
 #                                 # solver at 2000
 #   SIZES="4000" bench/pipeline.sh
 set -u
-here=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/common.sh"
 command -v hyperfine >/dev/null || { echo "hyperfine is needed: apt-get install hyperfine" >&2; exit 2; }
-cargo build --release --quiet --manifest-path "$here/Cargo.toml" || exit 2
-bin="$here/target/release"
+release_build || exit 2
+bin="$release"
 runs=${RUNS:-5}
 sizes=${SIZES:-100 1000 2000}
 tmp=$(mktemp -d)

@@ -10,12 +10,12 @@
 # Times are hyperfine medians of RUNS runs (default 5) after a warm-up, in seconds; "cells/s"
 # counts the maze's cells (the disc's are fewer), and "disc / square" compares those rates.
 set -u
-here=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/common.sh"
 size=${1:-2000}
 runs=${RUNS:-5}
 command -v hyperfine >/dev/null || { echo "hyperfine is needed: apt-get install hyperfine" >&2; exit 2; }
-cargo build --release --quiet --manifest-path "$here/Cargo.toml" || exit 2
-bin="$here/target/release"
+release_build || exit 2
+bin="$release"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 

@@ -13,13 +13,13 @@
 # versions and the release profile do; a name the build no longer has is passed over, so a
 # stale file costs only the gain.
 set -euo pipefail
-here=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/common.sh"
 command -v valgrind >/dev/null || { echo "valgrind is needed: apt-get install valgrind" >&2; exit 2; }
-cargo build --release --quiet --manifest-path "$here/Cargo.toml" --bin nonosolve
+release_build --bin nonosolve
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 bin=$tmp/nonosolve
-cp "${CARGO_TARGET_DIR:-$here/target}/release/nonosolve" "$bin"
+cp "$release/nonosolve" "$bin"
 
 # One run per input format, files named and JSON on stdin.
 data=$here/tests/data

@@ -17,7 +17,7 @@
 # linked file takes more page faults than a copy of it. nonogrid looks for two solutions
 # (`-m 2`), as nonosolve does.
 set -u
-here=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/common.sh"
 nonogrid=${1:-/tmp/peers/nonogrid/bin/nonogrid}
 survey=$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/nonogrid-0.7.3/sample-olsak-g 2>/dev/null | head -1)
 puzzle=${2:-$survey/webpbn-00001.g}
@@ -26,10 +26,10 @@ runs=${RUNS:-1}
 command -v perf >/dev/null || { echo "perf is needed: apt-get install linux-perf" >&2; exit 2; }
 [ -x "$nonogrid" ] || { echo "no nonogrid at $nonogrid: cargo install nonogrid --root /tmp/peers/nonogrid" >&2; exit 2; }
 [ -r "$puzzle" ] || { echo "no puzzle at $puzzle: cargo fetch nonogrid 0.7.3, or name one" >&2; exit 2; }
-cargo build --release --quiet --manifest-path "$here/Cargo.toml" --bin nonosolve || exit 2
+release_build --bin nonosolve || exit 2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cp "${CARGO_TARGET_DIR:-$here/target}/release/nonosolve" "$tmp/nonosolve"
+cp "$release/nonosolve" "$tmp/nonosolve"
 cp "$nonogrid" "$tmp/nonogrid"
 
 # "milliseconds page-faults" of RUNS runs of a command: perf's mean task-clock and faults

@@ -8,10 +8,10 @@
 #   bench/tilings.sh
 #   ALGOS="hunt-kill kruskal" RUNS=3 bench/tilings.sh
 set -u
-here=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/common.sh"
 command -v hyperfine >/dev/null || { echo "hyperfine is needed: apt-get install hyperfine" >&2; exit 2; }
-cargo build --release --quiet --manifest-path "$here/Cargo.toml" || exit 2
-bin="$here/target/release"
+release_build || exit 2
+bin="$release"
 runs=${RUNS:-5}
 algos=${ALGOS:-hunt-kill backtracker growing-tree prim kruskal wilson aldous-broder}
 tmp=$(mktemp -d)
