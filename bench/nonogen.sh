@@ -10,10 +10,9 @@ set -u
 . "$(dirname "$0")/common.sh"
 seeds=${SEEDS:-15}
 release_build || exit 2
-bin="$release"
 
 measure() { # difficulty size
-    python3 - "$bin/nonogen" "$1" "$2" "$seeds" <<'PY'
+    python3 - "$release/nonogen" "$1" "$2" "$seeds" <<'PY'
 import subprocess, sys, time
 exe, difficulty, size, seeds = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 times, failed = [], 0

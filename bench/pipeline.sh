@@ -10,7 +10,6 @@ set -u
 . "$(dirname "$0")/common.sh"
 command -v hyperfine >/dev/null || { echo "hyperfine is needed: apt-get install hyperfine" >&2; exit 2; }
 release_build || exit 2
-bin="$release"
 runs=${RUNS:-5}
 sizes=${SIZES:-100 1000 2000}
 tmp=$(mktemp -d)
@@ -31,12 +30,12 @@ echo
 echo "| cells | document | mazegen | mazesolve | gridrender | mazegen \| mazesolve \| gridrender |"
 echo "| --- | --- | --- | --- | --- | --- |"
 for n in $sizes; do
-  "$bin/mazegen" --seed 1 "$n" > "$tmp/maze.json"
-  "$bin/mazesolve" < "$tmp/maze.json" > "$tmp/solved.json"
-  read -r g gm <<<"$(measure "$bin/mazegen --seed 1 $n > $tmp/out.json")"
-  read -r s sm <<<"$(measure "$bin/mazesolve < $tmp/maze.json > $tmp/out.json")"
-  read -r r rm <<<"$(measure "$bin/gridrender < $tmp/solved.json > $tmp/out.txt")"
-  read -r p pm <<<"$(measure "$bin/mazegen --seed 1 $n | $bin/mazesolve | $bin/gridrender > /dev/null")"
+  "$release/mazegen" --seed 1 "$n" > "$tmp/maze.json"
+  "$release/mazesolve" < "$tmp/maze.json" > "$tmp/solved.json"
+  read -r g gm <<<"$(measure "$release/mazegen --seed 1 $n > $tmp/out.json")"
+  read -r s sm <<<"$(measure "$release/mazesolve < $tmp/maze.json > $tmp/out.json")"
+  read -r r rm <<<"$(measure "$release/gridrender < $tmp/solved.json > $tmp/out.txt")"
+  read -r p pm <<<"$(measure "$release/mazegen --seed 1 $n | $release/mazesolve | $release/gridrender > /dev/null")"
   size=$(python3 -c "print('%.1f' % ($(stat -c %s "$tmp/maze.json") / 1e6))")
   echo "| ${n}x${n} | ${size} MB | $g s, $gm MB | $s s, $sm MB | $r s, $rm MB | $p s |"
 done
@@ -49,8 +48,8 @@ echo
 echo "| algorithm | seconds, to /dev/null | million cells/s | seconds, to a file | million cells/s | peak memory |"
 echo "| --- | --- | --- | --- | --- | --- |"
 for algo in hunt-kill binary-tree sidewinder backtracker kruskal prim eller growing-tree recursive-division wilson aldous-broder; do
-  read -r t m <<<"$(measure "$bin/mazegen --algo $algo --seed 1 2000 > /dev/null")"
-  read -r f fm <<<"$(measure "$bin/mazegen --algo $algo --seed 1 2000 > $tmp/out.json")"
+  read -r t m <<<"$(measure "$release/mazegen --algo $algo --seed 1 2000 > /dev/null")"
+  read -r f fm <<<"$(measure "$release/mazegen --algo $algo --seed 1 2000 > $tmp/out.json")"
   rate=$(python3 -c "print('%.1f' % (4 / $t))")
   frate=$(python3 -c "print('%.1f' % (4 / $f))")
   echo "| $algo | $t | $rate | $f | $frate | $m MB |"
@@ -58,13 +57,13 @@ done
 echo
 echo "## Every solver on 2000x2000-cell mazes (16 MB documents), parsing and writing included"
 echo
-"$bin/mazegen" --seed 1 2000 > "$tmp/maze.json"
-"$bin/mazegen" --seed 1 --braid 0.5 2000 > "$tmp/braided.json"
+"$release/mazegen" --seed 1 2000 > "$tmp/maze.json"
+"$release/mazegen" --seed 1 --braid 0.5 2000 > "$tmp/braided.json"
 echo "| solver | hunt-kill maze | kruskal maze braided 0.5 |"
 echo "| --- | --- | --- |"
-"$bin/mazegen" --algo kruskal --seed 1 --braid 0.5 2000 > "$tmp/braided.json"
+"$release/mazegen" --algo kruskal --seed 1 --braid 0.5 2000 > "$tmp/braided.json"
 for solver in bfs astar right-hand left-hand dead-end-filling tremaux; do
-  read -r a am <<<"$(measure "$bin/mazesolve --algo $solver < $tmp/maze.json > $tmp/out.json")"
-  read -r b bm <<<"$(measure "$bin/mazesolve --algo $solver < $tmp/braided.json > $tmp/out.json")"
+  read -r a am <<<"$(measure "$release/mazesolve --algo $solver < $tmp/maze.json > $tmp/out.json")"
+  read -r b bm <<<"$(measure "$release/mazesolve --algo $solver < $tmp/braided.json > $tmp/out.json")"
   echo "| $solver | $a s, $am MB | $b s, $bm MB |"
 done

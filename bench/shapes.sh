@@ -15,7 +15,6 @@ size=${1:-2000}
 runs=${RUNS:-5}
 command -v hyperfine >/dev/null || { echo "hyperfine is needed: apt-get install hyperfine" >&2; exit 2; }
 release_build || exit 2
-bin="$release"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
@@ -41,26 +40,26 @@ rate() { python3 -c "print('%.1f' % ($1 / $2 / 1e6))"; }
 echo "| algorithm | square (s) | M cells/s | disc (s) | M cells/s | disc / square | weave 0.5 (s) |"
 echo "| --- | --- | --- | --- | --- | --- | --- |"
 for algo in hunt-kill backtracker kruskal prim wilson aldous-broder growing-tree; do
-  sq=$(median "$bin/mazegen --algo $algo --seed 1 $size")
-  dc=$(median "$bin/mazegen --algo $algo --seed 1 --mask $out/disc.txt")
-  wv=$(median "$bin/mazegen --algo $algo --seed 1 --weave 0.5 $size")
+  sq=$(median "$release/mazegen --algo $algo --seed 1 $size")
+  dc=$(median "$release/mazegen --algo $algo --seed 1 --mask $out/disc.txt")
+  wv=$(median "$release/mazegen --algo $algo --seed 1 --weave 0.5 $size")
   r1=$(rate "$square_cells" "$sq")
   r2=$(rate "$disc_cells" "$dc")
   ratio=$(python3 -c "print('%.2f' % ($r2 / $r1))")
   printf '| %s | %.3f | %s | %.3f | %s | %s | %.3f |\n' "$algo" "$sq" "$r1" "$dc" "$r2" "$ratio" "$wv"
 done
 
-"$bin/mazegen" --algo backtracker --seed 1 "$size" > "$out/maze.json"
-"$bin/mazegen" --algo kruskal --seed 1 --weave 0.5 "$size" > "$out/weave.json"
-"$bin/mazegen" --algo backtracker --seed 1 --mask "$out/disc.txt" > "$out/masked.json"
+"$release/mazegen" --algo backtracker --seed 1 "$size" > "$out/maze.json"
+"$release/mazegen" --algo kruskal --seed 1 --weave 0.5 "$size" > "$out/weave.json"
+"$release/mazegen" --algo backtracker --seed 1 --mask "$out/disc.txt" > "$out/masked.json"
 echo
 echo "| task | seconds |"
 echo "| --- | --- |"
 for f in maze weave masked; do
   printf '| mazesolve --stats, %s | %.3f |\n' "$f" \
-    "$(median "$bin/mazesolve --stats $out/$f.json")"
+    "$(median "$release/mazesolve --stats $out/$f.json")"
 done
 for e in corners farthest; do
   printf '| mazegen --algo backtracker --endpoints %s | %.3f |\n' "$e" \
-    "$(median "$bin/mazegen --algo backtracker --seed 1 --endpoints $e $size")"
+    "$(median "$release/mazegen --algo backtracker --seed 1 --endpoints $e $size")"
 done

@@ -11,7 +11,6 @@ set -u
 . "$(dirname "$0")/common.sh"
 command -v hyperfine >/dev/null || { echo "hyperfine is needed: apt-get install hyperfine" >&2; exit 2; }
 release_build || exit 2
-bin="$release"
 runs=${RUNS:-5}
 algos=${ALGOS:-hunt-kill backtracker growing-tree prim kruskal wilson aldous-broder}
 tmp=$(mktemp -d)
@@ -24,7 +23,7 @@ measure() {
 }
 
 # The cells of a polar maze of 1000 rings, as mazegen splits them.
-polar_cells=$("$bin/mazegen" --tiling polar --seed 1 1000 | python3 -c 'import json,sys; print(sum(json.load(sys.stdin)["rings"]))')
+polar_cells=$("$release/mazegen" --tiling polar --seed 1 1000 | python3 -c 'import json,sys; print(sum(json.load(sys.stdin)["rings"]))')
 size_of() { if [ "$1" = polar ]; then echo 1000; else echo "2000 2000"; fi; }
 cells_of() { if [ "$1" = polar ]; then echo "$polar_cells"; else echo 4000000; fi; }
 
@@ -36,7 +35,7 @@ for algo in $algos; do
   line="| $algo"
   square=""
   for t in square hex triangle octagon polar; do
-    read -r s m <<<"$(measure "$bin/mazegen --tiling $t --algo $algo --seed 1 $(size_of $t) > /dev/null")"
+    read -r s m <<<"$(measure "$release/mazegen --tiling $t --algo $algo --seed 1 $(size_of $t) > /dev/null")"
     rate=$(python3 -c "print('%.1f' % ($(cells_of $t) / 1e6 / $s))")
     if [ -z "$square" ]; then square=$rate; line="$line | $rate ($s s)"; continue; fi
     share=$(python3 -c "print('%.2f' % ($rate / $square))")
@@ -50,11 +49,11 @@ echo
 echo "| tiling | document | mazesolve (bfs) | gridrender -o maze.png at 1000 cells a side |"
 echo "| --- | --- | --- | --- |"
 for t in hex triangle octagon polar; do
-  "$bin/mazegen" --tiling "$t" --seed 1 $(size_of $t) > "$tmp/maze.json"
+  "$release/mazegen" --tiling "$t" --seed 1 $(size_of $t) > "$tmp/maze.json"
   if [ "$t" = polar ]; then small=500; else small="1000 1000"; fi
-  "$bin/mazegen" --tiling "$t" --seed 1 $small | "$bin/mazesolve" > "$tmp/small.json"
-  read -r s sm <<<"$(measure "$bin/mazesolve < $tmp/maze.json > /dev/null")"
-  read -r p pm <<<"$(measure "$bin/gridrender -o $tmp/out.png < $tmp/small.json")"
+  "$release/mazegen" --tiling "$t" --seed 1 $small | "$release/mazesolve" > "$tmp/small.json"
+  read -r s sm <<<"$(measure "$release/mazesolve < $tmp/maze.json > /dev/null")"
+  read -r p pm <<<"$(measure "$release/gridrender -o $tmp/out.png < $tmp/small.json")"
   mb=$(python3 -c "print('%.1f' % ($(stat -c %s "$tmp/maze.json") / 1e6))")
   echo "| $t | $mb MB | $s s, $sm MB | $p s, $pm MB |"
 done
