@@ -58,7 +58,7 @@ time_pair() {
     [ $((round % 2)) -eq 0 ] && order="1 0"
     for k in $order; do
       [[ ${took[k]} =~ ^[0-9]+$ ]] || continue
-      hyperfine -N --runs "$per_round" --export-json "$tmp/pair.$k.$round.json" \
+      hyperfine -N -i --runs "$per_round" --export-json "$tmp/pair.$k.$round.json" \
         "${commands[k]}" >/dev/null 2>&1
     done
   done
