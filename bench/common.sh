@@ -2,9 +2,7 @@
 #
 # `here` is the project's folder and `release` the folder of its release binaries, wherever
 # cargo's target directory is (CARGO_TARGET_DIR, or build.target-dir in a config).
-# `release_build` builds from inside the project: cargo reads .cargo/config.toml from the
-# folder it runs in, so a build started elsewhere with --manifest-path would link libstdc++
-# dynamically (slowing every start of nonosolve) and rebuild the tools for nothing.
+# `release_build` builds the tools the scripts time, from inside the project.
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 target_dir=$(cd "$here" && cargo metadata --format-version 1 --no-deps |
   sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')

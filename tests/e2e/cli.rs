@@ -4,6 +4,7 @@
 use crate::harness::{bin, run};
 use std::process::Command;
 
+/// Every tool, in the order docs/cli.md gives them.
 const TOOLS: [&str; 6] = [
     "mazegen",
     "mazesolve",
@@ -182,4 +183,34 @@ fn bash_completes_the_algorithm_names() {
     assert_eq!(algos.len(), 11, "{algos:?}");
     let flags = bash_completes(&script, &["mazegen", "--al"]);
     assert_eq!(flags, ["--algo"]);
+}
+
+/// What divides docs/cli.md's written preamble from the sections the tools write.
+const GENERATED: &str =
+    "<!-- generated: every line below is written by `TOOL --generate markdown` -->\n";
+
+/// docs/cli.md holds every flag of every tool with its current help: the sections after its
+/// marker are exactly what the tools write with `--generate markdown`. With
+/// GRIDKIT_UPDATE_DOCS=1 the test writes them instead.
+#[test]
+fn cli_md_lists_every_flag_with_its_current_help() {
+    let path = format!("{}/docs/cli.md", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("docs/cli.md is there");
+    let cut = text.find(GENERATED).expect("docs/cli.md has the marker") + GENERATED.len();
+    let mut expected = String::from("\n");
+    for tool in TOOLS {
+        let r = run(tool, &["--generate", "markdown"], "");
+        assert_eq!(r.status, 0, "{tool}: {}", r.stderr);
+        assert!(r.stdout.contains("| `--generate WHAT` |"), "{tool}");
+        expected.push_str(&r.stdout);
+    }
+    if std::env::var_os("GRIDKIT_UPDATE_DOCS").is_some() {
+        std::fs::write(&path, format!("{}{expected}", &text[..cut])).unwrap();
+        return;
+    }
+    assert!(
+        text[cut..] == expected,
+        "docs/cli.md is behind the tools' flags: run GRIDKIT_UPDATE_DOCS=1 cargo test --test \
+         e2e cli_md, and read the change"
+    );
 }

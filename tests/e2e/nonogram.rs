@@ -346,3 +346,26 @@ fn gridrender_draws_the_solution_with_its_clues() {
             .any(|l| l.trim_start().starts_with("1 1"))
     );
 }
+
+/// `--all` on a puzzle of 135 x 3 cells, whose lines are too long for the learning search,
+/// spends the depth-first search's budget and hands over to CaDiCaL, which finds all 60
+/// pictures. A build without the SAT stage stops there with what it found, says why on
+/// stderr, and never claims the count is complete.
+#[test]
+fn a_search_past_its_budget_hands_over_to_the_sat_stage_or_says_it_has_none() {
+    let r = run("nonosolve", &["--all", &data("long-lines.json")], "");
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let doc = r.doc();
+    let solution = &doc["solution"];
+    assert_eq!(solution["status"], "multiple");
+    if cfg!(feature = "sat") {
+        assert_eq!(solution["solutions"], 60);
+        assert!(solution.get("halt").is_none(), "{solution}");
+        assert!(r.stderr.is_empty(), "{}", r.stderr);
+    } else {
+        assert!(solution["solutions"].as_u64().unwrap() < 60, "{solution}");
+        assert_eq!(solution["halt"], "no-sat-stage");
+        assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+        assert!(r.stderr.contains("no SAT stage"), "{}", r.stderr);
+    }
+}

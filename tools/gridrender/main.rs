@@ -1,7 +1,5 @@
 //! gridrender: draws grid documents on the terminal, as text, or as SVG and PNG pictures.
 
-#![cfg_attr(not(test), no_main)]
-
 mod animate;
 
 use clap::Parser;
@@ -16,6 +14,7 @@ use grid_render::{
 };
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -121,7 +120,9 @@ fn parse_fps(s: &str) -> std::result::Result<f64, String> {
     }
 }
 
-grid_cli::entry!("gridrender", run);
+fn main() -> ExitCode {
+    grid_cli::run::main("gridrender", run)
+}
 
 /// A drawing's error, with the advice only this tool can give (which flag to change).
 fn advise(e: RenderError) -> Error {

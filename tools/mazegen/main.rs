@@ -1,7 +1,5 @@
 //! mazegen: writes perfect mazes as grid documents (docs/format.md, kind "maze").
 
-#![cfg_attr(not(test), no_main)]
-
 use clap::Parser;
 use grid_cli::args::{PrettyArg, SeedArg, named};
 use grid_cli::run::GenerateArg;
@@ -10,6 +8,7 @@ use grid_core::tiling::Tiling;
 use grid_maze::tiled::{TiledError, TiledRequest, TiledSize};
 use grid_maze::{Algorithm, Endpoints, Mask, Picture, Request, RequestError, Shape, ShapeError};
 use std::path::PathBuf;
+use std::process::ExitCode;
 use std::sync::Arc;
 
 const EXAMPLES: &str = "\
@@ -118,7 +117,9 @@ fn parse_cell(s: &str) -> Result<(usize, usize), String> {
     parsed.ok_or_else(|| "expected ROW,COL with whole numbers, such as 0,0".into())
 }
 
-grid_cli::entry!("mazegen", run);
+fn main() -> ExitCode {
+    grid_cli::run::main("mazegen", run)
+}
 
 fn run(args: Args) -> Result<Status> {
     if args.tiling != Tiling::Square {

@@ -1,7 +1,5 @@
 //! mazesolve: adds a `solution` to each maze document it reads.
 
-#![cfg_attr(not(test), no_main)]
-
 mod play;
 mod play_hex;
 
@@ -12,6 +10,7 @@ use grid_cli::{Output, Result, Status, say};
 use grid_core::tiling::{TiledDoc, Tiling, tiling_of};
 use grid_core::{Document, MazeDoc, Solution};
 use grid_maze::{Solver, solve};
+use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -56,7 +55,9 @@ struct Args {
     input: InputArgs,
 }
 
-grid_cli::entry!("mazesolve", run);
+fn main() -> ExitCode {
+    grid_cli::run::main("mazesolve", run)
+}
 
 /// The solution of a maze on another tiling than the square one; start and goal are
 /// written into the document in case they were defaulted.

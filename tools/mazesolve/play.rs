@@ -1,5 +1,4 @@
-//! `mazesolve --play`: the person at the keyboard is the solver, as in the classic
-//! spreadsheet maze game that carves with Hunt-and-Kill.
+//! `mazesolve --play`: the person at the keyboard is the solver.
 //!
 //! The maze may come on stdin and the answer goes to stdout, so the game draws on the terminal
 //! itself (/dev/tty) and reads its keys from there; the terminal is restored on every way out.

@@ -1,7 +1,5 @@
 //! mines: Minesweeper to play in the terminal, and to script in pipelines.
 
-#![cfg_attr(not(test), no_main)]
-
 mod text;
 mod tui;
 
@@ -13,6 +11,7 @@ use grid_core::Pos;
 use grid_core::mines_doc::{FirstClick, MinesDoc, Move, Rules};
 use grid_mines::{Game, Level, Setup};
 use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -214,18 +213,20 @@ impl GameArgs {
     }
 }
 
-grid_cli::entry!("mines", |cli: Cli| match cli.command {
-    None => play(&cli.play),
-    Some(Command::Play(args)) => play(&args),
-    Some(Command::New(args)) => new(&args),
-    Some(Command::Open(m)) => apply(&m, Move::Open),
-    Some(Command::Flag(m)) => apply(&m, Move::Flag),
-    Some(Command::Question(m)) => apply(&m, Move::Question),
-    Some(Command::Chord(m)) => apply(&m, Move::Chord),
-    Some(Command::Solve(a)) => solve(&a),
-    Some(Command::Bench(a)) => bench(&a),
-    Some(Command::Export(a)) => export(&a),
-});
+fn main() -> ExitCode {
+    grid_cli::run::main("mines", |cli: Cli| match cli.command {
+        None => play(&cli.play),
+        Some(Command::Play(args)) => play(&args),
+        Some(Command::New(args)) => new(&args),
+        Some(Command::Open(m)) => apply(&m, Move::Open),
+        Some(Command::Flag(m)) => apply(&m, Move::Flag),
+        Some(Command::Question(m)) => apply(&m, Move::Question),
+        Some(Command::Chord(m)) => apply(&m, Move::Chord),
+        Some(Command::Solve(a)) => solve(&a),
+        Some(Command::Bench(a)) => bench(&a),
+        Some(Command::Export(a)) => export(&a),
+    })
+}
 
 fn play(args: &GameArgs) -> Result<Status> {
     let game = args.new_game()?;

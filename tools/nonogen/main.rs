@@ -1,7 +1,5 @@
 //! nonogen: makes nonograms with exactly one solution, at random or from a picture.
 
-#![cfg_attr(not(test), no_main)]
-
 use clap::Parser;
 use grid_cli::args::{PrettyArg, SeedArg};
 use grid_cli::run::GenerateArg;
@@ -17,6 +15,7 @@ use grid_nonogram::{Answer, Method};
 use grid_picture::Picture;
 use serde_json::{Value, json};
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -149,7 +148,9 @@ enum To {
     Xml,
 }
 
-grid_cli::entry!("nonogen", run);
+fn main() -> ExitCode {
+    grid_cli::run::main("nonogen", run)
+}
 
 fn run(args: Args) -> Result<Status> {
     if args.colors.is_some() && args.to == To::Non {

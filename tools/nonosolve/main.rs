@@ -1,7 +1,5 @@
 //! nonosolve: solves nonograms and proves what it finds.
 
-#![cfg_attr(not(test), no_main)]
-
 use clap::Parser;
 use grid_cli::args::{InputArgs, PrettyArg};
 use grid_cli::run::GenerateArg;
@@ -10,9 +8,10 @@ use grid_core::Document;
 use grid_core::nonogram_doc::NonogramDoc;
 use grid_nonogram::document::Task;
 use grid_nonogram::formats::{self, Format};
-use grid_nonogram::{Answer, Nonogram, Options, Stats, Status as Verdict};
+use grid_nonogram::{Answer, Halt, Nonogram, Options, Stats, Status as Verdict};
 use std::io::{IsTerminal, Write};
 use std::path::Path;
+use std::process::ExitCode;
 use std::time::Duration;
 
 const EXAMPLES: &str = "\
@@ -86,7 +85,9 @@ fn parse_seconds(s: &str) -> std::result::Result<Duration, String> {
     }
 }
 
-grid_cli::entry!("nonosolve", run);
+fn main() -> ExitCode {
+    grid_cli::run::main("nonosolve", run)
+}
 
 fn run(args: Args) -> Result<Status> {
     let limit = match (args.limit, args.all) {
@@ -166,18 +167,24 @@ fn answer(
         all: args.all,
         explain: args.explain,
     };
-    let (verdict, conflict) = match task {
+    let (verdict, conflict, halt) = match task {
         Task::Black(puzzle, start) => {
             let report = grid_nonogram::solve(&puzzle, start, options);
             report.write_into(&mut doc, shown);
-            (report.status, report.conflict)
+            (report.status, report.conflict, report.halt)
         }
         Task::Color(puzzle, start) => {
             let report = grid_nonogram::color::solve(&puzzle, start, options);
             report.write_into(&mut doc, shown, puzzle.palette());
-            (report.status, report.conflict)
+            (report.status, report.conflict, report.halt)
         }
     };
+    if halt == Some(Halt::NoSatStage) {
+        say(format_args!(
+            "nonosolve: {name}: stopped short: the search would hand over to CaDiCaL, and this \
+             build has no SAT stage (build with the default `sat` feature)"
+        ));
+    }
     let mut status = Status::Ok;
     if verdict == Verdict::None {
         status = Status::NoAnswer;

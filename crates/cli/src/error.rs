@@ -26,6 +26,12 @@ impl Status {
     }
 }
 
+impl From<Status> for std::process::ExitCode {
+    fn from(status: Status) -> Self {
+        std::process::ExitCode::from(status as u8)
+    }
+}
+
 /// What went wrong, worded for the person who typed the command.
 #[derive(Debug)]
 pub enum Error {

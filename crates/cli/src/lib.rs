@@ -1,21 +1,24 @@
 //! What every gridkit binary shares, so that the binaries stay thin (argument parsing,
 //! wiring, exit statuses) and behave as one product:
 //!
-//! - [`entry!`] and [`process`]: the tool's entry point and the process set up for it;
-//! - [`run::main`]: parse the arguments, answer `--generate man|complete-SHELL`, run the
-//!   tool, and turn the outcome into one line on stderr and an exit status ([`Status`]);
+//! - [`run::main`]: what each tool's `main` calls: parse the arguments, answer `--generate
+//!   man|complete-SHELL`, run the tool, and turn the outcome into one line on stderr and an
+//!   exit status ([`Status`]);
 //! - [`args`]: the argument groups several tools take, defined once;
+//! - [`markdown`]: a tool's flags as the Markdown of docs/cli.md;
 //! - [`input`]: files, `-` and stdin, read one document at a time;
 //! - [`output`]: stdout, buffered, and flushed after each answer when someone waits for it;
 //! - [`progress`], [`screen`] and [`best`]: progress on a terminal's stderr, the full-screen
 //!   terminal of the interactive programs, and their best times.
 
+#![forbid(unsafe_code)]
+
 pub mod args;
 pub mod best;
 pub mod error;
 pub mod input;
+pub mod markdown;
 pub mod output;
-pub mod process;
 pub mod progress;
 pub mod run;
 pub mod screen;

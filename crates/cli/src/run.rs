@@ -1,17 +1,26 @@
 //! A tool's life: its arguments parsed, `--generate` answered, its body run, and whatever
 //! happened turned into one line on stderr and an exit status.
+//!
+//! Each tool's `fn main() -> ExitCode` is one call of [`main`]. Rust's own start-up gives the
+//! process what the tools rely on: SIGPIPE ignored, so that writing to a closed pipe is an
+//! error a tool ends on quietly ([`Error::is_broken_pipe`]); standard streams that were
+//! closed opened on `/dev/null`; a stack overflow and a panic reported as such.
 
 use crate::error::{Error, Result, Status};
 use crate::output::say;
 use clap::{ArgMatches, CommandFactory, FromArgMatches};
 use clap_complete::Shell;
 use std::io::Write;
+use std::process::ExitCode;
 
-/// What `--generate` writes: the man page, or the completions for a shell.
+/// What `--generate` writes: the man page, the flags in Markdown, or the completions for a
+/// shell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Generate {
     /// The man page (roff): `TOOL --generate man > TOOL.1`.
     Man,
+    /// The flags as a Markdown section, as docs/cli.md holds them.
+    Markdown,
     /// Completions for bash.
     CompleteBash,
     /// Completions for zsh.
@@ -27,7 +36,8 @@ pub enum Generate {
 /// `--generate`, which every tool takes.
 #[derive(Debug, Clone, Copy, clap::Args)]
 pub struct GenerateArg {
-    /// Write the man page or shell completions generated from these very options, and exit.
+    /// Write the man page, the flags in Markdown or shell completions, generated from these
+    /// very options, and exit.
     #[arg(long, value_enum, value_name = "WHAT", exclusive = true)]
     pub generate: Option<Generate>,
 }
@@ -36,6 +46,17 @@ pub struct GenerateArg {
 /// `--generate`, runs `body`, and maps its outcome to an exit status. A closed pipe
 /// downstream ends the tool quietly with success: its reader has all it wants.
 pub fn main<A: CommandFactory + FromArgMatches>(
+    tool: &'static str,
+    body: impl FnOnce(A) -> Result<Status>,
+) -> ExitCode {
+    let status = run(tool, body);
+    // Whatever a tool printed through `print!` without a newline last is still buffered; a
+    // closed stdout has nobody left to tell.
+    let _ = std::io::stdout().flush();
+    status.into()
+}
+
+fn run<A: CommandFactory + FromArgMatches>(
     tool: &'static str,
     body: impl FnOnce(A) -> Result<Status>,
 ) -> Status {
@@ -135,20 +156,12 @@ fn tidy_roff(roff: &[u8]) -> Vec<u8> {
         .into_bytes()
 }
 
-/// Writes the man page or completions of `cmd` to stdout.
+/// Writes the man page, the Markdown section or the completions of `cmd` to stdout.
 fn generate(what: Generate, cmd: &mut clap::Command, tool: &str) -> Result<()> {
     // Made whole in memory first: the generators do not report a failed write.
     let mut text = Vec::new();
-    let shell = match what {
-        Generate::Man => None,
-        Generate::CompleteBash => Some(Shell::Bash),
-        Generate::CompleteZsh => Some(Shell::Zsh),
-        Generate::CompleteFish => Some(Shell::Fish),
-        Generate::CompleteElvish => Some(Shell::Elvish),
-        Generate::CompletePowershell => Some(Shell::PowerShell),
-    };
-    match shell {
-        None => {
+    match what {
+        Generate::Man => {
             clap_mangen::Man::new(cmd.clone())
                 .date(RELEASE_DATE)
                 .source(format!("gridkit {}", env!("CARGO_PKG_VERSION")))
@@ -156,7 +169,14 @@ fn generate(what: Generate, cmd: &mut clap::Command, tool: &str) -> Result<()> {
                 .render(&mut text)?;
             text = tidy_roff(&text);
         }
-        Some(shell) => clap_complete::generate(shell, cmd, tool, &mut text),
+        Generate::Markdown => text = crate::markdown::section(cmd, tool).into_bytes(),
+        Generate::CompleteBash => clap_complete::generate(Shell::Bash, cmd, tool, &mut text),
+        Generate::CompleteZsh => clap_complete::generate(Shell::Zsh, cmd, tool, &mut text),
+        Generate::CompleteFish => clap_complete::generate(Shell::Fish, cmd, tool, &mut text),
+        Generate::CompleteElvish => clap_complete::generate(Shell::Elvish, cmd, tool, &mut text),
+        Generate::CompletePowershell => {
+            clap_complete::generate(Shell::PowerShell, cmd, tool, &mut text)
+        }
     }
     let mut out = std::io::stdout().lock();
     out.write_all(&text)?;

@@ -3,6 +3,8 @@
 //! Generators build a [`CellMaze`] (cells and the walls between them), which draws itself as
 //! the tile grid of docs/format.md; solvers work on any tile grid, generated or hand-drawn.
 
+#![forbid(unsafe_code)]
+
 pub mod cells;
 pub mod document;
 pub mod endpoints;

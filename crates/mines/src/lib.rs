@@ -9,6 +9,8 @@
 //! - [`position`]: the plain text positions other analysers exchange;
 //! - [`stats`]: 3BV, clicks and efficiency, the counters competitive players read.
 
+#![forbid(unsafe_code)]
+
 pub mod game;
 pub mod layout;
 pub mod noguess;

@@ -121,10 +121,9 @@ impl Setup {
 }
 
 /// The largest share of mines a no-guess board may have, in hundredths of a percent, by the
-/// board's tiles: at these shares a board is found in about 5 s at most (docs/performance.md,
-/// "No-guess boards"); a little beyond them generation stops being practical (a 100x100 board
-/// with 25% mines takes 28 s, 30% over 100 s; 200x200 with 20% over 60 s). Between two
-/// sizes of the table the share goes down linearly.
+/// board's tiles: at these shares a board is found in about 5 s at most, and a little beyond
+/// them generation stops being practical (docs/performance.md, "No-guess boards"). Between
+/// two sizes of the table the share goes down linearly.
 const NO_GUESS_MAX_SHARE: [(usize, usize); 6] = [
     (1_000, 3_500),
     (2_500, 2_800),

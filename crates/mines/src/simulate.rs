@@ -133,7 +133,7 @@ pub fn on_every_core(games: u64, each: impl Fn(u64) + Sync) -> usize {
 /// smaller ones (nearer the middle on a board too small for either). When the first click is
 /// only safe (or not even that): the corner, where a tile has the fewest neighbours and so is
 /// likeliest to show 0 and open an area at all. Each choice wins more games than the tiles
-/// around it (docs/performance.md, "Minesweeper: the first click").
+/// around it (docs/performance.md, "The first click").
 pub fn first_click(setup: Setup, rule: FirstClick) -> Pos {
     if rule != FirstClick::Opening {
         return Pos::new(0, 0);

@@ -14,7 +14,7 @@
 //!   block starts after the one before it has ended and a gap followed; a cell a block covers
 //!   is filled; a filled cell lies in the last block to start at or before it. CaDiCaL found
 //!   Meow's first pictures over these clauses, and none in the same time over the automaton's
-//!   (docs/performance.md, "Knotty, Meow and Faase").
+//!   (docs/performance.md, "Which stage finishes the hard ones").
 //! - **an automaton**: the regular language of the clues (`0* 1^a 0+ 1^b ... 0*`) read by an
 //!   automaton whose state after each cell is a variable: one state at a time, every step a
 //!   move of the automaton, every state reached from one before it. States that cannot start
@@ -22,7 +22,7 @@
 //!   document in clause form.
 
 use crate::color::{Block, ColorPuzzle};
-use crate::lines::Lines;
+use crate::numbering::Lines;
 use crate::puzzle::Puzzle;
 use std::io::{self, Write};
 
@@ -354,10 +354,15 @@ impl Cnf {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::line::Cell;
-    use crate::puzzle::{brute_force, runs};
-    use grid_core::{Grid, Rng};
+    use crate::puzzle::runs;
+    // What the tests that count models with CaDiCaL need.
     use proptest::prelude::*;
+    #[cfg(feature = "sat")]
+    use {
+        crate::line::Cell,
+        crate::puzzle::brute_force,
+        grid_core::{Grid, Rng},
+    };
 
     /// Whether the clauses hold for the cells `fixed` (bit i is cell i) and some values of
     /// the other variables, tried all.
@@ -413,6 +418,7 @@ mod tests {
 
     /// Every assignment of the cells (`cells` variables) that the clauses allow, one by one
     /// from CaDiCaL, each excluded before asking for the next.
+    #[cfg(feature = "sat")]
     fn models(cnf: &Cnf, cells: usize) -> Vec<Vec<Cell>> {
         let mut solver: cadical::Solver = cadical::Solver::new();
         for clause in cnf.clauses() {
@@ -440,6 +446,7 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(60))]
 
         /// Either encoding of a whole puzzle allows exactly its pictures.
+        #[cfg(feature = "sat")]
         #[test]
         fn the_clauses_allow_exactly_the_pictures(
             w in 1usize..5, h in 1usize..5, seed in any::<u64>(), density in 0.2f64..0.8,
@@ -457,6 +464,7 @@ mod tests {
 
     /// Every colour picture (colour numbers, 0 the background) the colour clauses allow, from
     /// CaDiCaL, each excluded before asking for the next.
+    #[cfg(feature = "sat")]
     fn color_models(cnf: &Cnf, cells: usize, colors: usize) -> Vec<Vec<u8>> {
         let mut solver: cadical::Solver = cadical::Solver::new();
         for clause in cnf.clauses() {
@@ -486,6 +494,7 @@ mod tests {
 
         /// The colour clauses allow exactly the pictures whose clues are the puzzle's: every
         /// picture of up to 8 cells in up to 2 colours and the background, tried all.
+        #[cfg(feature = "sat")]
         #[test]
         fn the_colour_clauses_allow_exactly_the_pictures(
             w in 1usize..5, h in 1usize..3, colors in 1usize..3, seed in any::<u64>(),
@@ -517,6 +526,7 @@ mod tests {
     }
 
     /// Clues that cannot fit their line leave nothing to satisfy.
+    #[cfg(feature = "sat")]
     #[test]
     fn clues_longer_than_their_line_have_no_model() {
         let puzzle = Puzzle::new(vec![vec![2, 2]], vec![vec![1]; 4]).unwrap();

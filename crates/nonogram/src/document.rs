@@ -2,6 +2,7 @@
 
 use crate::color::{BACKGROUND, ColorBoard, ColorPuzzle, Colors, Palette};
 use crate::formats::{Format, Parsed};
+use crate::solve::Halt;
 use crate::{Board, Cell, Nonogram, Puzzle, Report, Stats, Status};
 use grid_core::nonogram_doc::{Clues, ColorClues, NonogramDoc};
 use grid_core::{Document, Grid};
@@ -66,6 +67,7 @@ impl<C> Report<C> {
                 method: self.method.name(),
                 grids,
                 conflict: self.conflict.as_deref(),
+                halt: self.halt.map(Halt::name),
                 steps: answer.explain.then_some(&self.steps[..]),
                 stats: &self.stats,
             },
@@ -84,6 +86,9 @@ struct SolutionField<'a> {
     grids: Option<Vec<Vec<String>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     conflict: Option<&'a str>,
+    /// With status `unfinished`: why the solver stopped.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    halt: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     steps: Option<&'a [String]>,
     stats: &'a Stats,

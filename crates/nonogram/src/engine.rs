@@ -1,10 +1,11 @@
 //! The solving engine: propagation of the line solver over rows and columns, probing (proof by
 //! contradiction), and a complete search for what logic leaves open.
 
+use crate::clock::Clock;
 use crate::explain::Step;
 use crate::learn::Learner;
 use crate::line::{Cell, LineSolver, Masks, pack};
-use crate::lines::{Clock, Lines};
+use crate::numbering::Lines;
 use crate::puzzle::{LineId, Puzzle};
 use crate::sat;
 use grid_core::Grid;
@@ -151,6 +152,22 @@ pub(crate) enum Stop {
     Conflict(LineId),
     /// Out of time.
     Timeout,
+    /// The search spent its budget and would hand over to CaDiCaL, which this build lacks
+    /// (the `sat` feature is off).
+    #[cfg(not(feature = "sat"))]
+    NoSatStage,
+}
+
+impl Stop {
+    /// Why a solve that stopped here is unfinished; `None` for a conflict, which is an answer.
+    pub fn halt(self) -> Option<crate::solve::Halt> {
+        match self {
+            Stop::Conflict(_) => None,
+            Stop::Timeout => Some(crate::solve::Halt::Timeout),
+            #[cfg(not(feature = "sat"))]
+            Stop::NoSatStage => Some(crate::solve::Halt::NoSatStage),
+        }
+    }
 }
 
 /// The order in which queued lines are solved. Propagation ends at the same board either
@@ -159,8 +176,7 @@ pub(crate) enum Stop {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Order {
     /// First in, first out: a line waits while the lines queued before it settle more of its
-    /// cells. Half the line solves of last in, first out on webpbn-00436 (4,182 against
-    /// 8,067), and 10% fewer instructions on random 30 x 30 puzzles (docs/performance.md).
+    /// cells: half the line solves of last in, first out on webpbn-00436.
     FirstIn,
     /// Last in, first out: the order `--explain` writes its steps in, and the one whose
     /// line solves nonogen's hardening counts as effort, so that both stay as they are.
@@ -611,9 +627,8 @@ impl<'a> Engine<'a> {
     /// its solutions and contradictions sooner, and each branch settles the rest. The
     /// scores persist from node to node, so a cell whose probes a round skips (an earlier
     /// probe of the round implied both its values) keeps what it taught before, and the
-    /// branching goes on where the search has been learning. Both measured far better on
-    /// Wolter's survey than probing to the end with fresh scores (webpbn-10088 0.4 s and
-    /// 08098 0.6 s, against unfinished after 15 s; docs/performance.md).
+    /// branching goes on where the search has been learning. Probing to the end with fresh
+    /// scores leaves webpbn-10088 and 08098 unfinished after 15 s; this takes 0.4 and 0.6 s.
     pub fn search(
         &mut self,
         state: State,
@@ -635,7 +650,7 @@ impl<'a> Engine<'a> {
                 self.stats.nodes += 1;
                 match self.probe_round(&mut state, scores) {
                     Err(Stop::Conflict(_)) => continue,
-                    Err(Stop::Timeout) => return Err(Stop::Timeout),
+                    Err(stop) => return Err(stop),
                     Ok(_) => {}
                 }
                 let Some(branch) = best_branch(&state, scores) else {
@@ -651,7 +666,7 @@ impl<'a> Engine<'a> {
                     match self.assume(&mut child, branch, value) {
                         Ok(()) => stack.push(child),
                         Err(Stop::Conflict(_)) => {}
-                        Err(Stop::Timeout) => return Err(Stop::Timeout),
+                        Err(stop) => return Err(stop),
                     }
                 }
             }

@@ -1,7 +1,7 @@
 //! Nonograms: a solver that reasons like a person and proves what it finds.
 //!
-//! - [`mod@line`]: the exact line solver, whose first step is the overlap rule of the classic
-//!   spreadsheet analyser ("a clue longer than half of its range fills the middle").
+//! - [`mod@line`]: the exact line solver, which finds among much else the overlap rule a
+//!   person learns first ("a clue longer than half of its range fills the middle").
 //! - propagation over rows and columns with a queue of changed lines, probing (assume a cell,
 //!   propagate, and a contradiction proves the opposite), and a complete search, so that
 //!   [`solve()`] ends with a proof: unique, multiple (two solutions shown), or none.
@@ -13,6 +13,9 @@
 //! - [`generate`]: puzzles made at random or from pictures, with one solution at the
 //!   difficulty asked.
 
+#![forbid(unsafe_code)]
+
+mod clock;
 pub mod cnf;
 pub mod color;
 pub mod document;
@@ -22,9 +25,7 @@ pub mod formats;
 pub mod generate;
 mod learn;
 pub mod line;
-mod lines;
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-mod log_shim;
+mod numbering;
 pub mod puzzle;
 mod sat;
 pub mod solve;
@@ -40,4 +41,4 @@ pub enum Nonogram {
 pub use engine::{Board, Stats};
 pub use line::Cell;
 pub use puzzle::{ClueError, LineId, Puzzle};
-pub use solve::{Method, Options, Report, Status, solve};
+pub use solve::{Halt, Method, Options, Report, Status, solve};

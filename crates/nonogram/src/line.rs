@@ -7,8 +7,8 @@
 //! time proportional to cells times clues.
 //!
 //! The same sweeps give each block's range (its leftmost and rightmost possible place), from
-//! which the "more than half of the range is filled" rule of the classic spreadsheet nonogram analyser is read off
-//! for explanations.
+//! which the overlap rule ("a clue longer than half of its range fills the middle") is read
+//! off for explanations.
 
 /// A cell of the puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

@@ -2,20 +2,23 @@
 //! clauses over its blocks' starts ([`crate::cnf`]), handed to CaDiCaL, a general SAT solver,
 //! in its configuration for satisfiable problems.
 //!
-//! The learning search explains each conflict with the line solver and finishes most hard
-//! puzzles in tens of thousands of conflicts. On the hardest of Wolter's survey CaDiCaL's
-//! search is the stronger one: over the same starts it found two pictures of Knotty in 327 s
-//! of CPU, Meow in 802 s and Faase in 75 s, where the learning search took 524 s, did not
-//! finish in 3,000 s and took 204 s (docs/performance.md, "Knotty, Meow and Faase"). Its
-//! search is counted in its own steps and never in time, so the same puzzle gets the same
-//! answer on every run.
+//! On the hardest of Wolter's survey CaDiCaL's search is the stronger one, so a search that
+//! the learning search has not finished soon is handed to it (docs/performance.md, "Which
+//! stage finishes the hard ones"). Its search is counted in its own steps and never in time,
+//! so the same puzzle gets the same answer on every run.
+//!
+//! CaDiCaL is C++, so it comes with the `sat` feature (on by default). A build without it
+//! runs every other stage the same; where a search would hand over, [`search`] stops with
+//! [`Stop::NoSatStage`] and the puzzle is left unfinished, never answered wrongly.
 
-use crate::cnf::{Cnf, Encoding, cell_variable};
-use crate::engine::{Board, Stats, Stop};
-use crate::line::Cell;
-use crate::lines::Clock;
 use crate::puzzle::Puzzle;
-use grid_core::Grid;
+
+#[cfg(feature = "sat")]
+mod cadical;
+#[cfg(feature = "sat")]
+pub(crate) use cadical::{Literals, search, search_cells};
+#[cfg(not(feature = "sat"))]
+pub(crate) use without::search;
 
 /// The most clauses written for CaDiCaL, as estimated before any is: each takes about 60
 /// bytes here and 30 more in CaDiCaL, so a puzzle at the limit takes about 1 GB. Knotty has
@@ -71,170 +74,33 @@ pub(crate) fn takes(puzzle: &Puzzle) -> bool {
     size(puzzle).fits()
 }
 
-/// Looks for solutions of `board` other than those in `found`, until `found` holds `limit`
-/// of them or there are no more; `Err(Timeout)` when `clock` runs out first. Every known
-/// cell of `board` must hold in every solution not in `found`. CaDiCaL's learnt clauses are
-/// counted in `stats` as conflicts, one a conflict.
-pub(crate) fn search(
-    puzzle: &Puzzle,
-    board: &Board,
-    limit: usize,
-    found: &mut Vec<Board>,
-    clock: &Clock,
-    stats: &mut Stats,
-) -> Result<(), Stop> {
-    debug_assert!(takes(puzzle));
-    let cnf = Cnf::new(puzzle, Encoding::Starts);
-    search_cells(&BlackAndWhite, &cnf, board, limit, found, clock, stats)
-}
+/// The stand-in for CaDiCaL in a build without it.
+#[cfg(not(feature = "sat"))]
+mod without {
+    use crate::clock::Clock;
+    use crate::engine::{Board, Stats, Stop};
+    use crate::puzzle::Puzzle;
 
-/// How the cells of a board read as literals of a puzzle's clauses.
-pub(crate) trait Literals {
-    type Cell: Copy + PartialEq;
-    /// Whether the cell's value is still open.
-    fn open(&self, cell: Self::Cell) -> bool;
-    /// The unit clauses that hold what is known of the cell at `index`.
-    fn known(&self, index: usize, cell: Self::Cell, units: &mut Vec<i32>);
-    /// The literal "the cell at `index` has the value `cell`" (a solution's, settled).
-    fn is(&self, index: usize, cell: Self::Cell) -> i32;
-    /// The value of the cell at `index` in CaDiCaL's model.
-    fn read(&self, index: usize, value: impl Fn(i32) -> Option<bool>) -> Self::Cell;
-}
-
-/// A black-and-white board: a cell's variable is true when it is filled.
-struct BlackAndWhite;
-
-impl Literals for BlackAndWhite {
-    type Cell = Cell;
-
-    fn open(&self, cell: Cell) -> bool {
-        cell == Cell::Unknown
-    }
-
-    fn known(&self, index: usize, cell: Cell, units: &mut Vec<i32>) {
-        if cell != Cell::Unknown {
-            units.push(self.is(index, cell));
-        }
-    }
-
-    fn is(&self, index: usize, cell: Cell) -> i32 {
-        let var = cell_variable(index) as i32;
-        if cell == Cell::Filled { var } else { -var }
-    }
-
-    fn read(&self, index: usize, value: impl Fn(i32) -> Option<bool>) -> Cell {
-        match value(self.is(index, Cell::Filled)) {
-            Some(false) => Cell::Empty,
-            _ => Cell::Filled,
-        }
-    }
-}
-
-/// [`search`] for any puzzle whose clauses `cnf` are, its cells read by `literals`.
-pub(crate) fn search_cells<L: Literals>(
-    literals: &L,
-    cnf: &Cnf,
-    board: &Grid<L::Cell>,
-    limit: usize,
-    found: &mut Vec<Grid<L::Cell>>,
-    clock: &Clock,
-    stats: &mut Stats,
-) -> Result<(), Stop> {
-    let mut solver: cadical::Solver<Watch> =
-        cadical::Solver::with_config("sat").expect("`sat` is one of CaDiCaL's configurations");
-    for clause in cnf.clauses() {
-        solver.add_clause(clause.iter().map(|&lit| lit as i32));
-    }
-    let cells = board.cells();
-    let open: Vec<usize> = (0..cells.len())
-        .filter(|&i| literals.open(cells[i]))
-        .collect();
-    let mut units = Vec::new();
-    for (i, &cell) in cells.iter().enumerate() {
-        literals.known(i, cell, &mut units);
-    }
-    for unit in units {
-        solver.add_clause([unit]);
-    }
-    for solution in found.iter() {
-        // One that disagrees with a known cell is already excluded.
-        let agrees = cells
-            .iter()
-            .zip(solution.cells())
-            .all(|(&known, &cell)| literals.open(known) || known == cell);
-        if agrees && !exclude(literals, &mut solver, &open, solution) {
-            return Ok(());
-        }
-    }
-    solver.set_callbacks(Some(Watch {
-        clock,
-        stats: *stats,
-    }));
-    while found.len() < limit {
-        let answer = solver.solve();
-        if let Some(watch) = solver.get_callbacks() {
-            *stats = watch.stats;
-        }
-        match answer {
-            Some(true) => {
-                let cells = (0..cells.len())
-                    .map(|i| literals.read(i, |lit| solver.value(lit)))
-                    .collect();
-                let solution = Grid::from_vec(board.width(), board.height(), cells)
-                    .expect("the board has the puzzle's size");
-                let more = exclude(literals, &mut solver, &open, &solution);
-                found.push(solution);
-                if !more {
-                    return Ok(());
-                }
-            }
-            Some(false) => return Ok(()),
-            None => return Err(Stop::Timeout),
-        }
-    }
-    Ok(())
-}
-
-/// Adds the clause "some cell in `open` differs from `solution`"; false when `open` is
-/// empty (the board is that solution, and there is no other).
-fn exclude<L: Literals>(
-    literals: &L,
-    solver: &mut cadical::Solver<Watch>,
-    open: &[usize],
-    solution: &Grid<L::Cell>,
-) -> bool {
-    if open.is_empty() {
-        return false;
-    }
-    solver.add_clause(open.iter().map(|&i| -literals.is(i, solution.cells()[i])));
-    true
-}
-
-/// Keeps CaDiCaL to the clock, and counts its conflicts by the clauses it learns.
-struct Watch<'a> {
-    clock: &'a Clock,
-    stats: Stats,
-}
-
-impl cadical::Callbacks for Watch<'_> {
-    fn terminate(&mut self) -> bool {
-        self.clock.out_of_time(&self.stats)
-    }
-
-    /// Every learnt clause is told of, to be counted.
-    fn max_length(&self) -> i32 {
-        i32::MAX
-    }
-
-    fn learn(&mut self, _clause: &[i32]) {
-        self.stats.conflicts += 1;
+    /// No last stage: the search stops where it would hand over.
+    pub(crate) fn search(
+        _puzzle: &Puzzle,
+        _board: &Board,
+        _limit: usize,
+        _found: &mut Vec<Board>,
+        _clock: &Clock,
+        _stats: &mut Stats,
+    ) -> Result<(), Stop> {
+        Err(Stop::NoSatStage)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Instant;
+    use crate::cnf::{Cnf, Encoding};
+    use crate::engine::Board;
+    use crate::line::Cell;
+    use grid_core::Grid;
 
     /// Two pictures: the diagonal and the anti-diagonal of a 2 x 2 square.
     fn diagonals() -> (Puzzle, Board, Board) {
@@ -243,31 +109,6 @@ mod tests {
         let diagonal = Board::from_vec(2, 2, vec![f, e, e, f]).unwrap();
         let anti = Board::from_vec(2, 2, vec![e, f, f, e]).unwrap();
         (puzzle, diagonal, anti)
-    }
-
-    /// A solution found before the cells were proved is excluded by the proved cells, not
-    /// by a clause over the cells still open: that clause could exclude a solution that
-    /// differs from it only in the proved cells.
-    #[test]
-    fn a_solution_the_proved_cells_rule_out_excludes_nothing_more() {
-        let (puzzle, diagonal, anti) = diagonals();
-        let clock = Clock::new(None);
-        let mut stats = Stats::default();
-        let mut found = vec![diagonal.clone()];
-        search(&puzzle, &anti, 10, &mut found, &clock, &mut stats).unwrap();
-        assert_eq!(found, [diagonal, anti]);
-    }
-
-    #[test]
-    fn it_finds_every_solution_and_proves_there_are_no_more() {
-        let (puzzle, diagonal, anti) = diagonals();
-        let clock = Clock::new(None);
-        let mut stats = Stats::default();
-        let blank = Board::from_vec(2, 2, vec![Cell::Unknown; 4]).unwrap();
-        let mut found = Vec::new();
-        search(&puzzle, &blank, 10, &mut found, &clock, &mut stats).unwrap();
-        found.sort_by_key(|b| b.cells()[0] == Cell::Filled);
-        assert_eq!(found, [anti, diagonal]);
     }
 
     /// The estimate `takes` goes by is a bound on the clauses written.
@@ -295,13 +136,15 @@ mod tests {
     }
 
     #[test]
-    fn a_deadline_passed_stops_it() {
+    #[cfg(not(feature = "sat"))]
+    fn without_the_sat_feature_the_hand_over_stops_the_search() {
         let (puzzle, ..) = diagonals();
-        let clock = Clock::new(Some(Instant::now()));
-        let mut stats = Stats::default();
+        let clock = crate::clock::Clock::new(None);
+        let mut stats = crate::engine::Stats::default();
         let blank = Board::from_vec(2, 2, vec![Cell::Unknown; 4]).unwrap();
         let mut found = Vec::new();
         let outcome = search(&puzzle, &blank, 10, &mut found, &clock, &mut stats);
-        assert!(matches!(outcome, Err(Stop::Timeout)), "{outcome:?}");
+        assert_eq!(outcome, Err(crate::engine::Stop::NoSatStage));
+        assert!(found.is_empty());
     }
 }

@@ -43,8 +43,28 @@ pub enum Status {
     Multiple,
     /// The clues contradict each other.
     None,
-    /// Time ran out.
+    /// The solver stopped before a verdict: [`Report::halt`] says why.
     Unfinished,
+}
+
+/// Why a solve ended [`Status::Unfinished`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Halt {
+    /// The time given (`Options::timeout`) ran out.
+    Timeout,
+    /// The search spent its budget where CaDiCaL would take over, and this build has no SAT
+    /// stage (the `sat` feature is off).
+    NoSatStage,
+}
+
+impl Halt {
+    /// The name written in a document's `solution.halt`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Halt::Timeout => "timeout",
+            Halt::NoSatStage => "no-sat-stage",
+        }
+    }
 }
 
 impl Status {
@@ -91,6 +111,9 @@ pub struct Report<C = Cell> {
     pub board: Grid<C>,
     /// Why there is no solution, when there is none.
     pub conflict: Option<String>,
+    /// Why the solver stopped short: with [`Status::Unfinished`], or with
+    /// [`Status::Multiple`] before it found as many solutions as were asked for.
+    pub halt: Option<Halt>,
     /// The deductions in words, when asked for.
     pub steps: Vec<String>,
     pub stats: Stats,
@@ -111,14 +134,13 @@ pub(crate) struct Budget {
     /// Nodes of depth-first search before CaDiCaL takes over, on a puzzle whose lines are
     /// too long for the learning search (over 126 cells). Probing every cell against such
     /// lines makes a node dear (0.08 to 0.22 s on a random 130 x 25), and CaDiCaL finishes
-    /// in seconds what the depth-first search had not in minutes (docs/performance.md,
-    /// "Lines longer than 126 cells").
+    /// in seconds what the depth-first search does not in minutes (docs/performance.md,
+    /// "Random puzzles").
     pub long_nodes: u64,
-    /// Conflicts of the learning search before CaDiCaL takes over. The learning search
-    /// finishes webpbn-12548 in 6,668 conflicts, webpbn-22336 in 18,453, and the random
-    /// 40 x 40 and 45 x 45 puzzles that reach it in 130,704 and 109,689 for all eight and
-    /// nine; Knotty, Meow and Faase take millions, and CaDiCaL finishes them sooner
-    /// (docs/performance.md, "Knotty, Meow and Faase").
+    /// Conflicts of the learning search before CaDiCaL takes over: every puzzle the learning
+    /// search was tuned on takes well under this (webpbn-22336, the most, 18,453), while
+    /// Knotty, Meow and Faase take millions, which CaDiCaL cuts short (docs/performance.md,
+    /// "Which stage finishes the hard ones").
     pub conflicts: u64,
     /// Nodes of a colour puzzle's depth-first search before CaDiCaL takes over (colour
     /// puzzles have no learning search).
@@ -169,6 +191,7 @@ pub(crate) struct Verdict<C = Cell> {
     pub board: Grid<C>,
     pub solutions: Vec<Grid<C>>,
     pub conflict: Option<String>,
+    pub halt: Option<Halt>,
 }
 
 impl<C: Clone> Verdict<C> {
@@ -179,6 +202,7 @@ impl<C: Clone> Verdict<C> {
             solutions: self.solutions,
             board: self.board,
             conflict: self.conflict,
+            halt: self.halt,
             steps,
             stats,
         }
@@ -191,6 +215,7 @@ impl<C: Clone> Verdict<C> {
             solutions: vec![board.clone()],
             board,
             conflict: None,
+            halt: None,
         }
     }
 
@@ -202,6 +227,15 @@ impl<C: Clone> Verdict<C> {
             board,
             solutions: Vec::new(),
             conflict: None,
+            halt: None,
+        }
+    }
+
+    /// The solver stopped with cells open, for `halt`.
+    pub fn halted(method: Method, board: Grid<C>, halt: Halt) -> Self {
+        Verdict {
+            halt: Some(halt),
+            ..Verdict::open(method, board)
         }
     }
 
@@ -225,6 +259,8 @@ impl<C: Clone> Verdict<C> {
                 board,
                 solutions: found,
                 conflict: None,
+                // Also with two or more: the search stopped short of the limit asked.
+                halt: outcome.err().and_then(Stop::halt),
             },
         }
     }
@@ -236,6 +272,7 @@ impl<C: Clone> Verdict<C> {
             board,
             solutions: Vec::new(),
             conflict: Some(why),
+            halt: None,
         }
     }
 }
@@ -285,7 +322,10 @@ fn decide(
             );
             return Verdict::impossible(Method::Probing, state.into_board(), why);
         }
-        Err(Stop::Timeout) => return Verdict::open(Method::Probing, state.into_board()),
+        Err(stop) => {
+            let halt = stop.halt().unwrap_or(Halt::Timeout);
+            return Verdict::halted(Method::Probing, state.into_board(), halt);
+        }
         Ok(()) if is_solved(state.board()) => {
             return Verdict::solved(Method::Probing, state.into_board());
         }
@@ -394,6 +434,13 @@ mod tests {
             prop_assume!(depth_first.method == Method::Search);
             let handed_over =
                 solve_within(&puzzle, None, &options, Budget { nodes, long_nodes: nodes, conflicts, color_nodes: u64::MAX });
+            if handed_over.halt == Some(Halt::NoSatStage) {
+                // A build without CaDiCaL stops where it would hand over, and says so.
+                prop_assert!(!cfg!(feature = "sat"));
+                let status = handed_over.status;
+                prop_assert!(status == Status::Unfinished || status == depth_first.status);
+                return Ok(());
+            }
             prop_assert_eq!(depth_first.status, handed_over.status);
             prop_assert_eq!(handed_over.solutions.len(), depth_first.solutions.len());
             if depth_first.solutions.len() < 30 {
@@ -420,6 +467,12 @@ mod tests {
             let depth_first = solve_within(&puzzle, None, &options, alone);
             let budget = Budget { nodes: u64::MAX, long_nodes: nodes, conflicts: 0, color_nodes: u64::MAX };
             let handed_over = solve_within(&puzzle, None, &options, budget);
+            if handed_over.halt == Some(Halt::NoSatStage) {
+                prop_assert!(!cfg!(feature = "sat"));
+                let status = handed_over.status;
+                prop_assert!(status == Status::Unfinished || status == depth_first.status);
+                return Ok(());
+            }
             prop_assert_eq!(depth_first.status, handed_over.status);
             prop_assert_eq!(handed_over.solutions.len(), depth_first.solutions.len());
             if depth_first.solutions.len() < 30 {

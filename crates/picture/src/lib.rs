@@ -10,6 +10,8 @@
 //! A maze mask takes the blank pixels as cells (ink and clear are outside); a nonogram takes
 //! the ink as filled cells (clear is background).
 
+#![forbid(unsafe_code)]
+
 use grid_core::BitSet;
 
 /// The most pixels a picture may have (2^30), checked from its header before its pixels

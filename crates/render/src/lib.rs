@@ -1,6 +1,8 @@
 //! Renderers of grid documents. They write to any `io::Write` and never decide on their own
 //! whether to use colour: the caller says so in [`Options`].
 
+#![forbid(unsafe_code)]
+
 pub mod animate;
 pub mod caption;
 mod error;

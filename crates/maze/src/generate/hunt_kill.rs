@@ -1,4 +1,4 @@
-//! Hunt-and-Kill, as a classic spreadsheet maze game carves it: walk at random into unvisited
+//! Hunt-and-Kill (as "Mazes for Programmers" names it): walk at random into unvisited
 //! cells until stuck (the "kill"), then "hunt" for the next unvisited cell beside the maze,
 //! join it, walk again.
 //!

@@ -105,6 +105,20 @@ pub(crate) fn carve<T: Topology>(algorithm: Algorithm, c: &mut Carving<T>, rng: 
     }
 }
 
+/// Carves a perfect maze into `maze` (every wall standing) with `algorithm`, on any
+/// [`Topology`], one of the caller's own included. Hex, triangle, octagon and polar mazes
+/// are made this way; `benches/square_paths.rs` runs it on a square topology beside the
+/// square grid's own generators.
+///
+/// # Panics
+///
+/// When `algorithm` is one that [`supports`] allows on the square grid only (Eller's,
+/// recursive division) or on square and polar grids only (binary tree, sidewinder, whose
+/// tiled form is the polar one).
+pub fn carve_on<T: Topology>(maze: &mut TiledMaze<T>, algorithm: Algorithm, rng: &mut Rng) {
+    carve(algorithm, &mut Carving::new(maze, false), rng);
+}
+
 /// Whether `algorithm` makes mazes on `tiling`: every graph algorithm does; binary tree and
 /// sidewinder have a form on polar grids only; Eller's rows and recursive division's
 /// rectangles belong to the square grid.

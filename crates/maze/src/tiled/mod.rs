@@ -9,9 +9,9 @@ mod generate;
 mod graph;
 mod solve;
 
-pub use generate::supports;
+pub use generate::{carve_on, supports};
 pub use graph::{distances, farthest_from, pieces};
-pub use solve::solve_tiled;
+pub use solve::{solve_on, solve_tiled};
 
 use crate::{Algorithm, Endpoints, Mask};
 use generate::Carving;

@@ -13,7 +13,8 @@ pub fn solve_tiled(solver: Solver, maze: &AnyMaze, start: Pos, goal: Pos, trace:
     grid_core::on_tiled_maze!(maze, m => solve_on(solver, m, start, goal, trace))
 }
 
-fn solve_on<T: Topology>(
+/// Solves a maze on any [`Topology`] from `start` to `goal` (cells of the maze).
+pub fn solve_on<T: Topology>(
     solver: Solver,
     maze: &TiledMaze<T>,
     start: Pos,

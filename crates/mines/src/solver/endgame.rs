@@ -24,7 +24,7 @@ use rustc_hash::FxHashMap;
 const MAX_LAYOUTS: f64 = (64 * MAX_WORDS) as f64;
 
 /// Words in the widest set of layouts: 1024 layouts, where more layouts stop winning games
-/// and start costing time (docs/performance.md, "Minesweeper: the endgame search").
+/// and start costing time (docs/performance.md, "Beside JSMinesweeper's Java solver").
 const MAX_WORDS: usize = 16;
 /// Tiles in doubt at most (one bit each in a layout).
 const MAX_TILES: usize = 64;
@@ -33,7 +33,7 @@ const MAX_TILES: usize = 64;
 const LIST_BUDGET: u64 = 300_000;
 /// Positions the search may work out before giving up: about 40 ms of work at a microsecond
 /// a step, which bounds the slowest analysis; a larger budget wins no more games
-/// (docs/performance.md, "Minesweeper: the endgame search").
+/// (docs/performance.md, "Analysing a position").
 const SEARCH_BUDGET: u64 = 40_000;
 
 /// A set of layouts, one bit each.

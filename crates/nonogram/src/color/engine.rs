@@ -4,9 +4,10 @@
 
 use super::line::{BACKGROUND, Colors, LineSolver};
 use super::{ColorBoard, ColorPuzzle, sat};
+use crate::clock::Clock;
 use crate::engine::{Searched, Stats, Stop};
 use crate::explain;
-use crate::lines::{Clock, Lines};
+use crate::numbering::Lines;
 use crate::puzzle::LineId;
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
@@ -443,7 +444,7 @@ impl<'a> Engine<'a> {
                     probed.ruled_out |= 1 << color;
                     probed.conflict = Some(l);
                 }
-                Err(Stop::Timeout) => return Err(Stop::Timeout),
+                Err(stop) => return Err(stop),
             }
         }
         Ok(probed)
@@ -514,7 +515,7 @@ impl<'a> Engine<'a> {
                 self.stats.nodes += 1;
                 match self.probe(&mut board, &mut scores) {
                     Err(Stop::Conflict(_)) => continue,
-                    Err(Stop::Timeout) => return Err(Stop::Timeout),
+                    Err(stop) => return Err(stop),
                     Ok(()) => {}
                 }
                 let open = (0..board.len()).filter(|&i| board.cells()[i].count_ones() > 1);
@@ -533,7 +534,7 @@ impl<'a> Engine<'a> {
                     match self.assume(&mut child, branch, 1 << color) {
                         Ok(()) => stack.push(child),
                         Err(Stop::Conflict(_)) => {}
-                        Err(Stop::Timeout) => return Err(Stop::Timeout),
+                        Err(stop) => return Err(stop),
                     }
                 }
             }

@@ -3,11 +3,15 @@
 //! ([`crate::cnf::Cnf::colors`]), handed to CaDiCaL once the depth-first search has spent
 //! its nodes.
 
-use super::{ColorBoard, ColorPuzzle, Colors};
-use crate::cnf::{Cnf, color_variable};
-use crate::engine::{Stats, Stop};
-use crate::lines::Clock;
-use crate::sat::{Literals, Size, search_cells};
+use super::ColorPuzzle;
+use crate::sat::Size;
+
+#[cfg(feature = "sat")]
+mod cadical;
+#[cfg(feature = "sat")]
+pub(crate) use cadical::search;
+#[cfg(not(feature = "sat"))]
+pub(crate) use without::search;
 
 /// The [`Size`] of a colour puzzle: a variable for each cell and colour, one clause that
 /// each cell takes one and one for each pair it cannot take both, and its lines.
@@ -29,66 +33,30 @@ pub(crate) fn takes(puzzle: &ColorPuzzle) -> bool {
     size(puzzle).fits()
 }
 
-/// Looks for solutions of `board` other than those in `found`, until `found` holds `limit`
-/// of them or there are no more, as [`crate::sat::search`] does for black and white.
-pub(crate) fn search(
-    puzzle: &ColorPuzzle,
-    board: &ColorBoard,
-    limit: usize,
-    found: &mut Vec<ColorBoard>,
-    clock: &Clock,
-    stats: &mut Stats,
-) -> Result<(), Stop> {
-    debug_assert!(takes(puzzle));
-    let literals = InColor {
-        colors: puzzle.palette().len(),
-    };
-    let cnf = Cnf::colors(puzzle);
-    search_cells(&literals, &cnf, board, limit, found, clock, stats)
-}
+/// The stand-in for CaDiCaL in a build without it.
+#[cfg(not(feature = "sat"))]
+mod without {
+    use crate::clock::Clock;
+    use crate::color::{ColorBoard, ColorPuzzle};
+    use crate::engine::{Stats, Stop};
 
-/// A colour board: a cell's set of colours still possible, bit 0 the background.
-struct InColor {
-    colors: usize,
-}
-
-impl InColor {
-    fn var(&self, index: usize, color: u32) -> i32 {
-        color_variable(index, color as u8, self.colors) as i32
-    }
-}
-
-impl Literals for InColor {
-    type Cell = Colors;
-
-    fn open(&self, cell: Colors) -> bool {
-        cell.count_ones() > 1
-    }
-
-    /// A colour ruled out is a unit clause, whether the cell is settled or not.
-    fn known(&self, index: usize, cell: Colors, units: &mut Vec<i32>) {
-        for color in 0..=self.colors as u32 {
-            if cell >> color & 1 == 0 {
-                units.push(-self.var(index, color));
-            }
-        }
-    }
-
-    fn is(&self, index: usize, cell: Colors) -> i32 {
-        self.var(index, cell.trailing_zeros())
-    }
-
-    fn read(&self, index: usize, value: impl Fn(i32) -> Option<bool>) -> Colors {
-        let color = (0..=self.colors as u32)
-            .find(|&color| value(self.var(index, color)) == Some(true))
-            .expect("every cell takes exactly one colour");
-        1 << color
+    /// No last stage: the search stops where it would hand over.
+    pub(crate) fn search(
+        _puzzle: &ColorPuzzle,
+        _board: &ColorBoard,
+        _limit: usize,
+        _found: &mut Vec<ColorBoard>,
+        _clock: &Clock,
+        _stats: &mut Stats,
+    ) -> Result<(), Stop> {
+        Err(Stop::NoSatStage)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cnf::Cnf;
     use crate::color::{Palette, Swatch};
     use grid_core::Grid;
 

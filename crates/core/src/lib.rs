@@ -9,6 +9,8 @@
 //! - [`DocReader`]: JSON Lines input with line numbers in its errors.
 //! - [`Error`]: what is wrong with an input, and where.
 
+#![forbid(unsafe_code)]
+
 pub mod bits;
 pub mod choice;
 pub mod doc;
