@@ -214,3 +214,81 @@ fn cli_md_lists_every_flag_with_its_current_help() {
          e2e cli_md, and read the change"
     );
 }
+
+/// A flag that does nothing in the combination given is refused with one line, never
+/// quietly ignored.
+#[test]
+fn flags_that_do_nothing_here_are_refused() {
+    let refused: &[(&str, &[&str], &str, &str)] = &[
+        (
+            "mazegen",
+            &["--pick-hardest", "3", "10"],
+            "",
+            "needs --count",
+        ),
+        (
+            "mazegen",
+            &["--count", "2", "--pick-hardest", "3", "10"],
+            "",
+            "keeps every one",
+        ),
+        (
+            "mazegen",
+            &["--count", "3", "--pick-hardest", "3", "10"],
+            "",
+            "keeps every one",
+        ),
+        (
+            "nonogen",
+            &["--width", "7", "--seed", "1", "5"],
+            "",
+            "--width needs --from",
+        ),
+        (
+            "nonogen",
+            &["--height", "7", "5"],
+            "",
+            "--height needs --from",
+        ),
+        (
+            "nonogen",
+            &["--repair", "givens", "5"],
+            "",
+            "--repair needs --from",
+        ),
+    ];
+    for (tool, args, input, needle) in refused {
+        let r = run(tool, args, input);
+        r.assert_error(tool, 2, needle);
+        assert!(r.stdout.is_empty(), "{tool} {args:?}: {}", r.stdout);
+    }
+    let hex = run("mazegen", &["--tiling", "hex", "--seed", "1", "4"], "").stdout;
+    run("gridrender", &["--style", "blocks"], &hex).assert_error(
+        "gridrender",
+        2,
+        "--style chooses how square mazes are drawn, and this is a hex maze",
+    );
+    let mines = run("mines", &["new", "--seed", "1"], "").stdout;
+    run("gridrender", &["--style", "thin"], &mines).assert_error("gridrender", 2, "mines");
+    // The same flags where they do something are taken.
+    let picked = run(
+        "mazegen",
+        &["--count", "4", "--pick-hardest", "2", "--seed", "1", "5"],
+        "",
+    );
+    assert_eq!(picked.docs().len(), 2, "{}", picked.stderr);
+    let square = run("mazegen", &["--seed", "1", "4"], "").stdout;
+    assert_eq!(run("gridrender", &["--style", "blocks"], &square).status, 0);
+}
+
+/// `--solution` draws a nonogram's answer key; where there is none it says so rather than
+/// draw the puzzle as if it were the answer.
+#[test]
+fn solution_without_a_key_is_refused() {
+    let solved = run("nonosolve", &[&crate::harness::data("small.non")], "").stdout;
+    run("gridrender", &["--solution"], &solved).assert_error("gridrender", 2, "no `key`");
+    let maze = run("mazegen", &["--seed", "1", "4"], "").stdout;
+    run("gridrender", &["--solution"], &maze).assert_error("gridrender", 2, "no `key`");
+    let made = run("nonogen", &["--seed", "1", "5"], "").stdout;
+    assert_eq!(run("gridrender", &["--solution"], &made).status, 0);
+}

@@ -781,3 +781,47 @@ fn hostile_tiled_mazes_are_refused_before_memory_is_taken() {
         }
     }
 }
+
+/// One rule for every tool that reads documents: an empty stream (or one of white space) is
+/// no documents, exit 0, nothing written.
+#[test]
+fn an_empty_stream_is_no_documents_everywhere() {
+    let readers: &[(&str, &[&str])] = &[
+        ("mazesolve", &[]),
+        ("gridrender", &[]),
+        ("nonosolve", &[]),
+        ("mines", &["solve"]),
+        ("mines", &["export"]),
+        ("mines", &["open", "0", "0"]),
+    ];
+    for (tool, args) in readers {
+        for input in ["", " \n\n\t\n"] {
+            let r = crate::harness::run(tool, args, input);
+            assert_eq!(r.status, 0, "{tool} {args:?} on {input:?}: {}", r.stderr);
+            assert!(r.stdout.is_empty(), "{tool} {args:?}: {}", r.stdout);
+            assert!(r.stderr.is_empty(), "{tool} {args:?}: {}", r.stderr);
+        }
+    }
+}
+
+/// A write to a full disk says that writing the output failed, and where, in one line.
+#[test]
+fn a_full_disk_is_named_as_the_output_failing() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return;
+    };
+    for args in [&["--tiling", "hex", "5"][..], &["--count", "50", "40"][..]] {
+        let out = std::process::Command::new(crate::harness::bin("mazegen"))
+            .args(args)
+            .stdout(full.try_clone().unwrap())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.contains("mazegen: error: writing the output to stdout failed: No space left"),
+            "{stderr}"
+        );
+    }
+}

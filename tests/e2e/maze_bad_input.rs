@@ -16,6 +16,17 @@ fn malformed_json_names_the_line() {
     assert!(r.stdout.ends_with('\n'));
 }
 
+/// A newline inside a string is the last character of its line: the error names the line
+/// the broken document is on, and the column of that newline.
+#[test]
+fn a_newline_in_a_string_is_placed_on_its_own_line() {
+    let input = format!("{GOOD}\n{GOOD}\n{{\"kind\": \"maze\", \"vers\n");
+    let r = run("mazesolve", &[], &input);
+    r.assert_error("mazesolve", 2, "stdin line 3: malformed JSON");
+    assert!(r.stderr.contains("(column 23)"), "{}", r.stderr);
+    assert_eq!(r.docs().len(), 2);
+}
+
 #[test]
 fn garbage_and_wrong_types_are_refused() {
     run("mazesolve", &[], "hello\n").assert_error("mazesolve", 2, "line 1: malformed JSON");
@@ -131,4 +142,14 @@ fn a_closed_pipe_ends_quietly() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// A negative coordinate gets the range in the message, as a negative fraction does.
+#[test]
+fn a_negative_start_or_goal_gets_the_range() {
+    for flag in ["--start", "--goal"] {
+        let r = run("mazegen", &[flag, "-1,0", "5"], "");
+        r.assert_error("mazegen", 2, "rows and columns count from 0");
+        assert!(!r.stderr.contains("unexpected argument"), "{}", r.stderr);
+    }
 }

@@ -310,7 +310,14 @@ fn bench_plays_seeded_games_and_reports_the_win_rate() {
     assert_eq!(last["first_click"], "opening");
     let rate = last["win_rate"].as_f64().unwrap();
     assert!((0.5..=1.0).contains(&rate), "{rate}");
-    assert!(last["ci95"].as_f64().unwrap() > 0.0);
+    let ci = last["ci95"].as_array().unwrap();
+    let (low, high) = (ci[0].as_f64().unwrap(), ci[1].as_f64().unwrap());
+    assert!(
+        low < rate && rate < high && high <= 1.0,
+        "{low} {rate} {high}"
+    );
+    assert_eq!(last["no_guess"], false);
+    assert!(!a.stdout.contains("no-guess"));
     // The same seeds give the same games, whatever the threads did.
     let b = run("mines", &args, "");
     let again: Value = serde_json::from_str(b.stdout.lines().last().unwrap()).unwrap();
@@ -467,4 +474,30 @@ fn whole_boards_travel_with_their_mines_and_play_on() {
         2,
         "no layout yet",
     );
+}
+
+/// A no-guess bench says so, in its header and in its JSON; every game is won, and the
+/// interval stays within 100%.
+#[test]
+fn a_no_guess_bench_says_so_and_its_interval_stays_within_100_percent() {
+    let args = [
+        "bench",
+        "--level",
+        "beginner",
+        "--no-guess",
+        "--games",
+        "20",
+        "--seed",
+        "3",
+        "--json",
+    ];
+    let r = run("mines", &args, "");
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("no-guess"), "{}", r.stdout);
+    let last: Value = serde_json::from_str(r.stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(last["no_guess"], true);
+    assert_eq!(last["wins"], 20);
+    assert_eq!(last["ci95"][1], 1.0);
+    assert!(r.stdout.contains("to 100.00%"), "{}", r.stdout);
+    assert!(!r.stdout.contains("±"), "{}", r.stdout);
 }

@@ -368,3 +368,64 @@ fn colour_flags_that_cannot_be_met_are_refused() {
         run("nonogen", &args, "").assert_error("nonogen", 2, needle);
     }
 }
+
+/// A smiley (a circle, two eyes and a smile, drawn with Pillow at 120 x 120) whose puzzle
+/// flipping pixels does not settle at 20 cells wide: the default repair falls back to
+/// givens, says so, and the puzzle written is unique. Where the output cannot show givens,
+/// it says so and writes nothing.
+#[test]
+fn a_picture_that_flips_do_not_settle_falls_back_to_givens() {
+    let smiley = crate::harness::data("smiley.png");
+    let made = run("nonogen", &["--from", &smiley, "--width", "20"], "");
+    assert_eq!(made.status, 0, "{}", made.stderr);
+    assert!(
+        made.stderr.contains("showing givens instead"),
+        "{}",
+        made.stderr
+    );
+    let doc = made.doc();
+    assert!(doc["repair"]["givens"].as_u64().unwrap() > 0, "{doc}");
+    let (status, n, _, grid) = proved(&made.stdout);
+    assert_eq!((status.as_str(), n), ("unique", 1));
+    assert_eq!(grid, key(&doc));
+
+    let xml = run(
+        "nonogen",
+        &["--from", &smiley, "--width", "20", "--to", "xml"],
+        "",
+    );
+    assert_eq!(xml.status, 2, "{}", xml.stderr);
+    assert!(
+        xml.stderr.contains("cannot show the givens"),
+        "{}",
+        xml.stderr
+    );
+    assert!(xml.stdout.is_empty());
+}
+
+/// `--to` is honoured on every path, and checked before any work: an unrepaired picture is
+/// never written as JSON into a file meant for XML, and givens that a .non file cannot show
+/// are refused before the repair.
+#[test]
+fn the_output_format_is_checked_first_and_kept_on_every_path() {
+    let dir = scratch("nonogen-to");
+    let picture = dir.join("checker.txt");
+    std::fs::write(&picture, "....\n.#..\n..#.\n....\n").unwrap();
+    let path = picture.to_str().unwrap();
+    let none = run(
+        "nonogen",
+        &["--from", path, "--repair", "none", "--to", "xml"],
+        "",
+    );
+    assert_eq!(none.status, 1, "{}", none.stderr);
+    assert!(none.stdout.is_empty(), "{}", none.stdout);
+    assert!(none.stderr.contains("nothing written"), "{}", none.stderr);
+    let givens = run(
+        "nonogen",
+        &["--from", path, "--repair", "givens", "--to", "non"],
+        "",
+    );
+    givens.assert_error("nonogen", 2, "cannot show givens");
+    assert!(givens.stdout.is_empty());
+    assert!(!givens.stderr.contains("given added"), "{}", givens.stderr);
+}

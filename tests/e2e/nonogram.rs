@@ -369,3 +369,44 @@ fn a_search_past_its_budget_hands_over_to_the_sat_stage_or_says_it_has_none() {
         assert!(r.stderr.contains("no SAT stage"), "{}", r.stderr);
     }
 }
+
+/// In Olšák's `.g` an empty line in a clue section is a line with no blocks, wherever it
+/// stands: a puzzle whose last row and last two columns are empty is read as wide and high
+/// as the XML of the same puzzle, and solved to the same grid.
+#[test]
+fn empty_lines_at_the_end_of_a_g_file_are_empty_columns() {
+    let g = run("nonosolve", &[&data("empty-edges.g")], "").doc();
+    let xml = run("nonosolve", &[&data("empty-edges.xml")], "").doc();
+    assert_eq!((&g["width"], &g["height"]), (&xml["width"], &xml["height"]));
+    assert_eq!(
+        (g["width"].as_u64(), g["height"].as_u64()),
+        (Some(6), Some(5))
+    );
+    assert_eq!(g["clues"], xml["clues"]);
+    assert_eq!(g["grid"], xml["grid"]);
+    assert_eq!(g["solution"]["status"], "unique");
+}
+
+/// The progress line a long solve shows on a terminal is cleared when the solve ends, so
+/// that what follows starts a line of its own.
+#[test]
+fn the_progress_line_is_cleared_when_the_solve_ends() {
+    let Some(t) = crate::tmux::Tmux::start("nonosolve-progress") else {
+        return;
+    };
+    let knotty = data("nonogram/knotty.json");
+    let solve = crate::harness::bin("nonosolve");
+    t.run(&format!("{solve} --timeout 2 {knotty} | wc -c; echo done"));
+    let screen = t.wait_for("the solve to end", |s| {
+        s.lines().any(|l| l.trim() == "done")
+    });
+    let count = screen
+        .lines()
+        .find(|l| l.trim().parse::<u64>().is_ok())
+        .unwrap_or_else(|| panic!("wc's count on a line of its own:\n{screen}"));
+    assert!(!count.contains("conflicts"), "{screen}");
+    assert!(
+        !screen.contains("probes"),
+        "the progress line is gone:\n{screen}"
+    );
+}

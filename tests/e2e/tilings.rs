@@ -398,3 +398,39 @@ fn every_tilings_png_has_walls_exactly_where_passages_are_closed() {
         assert!(walls > 0 && passages > 0, "{tiling}: both kinds checked");
     }
 }
+
+/// `--largest-piece` counts pieces by the tiling's own neighbours: on a checkerboard whose
+/// cells are the octagons, which touch at their corners, the whole mask is one piece and is
+/// kept whole, as mazegen builds it without the flag.
+#[test]
+fn the_largest_piece_is_counted_by_the_tilings_own_neighbours() {
+    let dir = scratch("largest-piece");
+    let checker = dir.join("checker.txt");
+    std::fs::write(&checker, ".#.#\n#.#.\n.#.#\n#.#.\n").unwrap();
+    let path = checker.to_str().unwrap();
+    let args = ["--tiling", "octagon", "--mask", path, "--seed", "1"];
+    let whole = run("mazegen", &args, "");
+    assert_eq!(whole.status, 0, "{}", whole.stderr);
+    let mut kept = args.to_vec();
+    kept.push("--largest-piece");
+    let largest = run("mazegen", &kept, "");
+    assert_eq!(largest.status, 0, "{}", largest.stderr);
+    assert_eq!(cell_count(&largest.doc()), 8);
+    assert_eq!(largest.doc()["cells"], whole.doc()["cells"]);
+}
+
+/// A mask in pieces on hex (or triangle) is refused naming each piece's first cell.
+#[test]
+fn a_tiled_mask_in_pieces_names_each_piece() {
+    let dir = scratch("tiled-pieces");
+    let apart = dir.join("apart.txt");
+    std::fs::write(&apart, ".#.#\n#.#.\n").unwrap();
+    for tiling in ["hex", "triangle"] {
+        let r = run(
+            "mazegen",
+            &["--tiling", tiling, "--mask", apart.to_str().unwrap(), "5", "2"],
+            "",
+        );
+        r.assert_error("mazegen", 2, "piece 1 at row 0 column 0");
+    }
+}

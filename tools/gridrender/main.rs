@@ -43,9 +43,10 @@ struct Args {
     #[command(flatten)]
     color: ColorArg,
 
-    /// How to draw mazes: thin walls for cell mazes (auto), or blocks for every tile.
-    #[arg(long, value_enum, default_value = "auto")]
-    style: StyleArg,
+    /// How to draw square mazes: thin walls for cell mazes (auto, the default), or blocks
+    /// for every tile.
+    #[arg(long, value_enum)]
+    style: Option<StyleArg>,
 
     /// Pixels a tile in pictures, or a cell for cell mazes with thin walls (default: 16 a
     /// tile, less for big documents).
@@ -210,7 +211,7 @@ fn picture_of(format: Format) -> Option<Picture> {
 fn picture_options(args: &Args) -> PictureOptions {
     PictureOptions {
         cell_size: args.cell_size,
-        thin_walls: !matches!(args.style, StyleArg::Blocks),
+        thin_walls: !matches!(args.style, Some(StyleArg::Blocks)),
         theme: match args.theme {
             Some(ThemeArg::Dark) => Theme::Dark,
             Some(ThemeArg::Light) | None => Theme::Light,
@@ -224,10 +225,27 @@ fn picture_options(args: &Args) -> PictureOptions {
 /// them), so that any maze can be captioned.
 fn with_figures(args: &Args, place: &grid_cli::Place, mut doc: Document) -> Result<Document> {
     if args.solution {
+        if doc.kind() != Kind::Nonogram || !doc.has("key") {
+            return Err(place.locate(Error::input(format!(
+                "--solution draws a nonogram's answer key, and this {} has no `key` (nonogen \
+                 writes one; a solved document is drawn solved without --solution)",
+                doc.kind()
+            ))));
+        }
         grid_core::nonogram_doc::show_key(&mut doc).map_err(|e| place.locate(e))?;
     }
-    let square = grid_core::tiling::tiling_of(&doc).map_err(|e| place.locate(e))?
-        == grid_core::tiling::Tiling::Square;
+    let tiling = grid_core::tiling::tiling_of(&doc).map_err(|e| place.locate(e))?;
+    let square = tiling == grid_core::tiling::Tiling::Square;
+    if args.style.is_some() && !(doc.kind() == Kind::Maze && square) {
+        let what = if doc.kind() == Kind::Maze {
+            format!("{tiling} maze")
+        } else {
+            doc.kind().to_string()
+        };
+        return Err(place.locate(Error::input(format!(
+            "--style chooses how square mazes are drawn, and this is a {what}"
+        ))));
+    }
     if args.caption && doc.kind() == Kind::Maze && square && !doc.has("stats") {
         let maze = MazeDoc::from_document(&doc).map_err(|e| place.locate(e))?;
         doc.set("stats", grid_maze::stats(&maze));
@@ -243,9 +261,9 @@ fn draw_text(args: &Args, format: Format) -> Result<Status> {
         // Terminals with 24-bit colour say so in COLORTERM.
         truecolor: std::env::var("COLORTERM").is_ok_and(|v| v == "truecolor" || v == "24bit"),
         maze_style: match args.style {
-            StyleArg::Auto => MazeStyle::Auto,
-            StyleArg::Thin => MazeStyle::Thin,
-            StyleArg::Blocks => MazeStyle::Blocks,
+            None | Some(StyleArg::Auto) => MazeStyle::Auto,
+            Some(StyleArg::Thin) => MazeStyle::Thin,
+            Some(StyleArg::Blocks) => MazeStyle::Blocks,
         },
         caption: args.caption,
     };

@@ -41,10 +41,10 @@ struct Args {
     #[command(flatten)]
     seed: SeedArg,
 
-    /// Number of mazes to write; maze i gets seed SEED+i, so each can be made again alone.
-    #[arg(long, default_value_t = 1, value_name = "K",
-          value_parser = grid_cli::args::at_least(1, "mazes"))]
-    count: u64,
+    /// Number of mazes to write (default 1); maze i gets seed SEED+i, so each can be made
+    /// again alone.
+    #[arg(long, value_name = "K", value_parser = grid_cli::args::at_least(1, "mazes"))]
+    count: Option<u64>,
 
     /// Fraction of dead ends to remove (0 to 1), which adds loops.
     #[arg(long, default_value_t = 0.0, value_name = "P", value_parser = grid_cli::args::fraction)]
@@ -75,16 +75,16 @@ struct Args {
     endpoints: Endpoints,
 
     /// Of the --count mazes made, write only the K with the longest solution (in seed order;
-    /// each keeps its own seed in meta.seed).
+    /// each keeps its own seed in meta.seed); K is fewer than --count.
     #[arg(long, value_name = "K", value_parser = grid_cli::args::at_least(1, "mazes"))]
     pick_hardest: Option<u64>,
 
     /// Start cell as ROW,COL (default: top-left).
-    #[arg(long, value_name = "ROW,COL", value_parser = parse_cell)]
+    #[arg(long, value_name = "ROW,COL", value_parser = parse_cell, allow_hyphen_values = true)]
     start: Option<(usize, usize)>,
 
     /// Goal cell as ROW,COL (default: bottom-right).
-    #[arg(long, value_name = "ROW,COL", value_parser = parse_cell)]
+    #[arg(long, value_name = "ROW,COL", value_parser = parse_cell, allow_hyphen_values = true)]
     goal: Option<(usize, usize)>,
 
     #[command(flatten)]
@@ -111,10 +111,17 @@ fn parse_size(s: &str) -> Result<usize, String> {
 }
 
 fn parse_cell(s: &str) -> Result<(usize, usize), String> {
-    let parsed = s
+    let numbers = s
         .split_once(',')
-        .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)));
-    parsed.ok_or_else(|| "expected ROW,COL with whole numbers, such as 0,0".into())
+        .and_then(|(r, c)| Some((r.trim().parse::<i64>().ok()?, c.trim().parse::<i64>().ok()?)));
+    match numbers {
+        Some((r, c)) if r < 0 || c < 0 => Err(format!(
+            "rows and columns count from 0 (0,0 is the top-left cell), so {r},{c} is outside \
+             every maze"
+        )),
+        Some((r, c)) => Ok((r as usize, c as usize)),
+        None => Err("expected ROW,COL with whole numbers, such as 0,0".into()),
+    }
 }
 
 fn main() -> ExitCode {
@@ -122,6 +129,7 @@ fn main() -> ExitCode {
 }
 
 fn run(args: Args) -> Result<Status> {
+    check_pick_hardest(&args)?;
     if args.tiling != Tiling::Square {
         return run_tiled(args);
     }
@@ -163,14 +171,28 @@ fn run(args: Args) -> Result<Status> {
     })
 }
 
+/// `--pick-hardest K` picks among the `--count N` mazes made, so it needs N, and K below it:
+/// picking all of them, or more, would do nothing.
+fn check_pick_hardest(args: &Args) -> Result<()> {
+    match (args.pick_hardest, args.count) {
+        (Some(_), None) => Err(Error::usage(
+            "--pick-hardest K needs --count N: it keeps the K hardest of the N mazes made",
+        )),
+        (Some(k), Some(n)) if k >= n => Err(Error::usage(format!(
+            "--pick-hardest {k} keeps every one of the {n} mazes --count makes: ask for fewer \
+             than {n}, or make more"
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// The seeds `--count` and `--pick-hardest` ask for, `length` measuring a maze's solution.
 fn seeds_of(args: &Args, length: impl Fn(u64) -> usize) -> Vec<u64> {
     let first_seed = args.seed.or_fresh();
+    let count = args.count.unwrap_or(1);
     match args.pick_hardest {
-        Some(k) => hardest(first_seed, args.count, k, length),
-        None => (0..args.count)
-            .map(|i| first_seed.wrapping_add(i))
-            .collect(),
+        Some(k) => hardest(first_seed, count, k, length),
+        None => (0..count).map(|i| first_seed.wrapping_add(i)).collect(),
     }
 }
 
@@ -285,7 +307,9 @@ fn read_mask(path: &std::path::Path, args: &Args) -> Result<(Mask, String)> {
     let (width, height) = picture.size_for(args.width, args.height);
     let mask = Mask::from_picture(&picture, width, height)
         .map_err(|e| Error::usage(format!("--mask {name}: {e}")))?;
-    if !args.largest_piece {
+    // Pieces are counted by each tiling's own neighbours: the request of another tiling
+    // takes its largest piece itself (`TiledRequest::largest_piece`).
+    if !args.largest_piece || args.tiling != Tiling::Square {
         return Ok((mask, name));
     }
     match mask.largest_piece() {

@@ -273,7 +273,7 @@ fn bench(args: &BenchArgs) -> Result<Status> {
     let wins = wins.into_inner();
     let mean_3bv = bbbv.into_inner() as f64 / laid.into_inner().max(1) as f64;
     let mean_clicks = clicks.into_inner() as f64 / args.games as f64;
-    let (rate, ci) = grid_mines::simulate::win_rate(wins, args.games);
+    let rate = grid_mines::simulate::win_rate(wins, args.games);
     let level = setup.level().map_or_else(
         || format!("{}x{}/{}", setup.width, setup.height, setup.mines),
         |l| l.name().to_string(),
@@ -286,6 +286,9 @@ fn bench(args: &BenchArgs) -> Result<Status> {
         setup.width, setup.height, setup.mines
     )?;
     writeln!(out, "first click  {first_click}")?;
+    if rules.no_guess {
+        writeln!(out, "boards       no-guess (deduction alone clears them)")?;
+    }
     writeln!(
         out,
         "seeds        {first_seed} to {}",
@@ -299,9 +302,10 @@ fn bench(args: &BenchArgs) -> Result<Status> {
     )?;
     writeln!(
         out,
-        "win rate     {:.2}% ± {:.2}% (95% confidence)",
-        rate * 100.0,
-        ci * 100.0
+        "win rate     {:.2}% (95% interval {:.2}% to {:.2}%)",
+        rate.rate * 100.0,
+        rate.low * 100.0,
+        rate.high * 100.0
     )?;
     writeln!(
         out,
@@ -313,9 +317,10 @@ fn bench(args: &BenchArgs) -> Result<Status> {
             "level": level,
             "games": args.games,
             "wins": wins,
-            "win_rate": rate,
-            "ci95": ci,
+            "win_rate": rate.rate,
+            "ci95": [rate.low, rate.high],
             "first_click": first_click,
+            "no_guess": rules.no_guess,
             "seconds": seconds,
             "mean_3bv": mean_3bv,
             "mean_clicks": mean_clicks,
@@ -334,7 +339,12 @@ fn each_position(
 ) -> Result<()> {
     for path in grid_cli::input::paths(files) {
         let mut input = Input::open(&path)?;
-        if input.sniff()? == Some(b'{') {
+        let first = input.sniff()?;
+        if first.is_none() {
+            // An empty input holds no documents (docs/format.md, "Streams").
+            continue;
+        }
+        if first == Some(b'{') {
             for item in input.documents() {
                 let (place, doc) = item?;
                 answer(place, doc)?;

@@ -83,14 +83,9 @@ struct Args {
     /// fewest pixels, edge pixels first (the puzzle needs nothing but its clues); show the
     /// fewest cells as givens (the picture stays exact); or none (exit 1, with the
     /// solutions found).
-    #[arg(
-        long,
-        value_enum,
-        default_value = "pixels",
-        value_name = "HOW",
-        requires = "from"
-    )]
-    repair: RepairArg,
+    /// Default: pixels.
+    #[arg(long, value_enum, value_name = "HOW", requires = "from")]
+    repair: Option<RepairArg>,
 
     /// The output format: grid documents, Steve Simpson's .non, or webpbn XML (one puzzle,
     /// without givens, for the .non and XML files).
@@ -153,6 +148,21 @@ fn main() -> ExitCode {
 }
 
 fn run(args: Args) -> Result<Status> {
+    // Flags that shape a picture's puzzle mean nothing without one.
+    if args.from.is_none() {
+        for (given, flag) in [
+            (args.from_width.is_some(), "--width"),
+            (args.from_height.is_some(), "--height"),
+            (args.repair.is_some(), "--repair"),
+        ] {
+            if given {
+                return Err(Error::usage(format!(
+                    "{flag} needs --from: it sizes or mends a picture's puzzle (a random \
+                     puzzle's size is WIDTH [HEIGHT])"
+                )));
+            }
+        }
+    }
     if args.colors.is_some() && args.to == To::Non {
         return Err(Error::usage(
             "--to non: Steve Simpson's .non has no colours; write colour puzzles with --to \
@@ -163,6 +173,12 @@ fn run(args: Args) -> Result<Status> {
         return Err(Error::usage(format!(
             "--to {}: a file holds one puzzle; write them one at a time (--count 1, \
              --seed N for each)",
+            name_of(args.to)
+        )));
+    }
+    if args.to != To::Json && args.repair == Some(RepairArg::Givens) {
+        return Err(Error::usage(format!(
+            "--to {}: the file cannot show givens; use --repair pixels, or --to json",
             name_of(args.to)
         )));
     }
@@ -255,7 +271,7 @@ fn from_picture(args: &Args, path: &std::path::Path, out: &mut Output) -> Result
         )));
     }
     let cells = Grid::from_vec(w, h, picture.mostly_ink(w, h)).expect("the size matches");
-    let how = match args.repair {
+    let how = match args.repair.unwrap_or(RepairArg::Pixels) {
         RepairArg::Pixels => Repair::Pixels,
         RepairArg::Givens => Repair::Givens,
         RepairArg::None => Repair::None,
@@ -268,7 +284,25 @@ fn from_picture(args: &Args, path: &std::path::Path, out: &mut Output) -> Result
             "difficulty": method.name(),
         })
     };
-    match repair(&cells, ceiling, how) {
+    let mut repaired = repair(&cells, ceiling, how);
+    let defaulted = args.repair.is_none();
+    if defaulted && matches!(&repaired, Err(Unrepaired { wandered: true, .. })) {
+        // Flips that do not settle a picture wander off it; givens keep the picture exact
+        // and always settle it, so they are the default's fallback (`--repair pixels`, asked
+        // for, keeps to pixels), where the output can show them.
+        if args.to != To::Json {
+            return Err(Error::input(format!(
+                "--from {name}: flipping pixels did not settle its puzzle, and a .{} file \
+                 cannot show the givens that would; use --to json",
+                name_of(args.to)
+            )));
+        }
+        say(format_args!(
+            "nonogen: {name}: flipping pixels did not settle its puzzle; showing givens instead"
+        ));
+        repaired = repair(&cells, ceiling, Repair::Givens);
+    }
+    match repaired {
         Ok(made) => {
             if let Some(note) = repair_note(&made) {
                 say(format_args!("nonogen: {name}: {note}"));
@@ -288,12 +322,20 @@ fn from_picture(args: &Args, path: &std::path::Path, out: &mut Output) -> Result
                     ceiling.name()
                 ),
             };
-            let mut doc = Made::as_drawn(cells, report.method).to_document();
-            doc.set_value("meta", meta(report.method));
-            report.write_into(&mut doc, Answer::default());
-            out.document(&doc, args.pretty.pretty)?;
+            // A .non or XML file would pass for a puzzle; only a document can say it is not.
+            if args.to == To::Json {
+                let mut doc = Made::as_drawn(cells, report.method).to_document();
+                doc.set_value("meta", meta(report.method));
+                report.write_into(&mut doc, Answer::default());
+                out.document(&doc, args.pretty.pretty)?;
+            }
             say(format_args!(
-                "nonogen: {name}: not a puzzle as it is: {why}"
+                "nonogen: {name}: not a puzzle as it is: {why}{}",
+                if args.to == To::Json {
+                    ""
+                } else {
+                    "; nothing written"
+                }
             ));
             Ok(Status::NoAnswer)
         }

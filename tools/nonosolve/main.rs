@@ -12,6 +12,7 @@ use grid_nonogram::{Answer, Halt, Nonogram, Options, Stats, Status as Verdict};
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 const EXAMPLES: &str = "\
@@ -118,7 +119,11 @@ fn run(args: Args) -> Result<Status> {
         let format = match args.input_format {
             FormatArg::Auto => match Format::from_path(&path) {
                 Some(f) => Some(f),
-                None => (input.sniff()? == Some(b'{')).then_some(Format::Json),
+                // An empty stream holds no documents (docs/format.md, "Streams").
+                None => match input.sniff()? {
+                    None => continue,
+                    first => (first == Some(b'{')).then_some(Format::Json),
+                },
             },
             FormatArg::Json => Some(Format::Json),
             FormatArg::Non => Some(Format::Non),
@@ -143,15 +148,31 @@ fn run(args: Args) -> Result<Status> {
     Ok(status)
 }
 
+/// Whether a progress line stands on stderr, to be cleared before anything else is written.
+static PROGRESS_SHOWN: AtomicBool = AtomicBool::new(false);
+
 /// The work of a long solve, on a terminal's stderr, redrawn in place.
 fn show_progress(stats: &Stats) {
-    let mut err = std::io::stderr().lock();
-    let _ = write!(
-        err,
-        "\rnonosolve: {} search nodes, {} probes, {} conflicts so far (Ctrl-C stops; --timeout S bounds it)",
+    PROGRESS_SHOWN.store(true, Ordering::Relaxed);
+    let line = format!(
+        "nonosolve: {} nodes, {} probes, {} conflicts (Ctrl-C stops; --timeout S bounds it)",
         stats.nodes, stats.probes, stats.conflicts
     );
+    // A line wider than the terminal wraps, and `\r` would then redraw only its last part.
+    let width = crossterm::terminal::size().map_or(80, |(cols, _)| cols as usize);
+    let shown: String = line.chars().take(width.saturating_sub(1)).collect();
+    let mut err = std::io::stderr().lock();
+    let _ = write!(err, "\r\x1b[2K{shown}");
     let _ = err.flush();
+}
+
+/// Clears the progress line, if one is shown, so that what follows starts a line of its own.
+fn clear_progress() {
+    if PROGRESS_SHOWN.swap(false, Ordering::Relaxed) {
+        let mut err = std::io::stderr().lock();
+        let _ = write!(err, "\r\x1b[2K");
+        let _ = err.flush();
+    }
 }
 
 /// Solves one puzzle and writes its document.
@@ -170,11 +191,13 @@ fn answer(
     let (verdict, conflict, halt) = match task {
         Task::Black(puzzle, start) => {
             let report = grid_nonogram::solve(&puzzle, start, options);
+            clear_progress();
             report.write_into(&mut doc, shown);
             (report.status, report.conflict, report.halt)
         }
         Task::Color(puzzle, start) => {
             let report = grid_nonogram::color::solve(&puzzle, start, options);
+            clear_progress();
             report.write_into(&mut doc, shown, puzzle.palette());
             (report.status, report.conflict, report.halt)
         }

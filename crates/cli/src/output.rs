@@ -39,43 +39,54 @@ impl Output {
 
     /// Writes one document and its newline, and hands it on at once when someone is waiting.
     pub fn document(&mut self, doc: &Document, pretty: bool) -> Result<()> {
-        doc.write_to(&mut self.inner, pretty)?;
+        doc.write_to(&mut *self, pretty)?;
         self.answered()
     }
 
     /// Writes text in another format than documents (a puzzle file), as one answer.
     pub fn text(&mut self, text: &str) -> Result<()> {
-        self.inner.write_all(text.as_bytes())?;
+        self.write_all(text.as_bytes())?;
         self.answered()
     }
 
     /// Marks the end of one answer: flushed at once when someone is waiting for it.
     pub fn answered(&mut self) -> Result<()> {
         if self.interactive {
-            self.inner.flush()?;
+            self.flush()?;
         }
         Ok(())
     }
 
     /// Flushes what is left; the tool's last word on stdout.
     pub fn finish(mut self) -> Result<()> {
-        self.inner.flush()?;
+        self.flush()?;
         Ok(())
     }
 }
 
+/// Every write goes through here, so that a failure says it was the output that failed
+/// ("writing the output to stdout failed: No space left on device"); its kind is kept, so
+/// that a closed pipe is still told from other failures.
 impl Write for Output {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.inner.write(buf)
+        self.inner.write(buf).map_err(writing_failed)
     }
 
     fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        self.inner.write_all(buf)
+        self.inner.write_all(buf).map_err(writing_failed)
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.inner.flush()
+        self.inner.flush().map_err(writing_failed)
     }
+}
+
+/// The error `e` of a write to stdout, worded to say so.
+fn writing_failed(e: io::Error) -> io::Error {
+    io::Error::new(
+        e.kind(),
+        format!("writing the output to stdout failed: {e}"),
+    )
 }
 
 #[cfg(unix)]

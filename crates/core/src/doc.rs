@@ -166,12 +166,16 @@ impl Document {
     /// Parses one document and checks its `kind` and `version`.
     pub fn from_json(text: &str) -> Result<Self> {
         let syntax = |e: serde_json::Error| {
-            let err = Error::input(format!("malformed JSON: {}", describe_json_error(&e)));
+            let (line, column) = json_position(text, &e);
+            let err = Error::input(format!(
+                "malformed JSON: {} (column {column})",
+                json_message(&e)
+            ));
             // A document cut short is named by the line it starts on; any other syntax error
             // by its own line.
             match e.classify() {
                 serde_json::error::Category::Eof => err,
-                _ => err.at_line(e.line()),
+                _ => err.at_line(line),
             }
         };
         let start = text.trim_start_matches([' ', '\t', '\n', '\r']);
@@ -638,12 +642,25 @@ pub fn type_name(v: &Value) -> &'static str {
 }
 
 /// serde_json says "at line 1 column 17"; within one document line only the column matters.
-fn describe_json_error(e: &serde_json::Error) -> String {
+/// serde_json's message without its " at line L column C", which the caller says its own way.
+fn json_message(e: &serde_json::Error) -> String {
     let text = e.to_string();
     match text.rfind(" at line ") {
-        Some(i) => format!("{} (column {})", &text[..i], e.column()),
+        Some(i) => text[..i].to_string(),
         None => text,
     }
+}
+
+/// The line and column (from 1) of the character serde_json stopped at. serde_json counts a
+/// newline as the start of the next line (column 0), so a bad newline (one inside a
+/// string) is placed at the end of the line it ends, where the reader sees it.
+fn json_position(text: &str, e: &serde_json::Error) -> (usize, usize) {
+    let (line, column) = (e.line(), e.column());
+    if column > 0 || line < 2 {
+        return (line, column);
+    }
+    let ended = text.split('\n').nth(line - 2).unwrap_or("");
+    (line - 1, ended.trim_end_matches('\r').chars().count() + 1)
 }
 
 #[cfg(test)]
@@ -662,6 +679,13 @@ mod tests {
         assert!(err(r#"{"kind":"maze","version":2}"#).contains("unsupported version 2"));
         assert!(err(r#"{"kind":"maze"}"#).contains("`version`: missing"));
         assert!(err(r#"{"kind":"maze","version":1"#).contains("malformed JSON"));
+    }
+
+    #[test]
+    fn a_bad_newline_is_placed_at_the_end_of_its_line() {
+        let e = Document::from_json("{\"kind\": \"maze\", \"vers\n\"}").unwrap_err();
+        assert!(matches!(e, Error::Input { line: Some(1), .. }), "{e}");
+        assert!(e.to_string().contains("(column 23)"), "{e}");
     }
 
     #[test]

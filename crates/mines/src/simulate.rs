@@ -149,15 +149,35 @@ pub fn first_click(setup: Setup, rule: FirstClick) -> Pos {
     )
 }
 
-/// The share of wins and the half-width of its 95% confidence interval (Wilson score).
-pub fn win_rate(wins: u64, games: u64) -> (f64, f64) {
+/// A win rate with its 95% confidence interval.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WinRate {
+    /// Wins over games.
+    pub rate: f64,
+    /// The Wilson score interval: within 0 and 1 whatever the count, unlike the normal
+    /// approximation, which runs past 100% when every game is won.
+    pub low: f64,
+    pub high: f64,
+}
+
+/// The share of `wins` in `games`, and its 95% Wilson score interval.
+pub fn win_rate(wins: u64, games: u64) -> WinRate {
     if games == 0 {
-        return (0.0, 0.0);
+        return WinRate {
+            rate: 0.0,
+            low: 0.0,
+            high: 1.0,
+        };
     }
     let (n, p) = (games as f64, wins as f64 / games as f64);
-    let z = 1.96;
+    let z: f64 = 1.96;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
     let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
-    (p, half)
+    WinRate {
+        rate: p,
+        low: (centre - half).max(0.0),
+        high: (centre + half).min(1.0),
+    }
 }
 
 #[cfg(test)]
@@ -197,8 +217,20 @@ mod tests {
 
     #[test]
     fn the_interval_narrows_with_more_games() {
-        let (p, small) = win_rate(900, 1000);
-        let (_, large) = win_rate(90, 100);
-        assert!((p - 0.9).abs() < 1e-12 && small < large);
+        let small = win_rate(900, 1000);
+        let large = win_rate(90, 100);
+        assert!((small.rate - 0.9).abs() < 1e-12);
+        assert!(small.high - small.low < large.high - large.low);
+        assert!(small.low < 0.9 && 0.9 < small.high);
+    }
+
+    #[test]
+    fn the_interval_stays_within_0_and_1() {
+        let all = win_rate(10, 10);
+        assert_eq!((all.rate, all.high), (1.0, 1.0));
+        assert!((0.69..0.73).contains(&all.low), "{all:?}");
+        let none = win_rate(0, 10);
+        assert_eq!((none.rate, none.low), (0.0, 0.0));
+        assert!(none.high < 0.31, "{none:?}");
     }
 }

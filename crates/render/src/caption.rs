@@ -10,6 +10,35 @@ use serde::Deserialize;
 struct Verdict {
     status: String,
     method: Option<String>,
+    solutions: Option<u64>,
+    halt: Option<String>,
+}
+
+impl Verdict {
+    /// The verdict in words: what was proved, and by which technique.
+    fn words(&self) -> String {
+        let by = match self.method.as_deref() {
+            Some("line") => " by line logic",
+            Some("probing") => " by probing",
+            Some("search") => " by search",
+            _ => "",
+        };
+        match self.status.as_str() {
+            "unique" => format!("unique, solved{by}"),
+            "found" => format!("a solution found{by}"),
+            "multiple" => match self.solutions {
+                Some(n) => format!("{n} solutions found{by}: not unique"),
+                None => "more than one solution: not unique".into(),
+            },
+            "none" => "no solution: the clues contradict each other".into(),
+            "unfinished" => match self.halt.as_deref() {
+                Some("timeout") => "unfinished: the time ran out".into(),
+                Some("no-sat-stage") => "unfinished: this build has no SAT stage".into(),
+                _ => "unfinished".into(),
+            },
+            other => other.to_string(),
+        }
+    }
 }
 
 /// The caption's lines; none when the document carries no figures to show.
@@ -30,10 +59,7 @@ pub fn lines(doc: &Document) -> Result<Vec<String>> {
             None => Vec::new(),
         },
         Kind::Nonogram => match doc.field::<Verdict>("solution")? {
-            Some(v) => vec![match v.method {
-                Some(m) => format!("{}, solved by {m}", v.status),
-                None => v.status,
-            }],
+            Some(v) => vec![v.words()],
             None => Vec::new(),
         },
     })
@@ -58,4 +84,30 @@ fn maze(f: &MazeStats) -> Vec<String> {
         _ => lines.insert(1, "no solution".to_string()),
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn caption(solution: &str) -> String {
+        let text = format!(
+            r#"{{"kind":"nonogram","version":1,"width":1,"height":1,"clues":{{"rows":[[1]],"cols":[[1]]}},"solution":{solution}}}"#
+        );
+        lines(&Document::from_json(&text).unwrap())
+            .unwrap()
+            .join("\n")
+    }
+
+    #[test]
+    fn a_verdict_is_said_as_it_is() {
+        let unique = caption(r#"{"status":"unique","solutions":1,"method":"probing"}"#);
+        assert_eq!(unique, "unique, solved by probing");
+        let open = r#"{"status":"unfinished","solutions":0,"method":"search","halt":"timeout"}"#;
+        assert_eq!(caption(open), "unfinished: the time ran out");
+        let two = caption(r#"{"status":"multiple","solutions":2,"method":"search"}"#);
+        assert_eq!(two, "2 solutions found by search: not unique");
+        let none = caption(r#"{"status":"none","solutions":0,"method":"line"}"#);
+        assert!(none.starts_with("no solution"), "{none}");
+    }
 }

@@ -49,7 +49,8 @@ pub enum MaskSizeError {
 /// that the message stays one short line.
 pub const PIECES_NAMED: usize = 5;
 
-fn name_pieces(firsts: &[(usize, usize)], count: usize) -> String {
+/// "piece 1 at row 0 column 0, piece 2 at ..." for the first cells of `count` pieces.
+pub(crate) fn name_pieces(firsts: &[(usize, usize)], count: usize) -> String {
     let mut text = firsts
         .iter()
         .enumerate()

@@ -228,15 +228,22 @@ impl TiledRequest {
             )));
         }
         let shared = Some(Arc::clone(&mask));
-        let count = with_new_maze!(self.tiling, self.size, &shared, m => pieces(&m).1);
+        let (label, count) = with_new_maze!(self.tiling, self.size, &shared, m => pieces(&m));
         match count {
             0 => return Err(TiledError::Mask("the mask has no cell in it".into())),
             1 => {}
             n => {
+                // Labels are given in reading order, so a piece's first cell is where its
+                // label first appears.
+                let firsts: Vec<(usize, usize)> = (0..n.min(crate::mask::PIECES_NAMED) as u32)
+                    .filter_map(|piece| label.iter().position(|&l| l == piece))
+                    .map(|cell| (cell / width, cell % width))
+                    .collect();
                 return Err(TiledError::Mask(format!(
                     "the mask's cells are in {n} separate pieces on the {} tiling, which no \
-                     maze can join (keep only the largest with --largest-piece)",
-                    self.tiling
+                     maze can join: {} (keep only the largest with --largest-piece)",
+                    self.tiling,
+                    crate::mask::name_pieces(&firsts, n)
                 )));
             }
         }

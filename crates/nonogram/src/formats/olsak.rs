@@ -9,11 +9,9 @@ use grid_core::error::quote;
 use grid_core::nonogram_doc::parse_rgb;
 
 pub fn parse(text: &str) -> Result<Parsed, FormatError> {
-    let mut lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect();
-    // Blank lines at the very end of the file are not empty columns.
-    while lines.last().is_some_and(|(_, l)| l.trim().is_empty()) {
-        lines.pop();
-    }
+    // Every line counts, blank ones at the end too: an empty line in a clue section is a
+    // line with no blocks wherever it stands, and the last columns of a puzzle may be empty.
+    let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect();
     let mut i = 0;
     let mut meta = Vec::new();
     let mut declared = None;
@@ -288,6 +286,15 @@ mod tests {
         assert_eq!(p.black().unwrap().rows(), [vec![2], vec![1, 1]]);
         assert_eq!(p.black().unwrap().cols(), [vec![2], vec![], vec![1]]);
         assert_eq!(p.meta, [("title".to_string(), "Tiny".to_string())]);
+    }
+
+    #[test]
+    fn empty_lines_at_the_end_are_empty_columns() {
+        let p = parse(&format!("{SMALL}\n\n")).unwrap();
+        assert_eq!(
+            p.black().unwrap().cols(),
+            [vec![2], vec![], vec![1], vec![], vec![]]
+        );
     }
 
     const COLOUR: &str = "Two colours\n#d\n   0:   #FFFFFF   white\n   r:%  #D62728   red\n   g:=  green     leaf green\n: rows\n1r 2g\n2r\n: columns\n2r\n1g 1r\n1g\n";
