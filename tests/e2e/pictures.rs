@@ -324,3 +324,56 @@ fn a_colour_nonograms_page_shows_its_colours_in_a_browser() {
         assert!(shot.contains(&rgb), "{name} is on the page");
     }
 }
+
+/// A nonogram's page hides and shows its answer in a browser: a solved one starts shown
+/// (and hides with `#hide`), a nonogen puzzle with its key starts hidden behind the switch;
+/// a still picture of that puzzle never shows the key.
+#[test]
+fn a_nonogram_page_shows_and_hides_its_answer() {
+    let dir = scratch("nonogram-page");
+    let made = run("nonogen", &["--seed", "4", "8"], "").stdout;
+    let solved = run("nonosolve", &[], &made).stdout;
+    let page_of = |doc: &str, name: &str| {
+        let page = dir.join(name);
+        let r = run("gridrender", &["-o", page.to_str().unwrap()], doc);
+        assert_eq!(r.status, 0, "{}", r.stderr);
+        (page.clone(), std::fs::read_to_string(&page).unwrap())
+    };
+    let (solved_page, solved_html) = page_of(&solved, "solved.html");
+    assert!(solved_html.contains(r#"id="show" checked"#));
+    assert!(
+        solved_html.contains(r#"class="solution">"#),
+        "the cells are the layer"
+    );
+    let (key_page, key_html) = page_of(&made, "puzzle.html");
+    assert!(
+        key_html.contains(r#"<input type="checkbox" id="show">"#),
+        "a switch, off"
+    );
+    assert!(key_html.contains(r#"class="solution">"#));
+    let still = run("gridrender", &["--format", "svg"], &made).stdout;
+    assert!(
+        !still.contains("solution"),
+        "a picture of the puzzle holds no answer"
+    );
+    let Some(browser) = chromium() else { return };
+    let ink = [34, 34, 40];
+    let count = |pixels: &[[u8; 3]]| pixels.iter().filter(|&&p| p == ink).count();
+    let url = |p: &std::path::Path| format!("file://{}", p.display());
+    let shown = count(&screenshot(browser, &url(&solved_page), &dir, "a.png"));
+    let hidden = count(&screenshot(
+        browser,
+        &format!("{}#hide", url(&solved_page)),
+        &dir,
+        "b.png",
+    ));
+    let puzzle = count(&screenshot(browser, &url(&key_page), &dir, "c.png"));
+    assert!(
+        shown > hidden + 1000,
+        "{shown} against {hidden}: the filled cells hide"
+    );
+    assert!(
+        puzzle.abs_diff(hidden) < 200,
+        "{puzzle} against {hidden}: the key starts hidden"
+    );
+}

@@ -428,7 +428,14 @@ fn a_tiled_mask_in_pieces_names_each_piece() {
     for tiling in ["hex", "triangle"] {
         let r = run(
             "mazegen",
-            &["--tiling", tiling, "--mask", apart.to_str().unwrap(), "5", "2"],
+            &[
+                "--tiling",
+                tiling,
+                "--mask",
+                apart.to_str().unwrap(),
+                "5",
+                "2",
+            ],
             "",
         );
         r.assert_error("mazegen", 2, "piece 1 at row 0 column 0");

@@ -153,9 +153,20 @@ fn solvers(c: &mut Criterion) {
     group.sample_size(10);
     group.throughput(Throughput::Elements((SIDE * SIDE) as u64));
     let (start, goal) = (Pos::new(0, 0), Pos::new(SIDE - 1, SIDE - 1));
+    // The same maze both ways: the square grid's tiles, and its passages as a tiled maze.
     let tiles = generate(Algorithm::HuntKill, SIDE, SIDE, &mut Rng::seeded(1), false).to_tiles();
     let mut tiled = TiledMaze::new(Square::new(SIDE, SIDE));
-    carve_on(&mut tiled, Algorithm::HuntKill, &mut Rng::seeded(1));
+    for r in 0..SIDE {
+        for c in 0..SIDE {
+            let open = |row: usize, col: usize| tiles[Pos::new(row, col)].is_open();
+            let east = c + 1 < SIDE && open(2 * r + 1, 2 * c + 2);
+            let south = r + 1 < SIDE && open(2 * r + 2, 2 * c + 1);
+            tiled.set_links(
+                (r * SIDE + c) as Cell,
+                (u8::from(east) * E) | (u8::from(south) * S),
+            );
+        }
+    }
     for solver in [Solver::Bfs, Solver::AStar, Solver::DeadEndFilling] {
         group.bench_function(BenchmarkId::new("square", solver.name()), |b| {
             b.iter(|| black_box(solve(solver, &tiles, start, goal, false)))

@@ -110,15 +110,26 @@ pub fn render_picture(
             let n = NonogramDoc::from_document(doc)?;
             let (w, h) = (n.clues.cols.len(), n.clues.rows.len());
             let (grid, _) = nonogram::shown(doc, w, h)?;
+            // A page keeps the key of an unsolved puzzle behind its switch; a still picture
+            // never shows it.
+            let key = match format {
+                Picture::Html if !doc.has("solution") => nonogram::key(doc, w, h)?,
+                _ => None,
+            };
+            let cells = if doc.has("solution") {
+                scene::NonogramCells {
+                    known: None,
+                    answer: grid.as_ref(),
+                }
+            } else {
+                scene::NonogramCells {
+                    known: grid.as_ref(),
+                    answer: key.as_ref(),
+                }
+            };
             match &n.color {
-                None => scene::nonogram(
-                    &n.clues.rows,
-                    &n.clues.cols,
-                    grid.as_ref(),
-                    cell.max(20),
-                    mode,
-                ),
-                Some(color) => scene::color_nonogram(color, grid.as_ref(), cell.max(20), mode),
+                None => scene::nonogram(&n.clues.rows, &n.clues.cols, cells, cell.max(20), mode),
+                Some(color) => scene::color_nonogram(color, cells, cell.max(20), mode),
             }
         }
     };
@@ -137,8 +148,14 @@ pub fn render_picture(
                 .ok()
                 .flatten()
                 .unwrap_or_else(|| format!("gridkit: {}", doc.kind()));
-            let solved = doc.has("solution");
-            let page = svg::page(&svg::write(&scene, opts.theme), opts.theme, &title, solved);
+            let switch = if doc.has("solution") {
+                svg::Switch::Shown
+            } else if !scene.answer.is_empty() {
+                svg::Switch::Hidden
+            } else {
+                svg::Switch::None
+            };
+            let page = svg::page(&svg::write(&scene, opts.theme), opts.theme, &title, switch);
             Ok(out.write_all(page.as_bytes())?)
         }
     }
@@ -171,7 +188,7 @@ pub fn render_animation(
     let svg_text = animate::svg(&maze, cell, fps, opts.theme);
     let text = match format {
         Picture::Svg => svg_text,
-        Picture::Html => svg::page(&svg_text, opts.theme, "gridkit: maze", false),
+        Picture::Html => svg::page(&svg_text, opts.theme, "gridkit: maze", svg::Switch::None),
         Picture::Png => return Err(RenderError::StillFormat),
     };
     out.write_all(text.as_bytes())?;

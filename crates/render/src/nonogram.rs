@@ -80,6 +80,21 @@ pub(crate) fn shown(
     Ok((Some(drawn), Some(caption)))
 }
 
+/// The answer key (`key`, written by nonogen) as a grid, when the document has one of the
+/// clues' size.
+pub(crate) fn key(doc: &Document, w: usize, h: usize) -> Result<Option<Grid<u8>>> {
+    let Some(rows) = doc.field::<Vec<String>>("key")? else {
+        return Ok(None);
+    };
+    if rows.len() != h || rows.iter().any(|r| r.len() != w) {
+        return Err(Error::input(format!(
+            "field `key`: not a grid of the clues' {w}x{h}"
+        )));
+    }
+    let cells = rows.iter().flat_map(|r| r.bytes()).collect();
+    Ok(Grid::from_vec(w, h, cells))
+}
+
 pub(crate) fn render(doc: &Document, opts: &Options, out: &mut impl Write) -> Result<()> {
     let view = NonogramDoc::from_document(doc)?;
     let (w, h) = (view.clues.cols.len(), view.clues.rows.len());

@@ -192,6 +192,8 @@ pub struct Scene {
     pub shapes: Vec<Shape>,
     /// The painted pixels, row by row, in [`Mode::Pixels`].
     pub pixels: Option<Vec<u8>>,
+    /// The shapes (by index) that show the answer: the layer an HTML page shows and hides.
+    pub answer: Vec<std::ops::Range<usize>>,
 }
 
 /// The pixel value of an ink: its place among [`Theme::inks`] (worked out without building
@@ -233,7 +235,23 @@ impl Scene {
             colors: Vec::new(),
             shapes: Vec::new(),
             pixels,
+            answer: Vec::new(),
         }
+    }
+
+    /// Draws `draw` as part of the answer layer.
+    fn answer_layer(&mut self, draw: impl FnOnce(&mut Scene)) {
+        let start = self.shapes.len();
+        draw(self);
+        let end = self.shapes.len();
+        if end > start {
+            self.answer.push(start..end);
+        }
+    }
+
+    /// Whether shape `index` belongs to the answer layer.
+    pub fn is_answer(&self, index: usize) -> bool {
+        self.answer.iter().any(|r| r.contains(&index))
     }
 
     /// The RGB colour of an ink in this scene.
@@ -539,19 +557,30 @@ pub fn mines(
     scene
 }
 
+/// The cells of a nonogram drawn on its grid: those given or known, and the answer (the
+/// solved grid, or the key), which an HTML page can hide.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NonogramCells<'a> {
+    pub known: Option<&'a Grid<u8>>,
+    pub answer: Option<&'a Grid<u8>>,
+}
+
 /// A nonogram as puzzle books print it: the column clues stacked above, the row clues to the
 /// left, and the grid with its filled cells.
 pub fn nonogram(
     rows: &[Vec<u32>],
     cols: &[Vec<u32>],
-    grid: Option<&Grid<u8>>,
+    cells: NonogramCells,
     tile: u32,
     mode: Mode,
 ) -> Scene {
     let (w, h) = (cols.len() as u32, rows.len() as u32);
     let (mut scene, left, top) = nonogram_clues(rows, cols, tile, mode);
-    if let Some(g) = grid {
+    if let Some(g) = cells.known {
         nonogram_cells(&mut scene, g, (left, top), tile, |_| Ink::Filled);
+    }
+    if let Some(g) = cells.answer {
+        scene.answer_layer(|scene| nonogram_cells(scene, g, (left, top), tile, |_| Ink::Filled));
     }
     grid_lines(&mut scene, (left, top), (w, h), tile);
     scene
@@ -559,7 +588,7 @@ pub fn nonogram(
 
 /// A colour nonogram as puzzle books print one: each clue a square of its colour with the
 /// number on it, and each cell in its colour.
-pub fn color_nonogram(clues: &ColorClues, grid: Option<&Grid<u8>>, tile: u32, mode: Mode) -> Scene {
+pub fn color_nonogram(clues: &ColorClues, cells: NonogramCells, tile: u32, mode: Mode) -> Scene {
     let (w, h) = (clues.cols.len() as u32, clues.rows.len() as u32);
     let items = |line: &Vec<Block>| line.iter().filter(|b| b.len > 0).count() as u32;
     let left = clues.rows.iter().map(items).max().unwrap_or(0).max(1) * tile + tile / 4;
@@ -600,9 +629,12 @@ pub fn color_nonogram(clues: &ColorClues, grid: Option<&Grid<u8>>, tile: u32, mo
             square(&mut scene, x, start + i as u32 * tile, block);
         }
     }
-    if let Some(g) = grid {
-        let ink = |name: u8| clues.palette.find(name).map_or(Ink::Filled, Ink::Puzzle);
+    let ink = |name: u8| clues.palette.find(name).map_or(Ink::Filled, Ink::Puzzle);
+    if let Some(g) = cells.known {
         nonogram_cells(&mut scene, g, (left, top), tile, ink);
+    }
+    if let Some(g) = cells.answer {
+        scene.answer_layer(|scene| nonogram_cells(scene, g, (left, top), tile, ink));
     }
     grid_lines(&mut scene, (left, top), (w, h), tile);
     scene
@@ -713,6 +745,14 @@ mod nonogram_tests {
     use super::*;
     use grid_core::nonogram_doc::{Palette, Swatch};
 
+    /// Cells drawn as known, with no answer layer.
+    fn known(grid: &Grid<u8>) -> NonogramCells<'_> {
+        NonogramCells {
+            known: Some(grid),
+            answer: None,
+        }
+    }
+
     /// A 2 x 1 puzzle, red then green: its clues and palette.
     fn red_green() -> ColorClues {
         let palette = Palette::new(vec![
@@ -741,7 +781,7 @@ mod nonogram_tests {
     fn colour_cells_and_clues_are_painted_in_the_puzzles_colours() {
         let clues = red_green();
         let grid = Grid::from_vec(2, 1, b"rg".to_vec()).unwrap();
-        let scene = color_nonogram(&clues, Some(&grid), 20, Mode::Pixels);
+        let scene = color_nonogram(&clues, known(&grid), 20, Mode::Pixels);
         let palette = scene.palette(Theme::Light);
         let pixels = scene.pixels.as_ref().unwrap();
         let at = |x: u32, y: u32| palette[pixels[(y * scene.width + x) as usize] as usize];
@@ -756,7 +796,7 @@ mod nonogram_tests {
         assert_eq!(at(24, clue_y), [44, 160, 44]);
         // Unknown cells are left as the ground.
         let open = Grid::from_vec(2, 1, b"??".to_vec()).unwrap();
-        let scene = color_nonogram(&clues, Some(&open), 20, Mode::Pixels);
+        let scene = color_nonogram(&clues, known(&open), 20, Mode::Pixels);
         let pixels = scene.pixels.as_ref().unwrap();
         let ground = pixels[((top + 10) * scene.width + left + 10) as usize];
         assert_eq!(ground, ink_index(Ink::Background));
@@ -776,7 +816,7 @@ mod nonogram_tests {
             },
         ])
         .unwrap();
-        let scene = color_nonogram(&clues, None, 20, Mode::Shapes);
+        let scene = color_nonogram(&clues, NonogramCells::default(), 20, Mode::Shapes);
         assert_eq!(scene.rgb(Theme::Light, Ink::OnPuzzle(2)), [0, 0, 0]);
         assert_eq!(scene.rgb(Theme::Light, Ink::OnPuzzle(1)), [255, 255, 255]);
     }
@@ -784,7 +824,7 @@ mod nonogram_tests {
     /// The rectangles of ink `ink` inside the grid's cells.
     fn marks(grid: &[u8], ink: Ink) -> usize {
         let g = Grid::from_vec(2, 1, grid.to_vec()).unwrap();
-        let scene = nonogram(&[vec![1]], &[vec![1], vec![]], Some(&g), 20, Mode::Shapes);
+        let scene = nonogram(&[vec![1]], &[vec![1], vec![]], known(&g), 20, Mode::Shapes);
         scene
             .shapes
             .iter()

@@ -35,23 +35,21 @@ pub fn write(scene: &Scene, theme: Theme) -> String {
     let mut out = String::with_capacity(64 + scene.shapes.len() * 48);
     open(&mut out, scene.width, scene.height, theme, Ink::Background);
     // Consecutive shapes of one colour share a group, which keeps big pictures small.
-    let mut open: Option<Ink> = None;
-    for shape in &scene.shapes {
+    let mut open: Option<(Ink, bool)> = None;
+    for (index, shape) in scene.shapes.iter().enumerate() {
         let ink = match shape {
             Shape::Rect { ink, .. } | Shape::Text { ink, .. } => *ink,
         };
-        if open != Some(ink) {
+        // The solver's marks and the answer form the layer an HTML page can show and hide.
+        let answer = matches!(ink, Ink::Path | Ink::Heat(_)) || scene.is_answer(index);
+        if open != Some((ink, answer)) {
             if open.is_some() {
                 out.push_str("</g>\n");
             }
-            // The solver's marks form the layer an HTML page can show and hide.
-            let class = match ink {
-                Ink::Path | Ink::Heat(_) => r#" class="solution""#,
-                _ => "",
-            };
+            let class = if answer { r#" class="solution""# } else { "" };
             let fill = rgb_hex(scene.rgb(theme, ink));
             let _ = writeln!(out, r#"<g fill="{fill}"{class}>"#);
-            open = Some(ink);
+            open = Some((ink, answer));
         }
         match shape {
             Shape::Rect { x, y, w, h, .. } => {
@@ -78,16 +76,30 @@ pub fn write(scene: &Scene, theme: Theme) -> String {
     out
 }
 
+/// Whether an HTML page has a switch for the solution, and how it starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Switch {
+    /// Nothing to show or hide.
+    None,
+    /// A solved document: the solution shows, unless the address ends in `#hide`.
+    Shown,
+    /// A puzzle with its answer key: the answer is hidden until asked for.
+    Hidden,
+}
+
 /// A self-contained HTML page around the SVG (no network), with a switch that shows and hides
-/// the solution when the document has one. The page opens with the solution hidden when its
-/// address ends in `#hide`.
-pub fn page(svg: &str, theme: Theme, title: &str, has_solution: bool) -> String {
+/// the solution when the document has one.
+pub fn page(svg: &str, theme: Theme, title: &str, switch: Switch) -> String {
     let background = hex(theme, Ink::Background);
     let text = hex(theme, Ink::Text);
-    let switch = if has_solution {
-        r#"<p><label><input type="checkbox" id="show" checked> show the solution</label></p>"#
-    } else {
-        ""
+    let switch = match switch {
+        Switch::None => "",
+        Switch::Shown => {
+            r#"<p><label><input type="checkbox" id="show" checked> show the solution</label></p>"#
+        }
+        Switch::Hidden => {
+            r#"<p><label><input type="checkbox" id="show"> show the solution</label></p>"#
+        }
     };
     format!(
         r##"<!DOCTYPE html>

@@ -2,14 +2,14 @@
 //! which never overestimates, so the path is a shortest one. Ties go to the tile nearer the
 //! goal, which keeps the search from fanning out across equally good tiles.
 
-use super::Explorer;
+use super::Explored;
 use super::board::{Board, Came};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 pub(crate) fn solve<const W: bool>(
     board: &Board<W>,
-    explorer: &mut Explorer<W>,
+    explorer: &mut Explored<usize>,
 ) -> Option<Vec<usize>> {
     let mut came: Vec<Came> = vec![0; board.len()];
     let mut cost = vec![u32::MAX; board.len()];

@@ -1,12 +1,12 @@
 //! Breadth-first search: tiles in order of distance from the start, so the first time the
 //! goal is reached it is by a shortest path.
 
-use super::Explorer;
+use super::Explored;
 use super::board::{Board, Came};
 
 pub(crate) fn solve<const W: bool>(
     board: &Board<W>,
-    explorer: &mut Explorer<W>,
+    explorer: &mut Explored<usize>,
 ) -> Option<Vec<usize>> {
     shortest_within(board, explorer, |_| true)
 }
@@ -15,7 +15,7 @@ pub(crate) fn solve<const W: bool>(
 /// filling leaves).
 pub(crate) fn shortest_within<const W: bool>(
     board: &Board<W>,
-    explorer: &mut Explorer<W>,
+    explorer: &mut Explored<usize>,
     allowed: impl Fn(usize) -> bool,
 ) -> Option<Vec<usize>> {
     let mut came: Vec<Came> = vec![0; board.len()];

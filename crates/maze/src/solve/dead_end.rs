@@ -3,13 +3,13 @@
 //! What is left holds every route from start to goal (in a perfect maze, exactly the one);
 //! a breadth-first search over it picks the shortest.
 
-use super::Explorer;
+use super::Explored;
 use super::bfs::shortest_within;
 use super::board::Board;
 
 pub(crate) fn solve<const W: bool>(
     board: &Board<W>,
-    explorer: &mut Explorer<W>,
+    explorer: &mut Explored<usize>,
 ) -> Option<Vec<usize>> {
     let mut degree = vec![0u8; board.len()];
     let mut filled = vec![false; board.len()];

@@ -133,7 +133,7 @@ pub fn solve(solver: Solver, tiles: &Grid<Tile>, start: Pos, goal: Pos, trace: b
 /// Solves on a board with crossings (`W`) or without: two copies of every solver, so that
 /// the plain maze's inner loops never ask about crossings.
 fn solve_on<const W: bool>(solver: Solver, board: &Board<W>, trace: bool) -> Outcome {
-    let mut explorer = Explorer::new(board, trace);
+    let mut explorer = Explored::new(trace);
     let path = match solver {
         Solver::Bfs => bfs::solve(board, &mut explorer),
         Solver::AStar => astar::solve(board, &mut explorer),
@@ -145,32 +145,33 @@ fn solve_on<const W: bool>(solver: Solver, board: &Board<W>, trace: bool) -> Out
     Outcome {
         path: path.map(|p| p.into_iter().map(|i| board.pos(i)).collect()),
         explored: explorer.count,
-        order: explorer.order,
+        order: explorer
+            .order
+            .map(|o| o.into_iter().map(|i| board.pos(i)).collect()),
     }
 }
 
-/// Counts (and, with `--trace`, records) the tiles a solver examines.
+/// Counts (and, with `--trace`, records in order) what a solver examines: the square grid's
+/// tiles, or a tiling's cells. Both paths keep their books this way.
 #[derive(Debug)]
-pub(crate) struct Explorer<'a, const W: bool> {
-    board: &'a Board<W>,
-    count: usize,
-    order: Option<Vec<Pos>>,
+pub(crate) struct Explored<T> {
+    pub count: usize,
+    pub order: Option<Vec<T>>,
 }
 
-impl<'a, const W: bool> Explorer<'a, W> {
-    fn new(board: &'a Board<W>, trace: bool) -> Self {
-        Explorer {
-            board,
+impl<T> Explored<T> {
+    pub fn new(trace: bool) -> Self {
+        Explored {
             count: 0,
             order: trace.then(Vec::new),
         }
     }
 
     #[inline]
-    pub fn visit(&mut self, i: usize) {
+    pub fn visit(&mut self, item: T) {
         self.count += 1;
         if let Some(order) = &mut self.order {
-            order.push(self.board.pos(i));
+            order.push(item);
         }
     }
 }

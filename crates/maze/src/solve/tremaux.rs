@@ -3,13 +3,13 @@
 //! search by hand, so here it is one, with an explicit stack: the stack holds the passages
 //! marked once, which, when the goal is reached, are the path.
 
-use super::Explorer;
+use super::Explored;
 use super::board::Board;
 use grid_core::Dir;
 
 pub(crate) fn solve<const W: bool>(
     board: &Board<W>,
-    explorer: &mut Explorer<W>,
+    explorer: &mut Explored<usize>,
 ) -> Option<Vec<usize>> {
     let mut marked = vec![false; board.len()];
     // Each entry: a tile on the current route, and the next direction to try from it.

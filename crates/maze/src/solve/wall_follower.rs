@@ -13,7 +13,7 @@
 //! is in the same place facing the same way twice exactly then, so each (tile, direction)
 //! state is remembered and a repeat means "no path".
 
-use super::Explorer;
+use super::Explored;
 use super::board::Board;
 use grid_core::Dir;
 
@@ -43,7 +43,7 @@ impl Hand {
 
 pub(crate) fn solve<const W: bool>(
     board: &Board<W>,
-    explorer: &mut Explorer<W>,
+    explorer: &mut Explored<usize>,
     hand: Hand,
 ) -> Option<Vec<usize>> {
     // Four bits a tile: the directions it has been faced in.

@@ -133,12 +133,10 @@ pub fn supports(algorithm: Algorithm, tiling: grid_core::tiling::Tiling) -> bool
     }
 }
 
-/// Hunt-and-kill: walk into unvisited cells until stuck, then hunt the first unvisited cell
-/// in reading order beside the maze and walk on from it. On most tilings that cell always
-/// touches the maze (`Topology::EARLIER_NEIGHBOUR`); where it may not (an up triangle at the
-/// left edge, a mask), the walk instead starts beside the most recently visited cell that
-/// still has an unvisited neighbour, taken from a stack each cell leaves once. Either way
-/// the run is linear.
+/// Hunt-and-kill, the square grid's walk and linear hunt (`crate::generate::hunt_kill` says
+/// how both work) over any topology. The hunt's forward cursor needs the first unvisited
+/// cell to touch the maze, which `Topology::EARLIER_NEIGHBOUR` promises; where it does not
+/// hold (an up triangle at the left edge, a mask), the stack of recent cells serves.
 fn hunt_kill<T: Topology>(c: &mut Carving<T>, rng: &mut Rng) {
     let n = c.maze.topology().len();
     let mut visited = left_out(c.maze);

@@ -1,6 +1,7 @@
 //! The solvers on any tiling: the same six as on the square grid, over the cells' sides in
 //! their clockwise order.
 
+use crate::solve::Explored;
 use crate::{Outcome, Solver};
 use grid_core::Pos;
 use grid_core::tiling::{AnyMaze, Cell, Side, TiledMaze, Topology};
@@ -26,10 +27,7 @@ pub fn solve_on<T: Topology>(
         maze.cell_at(start).expect("start is a cell of the maze"),
         maze.cell_at(goal).expect("goal is a cell of the maze"),
     );
-    let mut seen = Seen {
-        count: 0,
-        order: trace.then(Vec::new),
-    };
+    let mut seen = Explored::new(trace);
     let path = match solver {
         Solver::Bfs => bfs(maze, start, goal, &mut seen),
         Solver::AStar => astar(maze, start, goal, &mut seen),
@@ -44,22 +42,6 @@ pub fn solve_on<T: Topology>(
         order: seen
             .order
             .map(|o| o.into_iter().map(|c| t.position(c)).collect()),
-    }
-}
-
-/// The cells a solver examines, counted and (with `--trace`) recorded.
-struct Seen {
-    count: usize,
-    order: Option<Vec<Cell>>,
-}
-
-impl Seen {
-    #[inline]
-    fn visit(&mut self, cell: Cell) {
-        self.count += 1;
-        if let Some(order) = &mut self.order {
-            order.push(cell);
-        }
     }
 }
 
@@ -82,7 +64,7 @@ fn bfs<T: Topology>(
     maze: &TiledMaze<T>,
     start: Cell,
     goal: Cell,
-    seen: &mut Seen,
+    seen: &mut Explored<Cell>,
 ) -> Option<Vec<Cell>> {
     bfs_where(maze, start, goal, seen, |_| true)
 }
@@ -92,7 +74,7 @@ fn bfs_where<T: Topology>(
     maze: &TiledMaze<T>,
     start: Cell,
     goal: Cell,
-    seen: &mut Seen,
+    seen: &mut Explored<Cell>,
     open: impl Fn(Cell) -> bool,
 ) -> Option<Vec<Cell>> {
     let mut parent = vec![NONE; maze.topology().len()];
@@ -148,7 +130,7 @@ fn astar<T: Topology>(
     maze: &TiledMaze<T>,
     start: Cell,
     goal: Cell,
-    seen: &mut Seen,
+    seen: &mut Explored<Cell>,
 ) -> Option<Vec<Cell>> {
     let t = maze.topology();
     let step = t.max_step().max(f64::MIN_POSITIVE);
@@ -213,7 +195,7 @@ fn follow<T: Topology>(
     start: Cell,
     goal: Cell,
     hand: Hand,
-    seen: &mut Seen,
+    seen: &mut Explored<Cell>,
 ) -> Option<Vec<Cell>> {
     let limit = 2 * maze.passage_count() + 1;
     let (mut sides, mut back) = (Vec::new(), Vec::new());
@@ -254,7 +236,7 @@ fn dead_end_filling<T: Topology>(
     maze: &TiledMaze<T>,
     start: Cell,
     goal: Cell,
-    seen: &mut Seen,
+    seen: &mut Explored<Cell>,
 ) -> Option<Vec<Cell>> {
     let n = maze.topology().len();
     let (mut sides, mut exits) = (Vec::new(), Vec::new());
@@ -296,7 +278,7 @@ fn tremaux<T: Topology>(
     maze: &TiledMaze<T>,
     start: Cell,
     goal: Cell,
-    seen: &mut Seen,
+    seen: &mut Explored<Cell>,
 ) -> Option<Vec<Cell>> {
     let n = maze.topology().len();
     let (mut sides, mut exits) = (Vec::new(), Vec::new());

@@ -65,7 +65,15 @@ pub fn render_picture(
             let text = svg::still(doc, &layout, opts.theme, caption);
             let text = if format == crate::Picture::Html {
                 let title = format!("gridkit: {} maze", doc.maze.tiling());
-                crate::svg::page(&text, opts.theme, &title, doc.solution.is_some())
+                crate::svg::page(
+                    &text,
+                    opts.theme,
+                    &title,
+                    match doc.solution {
+                        Some(_) => crate::svg::Switch::Shown,
+                        None => crate::svg::Switch::None,
+                    },
+                )
             } else {
                 text
             };
@@ -97,7 +105,9 @@ pub fn render_animation(
     check_side(w, h)?;
     let text = svg::animated(doc, &layout, opts.theme, fps);
     let text = match format {
-        crate::Picture::Html => crate::svg::page(&text, opts.theme, "gridkit: maze", false),
+        crate::Picture::Html => {
+            crate::svg::page(&text, opts.theme, "gridkit: maze", crate::svg::Switch::None)
+        }
         _ => text,
     };
     Ok(out.write_all(text.as_bytes())?)
