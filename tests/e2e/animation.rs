@@ -107,3 +107,26 @@ fn what_cannot_be_animated_is_refused() {
     )
     .assert_error("gridrender", 2, "frames a second");
 }
+
+/// A maze with no carving order and no solution has nothing to replay: gridrender says so,
+/// and which flag records a story, rather than write a page that shows nothing.
+#[test]
+fn a_maze_with_nothing_to_replay_is_refused() {
+    let dir = crate::harness::scratch("nothing-to-replay");
+    let page = dir.join("a.html");
+    let maze = crate::harness::run("mazegen", &["--seed", "1", "10"], "").stdout;
+    let r = crate::harness::run(
+        "gridrender",
+        &["--animate", "-o", page.to_str().unwrap()],
+        &maze,
+    );
+    r.assert_error("gridrender", 2, "nothing to replay");
+    assert!(r.stderr.contains("mazegen --trace"), "{}", r.stderr);
+    assert!(!page.exists(), "no page is written");
+    let hex = crate::harness::run("mazegen", &["--tiling", "hex", "--seed", "1", "4"], "").stdout;
+    crate::harness::run("gridrender", &["--animate", "--format", "html"], &hex).assert_error(
+        "gridrender",
+        2,
+        "nothing to replay",
+    );
+}

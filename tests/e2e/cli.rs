@@ -105,6 +105,9 @@ fn every_man_page_renders_without_warnings() {
         assert_eq!(r.status, 0, "{}", r.stderr);
         assert!(r.stdout.contains(&format!(".TH {tool} 1")), "{tool}");
         assert!(r.stdout.contains(".SH OPTIONS"));
+        // Examples kept as written, in a section of that name.
+        assert!(r.stdout.contains(".SH EXAMPLES\n.nf\n"), "{tool}");
+        assert!(!r.stdout.contains(".SH EXTRA"), "{tool}");
         let page = dir.join(format!("{tool}.1"));
         std::fs::write(&page, &r.stdout).unwrap();
         if mandoc() {
@@ -291,4 +294,65 @@ fn solution_without_a_key_is_refused() {
     run("gridrender", &["--solution"], &maze).assert_error("gridrender", 2, "no `key`");
     let made = run("nonogen", &["--seed", "1", "5"], "").stdout;
     assert_eq!(run("gridrender", &["--solution"], &made).status, 0);
+}
+
+/// The same picture read both ways: a mask's light pixels are cells and a nonogram's dark
+/// pixels filled, and `--invert` swaps either; without a picture it is refused.
+#[test]
+fn invert_reads_a_picture_the_other_way() {
+    let dir = crate::harness::scratch("invert");
+    let picture = dir.join("l.txt");
+    std::fs::write(&picture, "#..\n#..\n###\n").unwrap();
+    let path = picture.to_str().unwrap();
+    let plain = run("mazegen", &["--mask", path, "--seed", "1"], "");
+    let inverted = run("mazegen", &["--mask", path, "--invert", "--seed", "1"], "");
+    assert_eq!(plain.status, 0, "{}", plain.stderr);
+    assert_eq!(inverted.status, 0, "{}", inverted.stderr);
+    // The L of '#' is outside the plain maze, and is the inverted maze.
+    let (a, b) = (plain.doc(), inverted.doc());
+    assert_ne!(a["grid"], b["grid"]);
+    let open = |doc: &serde_json::Value, r: usize, c: usize| {
+        doc["grid"][2 * r + 1].as_str().unwrap().as_bytes()[2 * c + 1] != b'#'
+    };
+    assert!(!open(&a, 0, 0) && open(&a, 0, 1));
+    assert!(open(&b, 0, 0) && !open(&b, 0, 1));
+    let filled = run("nonogen", &["--from", path, "--repair", "none"], "").doc();
+    let light = run(
+        "nonogen",
+        &["--from", path, "--invert", "--repair", "none"],
+        "",
+    )
+    .doc();
+    assert_eq!(filled["clues"]["rows"][2], serde_json::json!([3]));
+    assert_eq!(light["clues"]["rows"][0], serde_json::json!([2]));
+    run("mazegen", &["--invert", "5"], "").assert_error("mazegen", 2, "--invert needs --mask");
+    run("nonogen", &["--invert", "5"], "").assert_error("nonogen", 2, "--invert needs --from");
+}
+
+/// mines's one page holds every subcommand's synopsis, options and examples, and names no
+/// page that cannot be made (mines-new(1)).
+#[test]
+fn the_mines_man_page_holds_every_subcommand() {
+    let page = run("mines", &["--generate", "man"], "").stdout;
+    for sub in [
+        "PLAY", "NEW", "OPEN", "FLAG", "QUESTION", "CHORD", "SOLVE", "BENCH", "EXPORT",
+    ] {
+        assert!(page.contains(&format!(".SH \"MINES {sub}\"")), "{sub}");
+    }
+    assert!(
+        page.contains("\\-\\-strict"),
+        "play's flags are on the page"
+    );
+    assert!(
+        page.contains("\\-\\-games"),
+        "bench's flags are on the page"
+    );
+    assert!(!page.contains("mines\\-new(1)") && !page.contains("mines-new(1)"));
+    for sub in ["play", "new", "open", "solve", "bench", "export"] {
+        let help = run("mines", &[sub, "--help"], "").stdout;
+        assert!(
+            help.contains("Examples:"),
+            "mines {sub} --help has examples"
+        );
+    }
 }

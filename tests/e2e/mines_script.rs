@@ -221,10 +221,54 @@ fn text_play_reads_moves_and_shows_the_answer() {
     assert_eq!(r.stdout.matches("   0 1 2 3 4 5 6 7 8").count(), 4);
     assert!(r.stdout.contains("The answer:"));
     assert!(r.stdout.contains('F'));
-    let bad = run("mines", &["play", "--seed", "1"], "4 4\n4 x\n");
+    // With --strict, as a script wants, a bad line ends the game.
+    let bad = run("mines", &["play", "--strict", "--seed", "1"], "4 4\n4 x\n");
     bad.assert_error("mines", 2, "stdin line 2");
-    let off = run("mines", &["play", "--seed", "1"], "10 10\n");
+    let off = run("mines", &["play", "--strict", "--seed", "1"], "10 10\n");
     off.assert_error("mines", 2, "off the 9x9 board");
+}
+
+/// A mistyped move is said, with its line, and the game reads the next one; a line that is
+/// not UTF-8 is named the same way.
+#[test]
+fn text_play_says_what_was_wrong_and_reads_on() {
+    let r = run(
+        "mines",
+        &["play", "--seed", "1"],
+        "4 4\n99 99\n4 x\nf 0 3\n",
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert!(r.stderr.contains("stdin line 2") && r.stderr.contains("off the 9x9 board"));
+    assert!(r.stderr.contains("stdin line 3") && r.stderr.contains("try again"));
+    // The empty board, the two moves played, and the answer.
+    assert_eq!(
+        r.stdout.matches("   0 1 2 3 4 5 6 7 8").count(),
+        4,
+        "{}",
+        r.stdout
+    );
+    let out = std::process::Command::new(crate::harness::bin("mines"))
+        .args(["play", "--seed", "1", "--strict"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(b"4 4\n\xff\xfe 2\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("stdin line 2") && stderr.contains("not UTF-8"),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -123,10 +123,22 @@ fn a_hint_and_the_odds_come_from_the_solver() {
             .any(|r| r.contains('S') || r.contains('M')),
         "{odds}"
     );
+    // A chance between is a bar, and the board's numbers are the only digits it shows: the
+    // odds never read as mine counts.
+    let bars = ['▁', '▂', '▃', '▄', '▅', '▆', '▇'];
+    assert!(board_rows(&odds).iter().any(|r| r.contains(bars)), "{odds}");
+    assert!(odds.contains("odds: S safe, M mine"), "the legend: {odds}");
+    let digits = |s: &str| -> usize {
+        board_rows(s)
+            .iter()
+            .map(|r| r.chars().filter(char::is_ascii_digit).count())
+            .sum()
+    };
     t.keys(&["p"]);
-    t.wait_for("the odds hidden", |s| {
+    let hidden = t.wait_for("the odds hidden", |s| {
         board_rows(s).iter().any(|r| r.contains('■'))
     });
+    assert_eq!(digits(&odds), digits(&hidden), "{odds}");
     t.keys(&["i"]);
     t.wait_for("a hint", |s| {
         s.contains("hint: row") || s.contains("no tile is certainly safe")

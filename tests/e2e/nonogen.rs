@@ -121,6 +121,15 @@ fn an_ambiguous_picture_is_repaired_by_givens_or_pixels() {
     let givens = run("nonogen", &["--from", path, "--repair", "givens"], "");
     assert_eq!(givens.status, 0, "{}", givens.stderr);
     assert!(givens.stderr.contains("1 given added"), "{}", givens.stderr);
+    // Counted from 1 in words, as --explain counts: the given is one of the two middle cells.
+    assert!(
+        givens.stderr.contains("row 2 column 2")
+            || givens.stderr.contains("row 2 column 3")
+            || givens.stderr.contains("row 3 column 2")
+            || givens.stderr.contains("row 3 column 3"),
+        "{}",
+        givens.stderr
+    );
     let doc = givens.doc();
     assert_eq!(doc["repair"]["givens"], 1);
     assert_eq!(

@@ -410,3 +410,35 @@ fn the_progress_line_is_cleared_when_the_solve_ends() {
         "the progress line is gone:\n{screen}"
     );
 }
+
+/// Ctrl-C stops a long solve as --timeout does: the puzzle is written, unfinished, with
+/// `halt: "interrupted"` and what was proved, and nonosolve exits 0 with a line saying so.
+#[test]
+fn ctrl_c_writes_what_was_proved() {
+    let Some(t) = crate::tmux::Tmux::start("nonosolve-ctrl-c") else {
+        return;
+    };
+    let dir = crate::harness::scratch("ctrl-c");
+    let out = dir.join("knotty.out");
+    let knotty = data("nonogram/knotty.json");
+    let solve = crate::harness::bin("nonosolve");
+    t.run(&format!(
+        "{solve} {knotty} {knotty} > {}; echo exit=$?",
+        out.display()
+    ));
+    t.wait_for("the progress line", |s| s.contains("probes"));
+    t.keys(&["C-c"]);
+    let screen = t.wait_for("the solve to stop", |s| s.contains("exit="));
+    assert!(screen.contains("exit=0"), "{screen}");
+    assert!(screen.contains("interrupted"), "{screen}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(
+        text.lines().count(),
+        1,
+        "the second puzzle is not started: {text}"
+    );
+    let doc: Value = serde_json::from_str(text.trim()).unwrap();
+    assert_eq!(doc["solution"]["status"], "unfinished");
+    assert_eq!(doc["solution"]["halt"], "interrupted");
+    assert!(doc["grid"].as_array().is_some_and(|g| g.len() == 40));
+}

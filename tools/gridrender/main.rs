@@ -336,6 +336,7 @@ fn animate_on_terminal(args: &Args, format: Format) -> Result<Status> {
     }
     for item in grid_cli::documents(&args.input.files) {
         let (place, doc) = item?;
+        grid_render::replayable(&doc).map_err(|e| place.locate(e.into_doc()))?;
         let tiling = grid_core::tiling::tiling_of(&doc).map_err(|e| place.locate(e))?;
         if tiling != grid_core::tiling::Tiling::Square {
             return Err(place.locate(Error::usage(format!(

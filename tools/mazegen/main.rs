@@ -50,11 +50,17 @@ struct Args {
     #[arg(long, default_value_t = 0.0, value_name = "P", value_parser = grid_cli::args::fraction)]
     braid: f64,
 
-    /// The maze's shape from a picture: a text file ('.' or space a cell, '#' or 'X'
-    /// outside), a PBM (a set pixel is outside) or a PNG (a dark or transparent pixel is
-    /// outside). WIDTH and HEIGHT scale it; without them, a cell a pixel.
+    /// The maze's shape from a picture: light pixels are cells, dark and transparent ones
+    /// outside ("Mazes for Programmers" reads masks so; --invert reads them the other way).
+    /// A text file ('.' or space a cell, '#' or 'X' outside), a PBM (a set pixel is outside)
+    /// or a PNG. WIDTH and HEIGHT scale it; without them, a cell a pixel.
     #[arg(long, value_name = "FILE")]
     mask: Option<PathBuf>,
+
+    /// With --mask: the other reading of the picture, dark pixels ('#' or 'X', a set PBM
+    /// pixel) as cells and light ones outside, for a shape drawn dark on light.
+    #[arg(long)]
+    invert: bool,
 
     /// With --mask: keep the largest piece of a mask whose cells fall apart.
     #[arg(long, requires = "mask")]
@@ -130,6 +136,16 @@ fn main() -> ExitCode {
 
 fn run(args: Args) -> Result<Status> {
     check_pick_hardest(&args)?;
+    for (given, flag) in [
+        (args.invert, "--invert"),
+        (args.largest_piece, "--largest-piece"),
+    ] {
+        if given && args.mask.is_none() {
+            return Err(Error::usage(format!(
+                "{flag} needs --mask: it reads the mask's picture"
+            )));
+        }
+    }
     if args.tiling != Tiling::Square {
         return run_tiled(args);
     }
@@ -303,7 +319,11 @@ fn read_mask(path: &std::path::Path, args: &Args) -> Result<(Mask, String)> {
     let mut input = grid_cli::Input::open(path)?;
     let name = input.name.clone();
     let bytes = input.read_bytes(MAX_MASK_BYTES, "a picture")?;
-    let picture = Picture::read(&bytes).map_err(|e| Error::input(format!("--mask {name}: {e}")))?;
+    let mut picture =
+        Picture::read(&bytes).map_err(|e| Error::input(format!("--mask {name}: {e}")))?;
+    if args.invert {
+        picture = picture.inverted();
+    }
     let (width, height) = picture.size_for(args.width, args.height);
     let mask = Mask::from_picture(&picture, width, height)
         .map_err(|e| Error::usage(format!("--mask {name}: {e}")))?;

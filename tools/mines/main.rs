@@ -37,34 +37,71 @@ struct Cli {
     command: Option<Command>,
 
     #[command(flatten)]
-    play: GameArgs,
+    play: PlayArgs,
 
     #[command(flatten)]
     generate: GenerateArg,
 }
 
+/// `mines play`: the game, and how text moves are taken.
+#[derive(Debug, Clone, Args)]
+struct PlayArgs {
+    #[command(flatten)]
+    game: GameArgs,
+
+    /// Without a terminal: end the game (status 2) on a move that cannot be read or played,
+    /// as a script wants, instead of saying what was wrong and reading the next line.
+    #[arg(long)]
+    strict: bool,
+}
+
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Play: full screen on a terminal; text moves line by line otherwise.
-    Play(GameArgs),
+    #[command(after_help = "Examples:
+  mines play --level expert --no-guess
+  printf '4 4\\nf 0 3\\n' | mines play --seed 1      moves as text; a bad line is said, and skipped
+  mines play --strict --seed 1 < moves.txt         a script: a bad line ends the game (status 2)")]
+    Play(PlayArgs),
     /// Write a new game document.
+    #[command(after_help = "Examples:
+  mines new --level intermediate --seed 7 > game.json
+  mines new --width 20 --height 10 --mines 30 --no-guess | mines open 5 5 | gridrender")]
     New(NewArgs),
     /// Open a tile (on an opened number: chord) in the game read from FILE or stdin.
+    #[command(after_help = "Examples:
+  mines new --seed 1 | mines open 4 4 | gridrender
+  mines open 0 0 game.json > next.json")]
     Open(MoveArgs),
     /// Put or take away a flag.
+    #[command(after_help = "Examples:
+  mines new --seed 1 | mines open 4 4 | mines flag 0 3 | gridrender")]
     Flag(MoveArgs),
     /// Put or take away a question mark.
+    #[command(after_help = "Examples:
+  mines new --seed 1 | mines open 4 4 | mines question 0 3 | gridrender")]
     Question(MoveArgs),
     /// Open the neighbours of a number whose flags are all placed.
+    #[command(after_help = "Examples:
+  mines new --seed 1 | mines open 4 4 | mines flag 0 3 | mines flag 1 4 | mines chord 1 3")]
     Chord(MoveArgs),
     /// Add the exact chance of a mine on every covered tile, the certain ones, and the move to
     /// play (`analysis`) to each position read (mines documents, or JSMinesweeper text); the
     /// layout is never looked at.
+    #[command(after_help = "Examples:
+  mines new --seed 1 | mines open 4 4 | mines solve | jq -c .analysis.best
+  mines solve position.txt | gridrender -o odds.png     JSMinesweeper text in")]
     Solve(SolveArgs),
     /// Play seeded games with the solver alone, on every core, and report the win rate.
+    #[command(after_help = "Examples:
+  mines bench --level expert --games 10000 --seed 1
+  mines bench --level beginner --no-guess --games 1000 --json | tail -n 1 | jq .win_rate")]
     Bench(BenchArgs),
     /// Write each position as JSMinesweeper text (WxHxM, then rows of 0-8, F, H), or with
     /// `--board` the whole board, its mines marked.
+    #[command(after_help = "Examples:
+  mines new --seed 1 | mines open 4 4 | mines export > position.txt
+  mines new --seed 1 | mines open 4 4 | mines export --board > board.txt")]
     Export(ExportArgs),
 }
 
@@ -228,12 +265,18 @@ fn main() -> ExitCode {
     })
 }
 
-fn play(args: &GameArgs) -> Result<Status> {
-    let game = args.new_game()?;
+fn play(args: &PlayArgs) -> Result<Status> {
+    let game = args.game.new_game()?;
     if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
-        tui::run(game, args.seed.seed.is_some())
+        if args.strict {
+            return Err(Error::usage(
+                "--strict is for moves read as text (a pipe or a file), not for the game on a \
+                 terminal",
+            ));
+        }
+        tui::run(game, args.game.seed.seed.is_some())
     } else {
-        text::run(game)
+        text::run(game, args.strict)
     }
 }
 

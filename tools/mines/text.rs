@@ -1,14 +1,17 @@
 //! `mines play` without a terminal: moves as text lines, as in the classic console Minesweeper, and the
 //! board printed after each one.
 
-use grid_cli::{Error, Output, Result, Status};
+use grid_cli::{Error, Output, Result, Status, say};
 use grid_core::Pos;
 use grid_core::mines_doc::{GameState, Move};
 use grid_mines::Game;
 use grid_render::{Options, RenderError};
 use std::io::{BufRead, Write};
 
-pub fn run(mut game: Game) -> Result<Status> {
+/// Plays moves read line by line from stdin. A line that cannot be read as a move, or a move
+/// the game refuses, is said on stderr (with its line number) and the next line is read;
+/// with `strict` it ends the game instead, status 2, as a script wants.
+pub fn run(mut game: Game, strict: bool) -> Result<Status> {
     let mut out = Output::stdout();
     let setup = game.setup();
     writeln!(
@@ -18,22 +21,35 @@ pub fn run(mut game: Game) -> Result<Status> {
     )?;
     draw(&game, &mut out)?;
     out.flush()?;
-    let stdin = std::io::stdin();
-    for (n, line) in stdin.lock().lines().enumerate() {
-        let line = line?;
-        let Some(mv) =
-            parse(&line).map_err(|e| Error::input(e).at_line(n + 1).in_source("stdin"))?
-        else {
-            if line.trim() == "q" {
-                break;
-            }
-            continue;
+    let mut stdin = std::io::stdin().lock();
+    let mut bytes = Vec::new();
+    for n in 1.. {
+        bytes.clear();
+        if stdin.read_until(b'\n', &mut bytes)? == 0 {
+            break;
+        }
+        let at = |e: String| Error::input(e).at_line(n).in_source("stdin");
+        let played = match std::str::from_utf8(&bytes) {
+            Err(_) => Err(at(format!(
+                "{}: not UTF-8 text",
+                grid_core::error::quote(&String::from_utf8_lossy(&bytes))
+            ))),
+            Ok(line) if line.trim() == "q" => break,
+            Ok(line) => match parse(line.trim_end_matches(['\n', '\r'])) {
+                Err(e) => Err(at(e)),
+                Ok(None) => continue,
+                Ok(Some(mv)) => game.play(mv).map_err(|e| at(e.to_string())),
+            },
         };
-        game.play(mv).map_err(|e| {
-            Error::input(e.to_string())
-                .at_line(n + 1)
-                .in_source("stdin")
-        })?;
+        if let Err(e) = played {
+            if strict {
+                return Err(e);
+            }
+            // The game goes on: the player sees what was wrong and types the next move.
+            out.flush()?;
+            say(format_args!("mines: {e}; try again"));
+            continue;
+        }
         draw(&game, &mut out)?;
         let over = match game.state() {
             GameState::Won => Some("You won!"),

@@ -213,11 +213,15 @@ impl App {
             None => String::new(),
         };
         let counters = self.game.stats(Some(secs)).map_or(String::new(), |st| {
+            // A rate over a time that rounds to nothing says nothing.
+            let rate = match st.three_bv_per_s {
+                Some(r) if secs >= 0.5 => format!(" ({r:.2}/s)"),
+                _ => String::new(),
+            };
             format!(
-                "  3BV {} ({:.2}/s), {} clicks, IOE {:.2}.",
+                "  3BV {}{rate}, {}, IOE {:.2}.",
                 st.three_bv,
-                st.three_bv_per_s.unwrap_or(0.0),
-                st.clicks.total,
+                grid_core::words::count(st.clicks.total as u64, "click", "clicks"),
                 st.ioe.unwrap_or(0.0)
             )
         });
@@ -352,10 +356,12 @@ impl App {
             cursor::MoveTo(LEFT - 1, TOP + s.height as u16),
             Print(format!("└{inner}┘"))
         )?;
-        let help = if self.message.is_empty() {
-            "arrows move  space open  f flag  ? mark  c chord  i hint  p odds  g no-guess  n new  q quit"
-        } else {
+        let help = if !self.message.is_empty() {
             &self.message
+        } else if self.odds.is_some() {
+            "odds: S safe, M mine, ▁ to ▇ a low to a high chance of a mine  (p hides them)"
+        } else {
+            "arrows move  space open  f flag  ? mark  c chord  i hint  p odds  g no-guess  n new  q quit"
         };
         queue!(
             out,
@@ -366,15 +372,19 @@ impl App {
     }
 }
 
-/// A covered tile's chance of a mine: S certainly safe, M certainly a mine, else tenths.
+/// The bars of a covered tile's chance of a mine, lowest first: glyphs no number looks like.
+const ODDS_BARS: [char; 7] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇'];
+
+/// A covered tile's chance of a mine: S certainly safe, M certainly a mine, else a bar as
+/// high as the chance (a digit would read as a mine count).
 fn odds_glyph(q: f64) -> String {
     if q <= 0.0 {
         format!("{}", 'S'.green().bold())
     } else if q >= 1.0 {
         format!("{}", 'M'.red().bold())
     } else {
-        let tenths = ((q * 10.0).round() as u8).min(9);
-        format!("{}", ((b'0' + tenths) as char).yellow())
+        let step = ((q * ODDS_BARS.len() as f64) as usize).min(ODDS_BARS.len() - 1);
+        format!("{}", ODDS_BARS[step].yellow())
     }
 }
 

@@ -63,10 +63,16 @@ struct Args {
           value_parser = clap::value_parser!(u8).range(1..=STANDARD_COLORS.len() as i64))]
     colors: Option<u8>,
 
-    /// Make the puzzle from a picture: a PNG (dark pixels filled, transparent ones
-    /// background), a PBM, or a text file ('#' or 'X' filled, '.' or space empty).
+    /// Make the puzzle from a picture: dark pixels are filled, light and transparent ones
+    /// background (--invert reads it the other way). A PNG, a PBM (a set pixel filled), or a
+    /// text file ('#' or 'X' filled, '.' or space empty).
     #[arg(long, value_name = "FILE")]
     from: Option<PathBuf>,
+
+    /// With --from: the other reading of the picture, light pixels ('.' or space) filled and
+    /// dark ones background, for a picture drawn light on dark.
+    #[arg(long)]
+    invert: bool,
 
     /// With --from: the puzzle's width in cells (default: the picture's; the height keeps
     /// its proportions when not given).
@@ -154,6 +160,7 @@ fn run(args: Args) -> Result<Status> {
             (args.from_width.is_some(), "--width"),
             (args.from_height.is_some(), "--height"),
             (args.repair.is_some(), "--repair"),
+            (args.invert, "--invert"),
         ] {
             if given {
                 return Err(Error::usage(format!(
@@ -259,7 +266,11 @@ fn from_picture(args: &Args, path: &std::path::Path, out: &mut Output) -> Result
     let mut input = grid_cli::Input::open(path)?;
     let name = input.name.clone();
     let bytes = input.read_bytes(MAX_PICTURE_BYTES, "a picture")?;
-    let picture = Picture::read(&bytes).map_err(|e| Error::input(format!("--from {name}: {e}")))?;
+    let mut picture =
+        Picture::read(&bytes).map_err(|e| Error::input(format!("--from {name}: {e}")))?;
+    if args.invert {
+        picture = picture.inverted();
+    }
     let (w, h) = picture.size_for(
         args.from_width.map(|w| w as usize),
         args.from_height.map(|h| h as usize),
@@ -369,7 +380,8 @@ fn repair_note(made: &Made) -> Option<String> {
     let shown: Vec<String> = cells
         .iter()
         .take(5)
-        .map(|&i| format!("row {} column {}", i / w, i % w))
+        // Counted from 1, as puzzle books and nonosolve --explain count them.
+        .map(|&i| format!("row {} column {}", i / w + 1, i % w + 1))
         .collect();
     let more = if count > 5 {
         format!(" and {} more", count - 5)

@@ -103,6 +103,13 @@ fn run(args: Args) -> Result<Status> {
         (None, true) => usize::MAX,
         (None, false) => 2,
     };
+    // Ctrl-C stops a solve as --timeout does: the puzzle is written with what was proved,
+    // and no other is started. A second Ctrl-C ends the process at once.
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::Relaxed) {
+            std::process::exit(130);
+        }
+    });
     let options = Options {
         limit,
         timeout: args.timeout,
@@ -110,6 +117,7 @@ fn run(args: Args) -> Result<Status> {
         progress: std::io::stderr()
             .is_terminal()
             .then_some(show_progress as fn(&Stats)),
+        stop: Some(&INTERRUPTED),
     };
     let mut out = Output::stdout();
     let mut status = Status::Ok;
@@ -137,16 +145,28 @@ fn run(args: Args) -> Result<Status> {
                 let (doc, task) = from_document(&place, doc)?;
                 let solved = answer(&mut out, &name, doc, task, &options, &args)?;
                 status = status.worst(solved);
+                if INTERRUPTED.load(Ordering::Relaxed) {
+                    break;
+                }
+            }
+            if INTERRUPTED.load(Ordering::Relaxed) {
+                break;
             }
             continue;
         }
         let (doc, puzzle) = from_file(input, &path, format)?;
         let solved = answer(&mut out, &name, doc, puzzle.into(), &options, &args)?;
         status = status.worst(solved);
+        if INTERRUPTED.load(Ordering::Relaxed) {
+            break;
+        }
     }
     out.finish()?;
     Ok(status)
 }
+
+/// Set by Ctrl-C: the solve under way stops, and no other starts.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// Whether a progress line stands on stderr, to be cleared before anything else is written.
 static PROGRESS_SHOWN: AtomicBool = AtomicBool::new(false);
@@ -155,7 +175,7 @@ static PROGRESS_SHOWN: AtomicBool = AtomicBool::new(false);
 fn show_progress(stats: &Stats) {
     PROGRESS_SHOWN.store(true, Ordering::Relaxed);
     let line = format!(
-        "nonosolve: {} nodes, {} probes, {} conflicts (Ctrl-C stops; --timeout S bounds it)",
+        "nonosolve: {} nodes, {} probes, {} conflicts (Ctrl-C stops with what is proved)",
         stats.nodes, stats.probes, stats.conflicts
     );
     // A line wider than the terminal wraps, and `\r` would then redraw only its last part.
@@ -202,6 +222,11 @@ fn answer(
             (report.status, report.conflict, report.halt)
         }
     };
+    if halt == Some(Halt::Interrupted) {
+        say(format_args!(
+            "nonosolve: {name}: interrupted: written with what was proved so far"
+        ));
+    }
     if halt == Some(Halt::NoSatStage) {
         say(format_args!(
             "nonosolve: {name}: stopped short: the search would hand over to CaDiCaL, and this \

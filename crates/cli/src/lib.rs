@@ -5,7 +5,8 @@
 //!   man|complete-SHELL`, run the tool, and turn the outcome into one line on stderr and an
 //!   exit status ([`Status`]);
 //! - [`args`]: the argument groups several tools take, defined once;
-//! - [`markdown`]: a tool's flags as the Markdown of docs/cli.md;
+//! - [`man`] and [`markdown`]: a tool's man page, and its flags as the Markdown of
+//!   docs/cli.md;
 //! - [`input`]: files, `-` and stdin, read one document at a time;
 //! - [`output`]: stdout, buffered, and flushed after each answer when someone waits for it;
 //! - [`progress`], [`screen`] and [`best`]: progress on a terminal's stderr, the full-screen
@@ -17,6 +18,7 @@ pub mod args;
 pub mod best;
 pub mod error;
 pub mod input;
+pub mod man;
 pub mod markdown;
 pub mod output;
 pub mod progress;

@@ -144,31 +144,12 @@ fn one_line(message: &str) -> String {
         .to_string()
 }
 
-/// The date of this version, printed in the man pages' title line.
-pub const RELEASE_DATE: &str = "2026-12-01";
-
-/// clap_mangen separates a flag's help from its list of values by a line break, an empty
-/// line and another break, which man page linters flag (mandoc: "skipping paragraph macro");
-/// one paragraph space says the same.
-fn tidy_roff(roff: &[u8]) -> Vec<u8> {
-    String::from_utf8_lossy(roff)
-        .replace("\n.br\n\n.br\n", "\n.sp\n")
-        .into_bytes()
-}
-
 /// Writes the man page, the Markdown section or the completions of `cmd` to stdout.
 fn generate(what: Generate, cmd: &mut clap::Command, tool: &str) -> Result<()> {
     // Made whole in memory first: the generators do not report a failed write.
     let mut text = Vec::new();
     match what {
-        Generate::Man => {
-            clap_mangen::Man::new(cmd.clone())
-                .date(RELEASE_DATE)
-                .source(format!("gridkit {}", env!("CARGO_PKG_VERSION")))
-                .manual("gridkit")
-                .render(&mut text)?;
-            text = tidy_roff(&text);
-        }
+        Generate::Man => text = crate::man::page(cmd, tool)?,
         Generate::Markdown => text = crate::markdown::section(cmd, tool).into_bytes(),
         Generate::CompleteBash => clap_complete::generate(Shell::Bash, cmd, tool, &mut text),
         Generate::CompleteZsh => clap_complete::generate(Shell::Zsh, cmd, tool, &mut text),

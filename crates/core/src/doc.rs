@@ -385,8 +385,8 @@ impl Document {
             }
             if s.len() != width {
                 return Err(Error::input(format!(
-                    "field `grid`: row {r} has {} characters, but `width` is {width}",
-                    s.len()
+                    "field `grid`: row {r} has {}, but `width` is {width}",
+                    crate::words::count(s.len() as u64, "character", "characters")
                 )));
             }
             cells.extend_from_slice(s.as_bytes());
@@ -711,7 +711,7 @@ mod tests {
         let e = doc(r######"["###","#"]"######, 3, 2)
             .grid_bytes()
             .unwrap_err();
-        assert!(e.to_string().contains("row 1 has 1 characters"), "{e}");
+        assert!(e.to_string().contains("row 1 has 1 character,"), "{e}");
         let e = doc(r######"["###"]"######, 3, 2).grid_bytes().unwrap_err();
         assert!(e.to_string().contains("1 rows, but `height` is 2"), "{e}");
         let e = doc(r######"["###",5]"######, 3, 2)

@@ -23,6 +23,7 @@ pub mod mines_doc;
 pub mod nonogram_doc;
 pub mod rng;
 pub mod tiling;
+pub mod words;
 
 pub use bits::BitSet;
 pub use doc::{Document, Kind, MAX_TILES, RowSource};

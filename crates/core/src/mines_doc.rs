@@ -338,8 +338,8 @@ fn parse_layout(rows: &[String], width: usize, height: usize) -> Result<Grid<boo
     for (r, row) in rows.iter().enumerate() {
         if row.len() != width {
             return Err(Error::input(format!(
-                "field `layout`: row {r} has {} characters, but `width` is {width}",
-                row.chars().count()
+                "field `layout`: row {r} has {}, but `width` is {width}",
+                crate::words::count(row.chars().count() as u64, "character", "characters")
             )));
         }
         for (c, ch) in row.bytes().enumerate() {
@@ -392,7 +392,7 @@ mod tests {
         let bad = r####"{"kind":"mines","version":1,"width":2,"height":1,"grid":["##"],"mines":0,"layout":["*"]}"####;
         let e = MinesDoc::from_document(&Document::from_json(bad).unwrap()).unwrap_err();
         assert!(
-            e.to_string().contains("`layout`: row 0 has 1 characters"),
+            e.to_string().contains("`layout`: row 0 has 1 character,"),
             "{e}"
         );
     }

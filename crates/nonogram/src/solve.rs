@@ -21,6 +21,9 @@ pub struct Options {
     /// Told of the work done (line solves, probes, search nodes) about once a second while
     /// the solver probes and searches: what a terminal shows during a long solve.
     pub progress: Option<fn(&Stats)>,
+    /// Once set (by a Ctrl-C handler, say), the solve stops as at its timeout, with what it
+    /// has, and says it was interrupted.
+    pub stop: Option<&'static std::sync::atomic::AtomicBool>,
 }
 
 impl Default for Options {
@@ -30,6 +33,7 @@ impl Default for Options {
             timeout: None,
             explain: false,
             progress: None,
+            stop: None,
         }
     }
 }
@@ -52,6 +56,8 @@ pub enum Status {
 pub enum Halt {
     /// The time given (`Options::timeout`) ran out.
     Timeout,
+    /// The solve was asked to stop (`Options::stop`).
+    Interrupted,
     /// The search spent its budget where CaDiCaL would take over, and this build has no SAT
     /// stage (the `sat` feature is off).
     NoSatStage,
@@ -62,6 +68,7 @@ impl Halt {
     pub fn name(self) -> &'static str {
         match self {
             Halt::Timeout => "timeout",
+            Halt::Interrupted => "interrupted",
             Halt::NoSatStage => "no-sat-stage",
         }
     }
@@ -170,9 +177,9 @@ pub(crate) fn solve_within(
         Order::FirstIn
     };
     let mut engine = Engine::new(puzzle, deadline, options.explain, order);
-    engine.report_to(options.progress);
+    engine.watch(options);
     let board = start.unwrap_or_else(|| engine.blank_board());
-    let verdict = decide(
+    let mut verdict = decide(
         &mut engine,
         puzzle,
         board,
@@ -180,6 +187,9 @@ pub(crate) fn solve_within(
         Method::Search,
         budget,
     );
+    if verdict.halt == Some(Halt::Timeout) && engine.interrupted() {
+        verdict.halt = Some(Halt::Interrupted);
+    }
     let steps = engine.steps.take().unwrap_or_default();
     verdict.into_report(steps.iter().map(Step::text).collect(), engine.stats)
 }

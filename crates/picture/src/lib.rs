@@ -94,6 +94,20 @@ impl Picture {
         }
     }
 
+    /// The picture with ink and blank swapped (clear pixels stay clear): for a picture drawn
+    /// the other way round, as `--invert` asks.
+    pub fn inverted(&self) -> Picture {
+        let n = self.width * self.height;
+        let mut ink = BitSet::new(n);
+        for i in (0..n).filter(|&i| !self.is_ink(i) && !self.is_clear(i)) {
+            ink.insert(i);
+        }
+        Picture {
+            ink,
+            ..self.clone()
+        }
+    }
+
     /// For each cell of a `width` x `height` grid laid over the picture, in reading order,
     /// the pixel nearest its centre.
     pub fn nearest(&self, width: usize, height: usize) -> impl Iterator<Item = usize> + '_ {
@@ -110,11 +124,17 @@ impl Picture {
     /// than the picture and no centre does, the pixel nearest the cell's centre. Unlike the
     /// nearest pixel alone, this keeps thin strokes and solid shapes when a picture shrinks.
     pub fn mostly_ink(&self, width: usize, height: usize) -> Vec<bool> {
+        // Cell k of n covers [k * of / n, (k + 1) * of / n) of the picture, and pixel x has
+        // its centre at x + 1/2: the first pixel whose centre is at or past k * of / n.
+        let edge = |k: usize, n: usize, of: usize| -> usize {
+            let twice = 2 * k as u128 * of as u128;
+            let first = twice.saturating_sub(n as u128).div_ceil(2 * n as u128) as usize;
+            first.min(of)
+        };
         let spans = |n: usize, of: usize| -> Vec<(usize, usize)> {
             (0..n)
                 .map(|k| {
-                    let lo = (k as u128 * of as u128).div_ceil(n as u128) as usize;
-                    let hi = ((k as u128 + 1) * of as u128).div_ceil(n as u128) as usize;
+                    let (lo, hi) = (edge(k, n, of), edge(k + 1, n, of));
                     if lo < hi {
                         (lo, hi)
                     } else {
@@ -496,6 +516,25 @@ mod tests {
         let dot = Picture::read(b"#.\n").unwrap();
         assert_eq!(dot.mostly_ink(4, 1), [true, true, false, false]);
         assert_eq!(p.size_for(None, Some(2)), (2, 2));
+    }
+
+    /// A cell takes the pixels whose centres fall in it: four pixels over three cells put
+    /// the centres 0.5 | 1.5 2.5 | 3.5 in the cells [0, 4/3), [4/3, 8/3), [8/3, 4).
+    #[test]
+    fn shrinking_counts_the_pixels_whose_centres_fall_in_a_cell() {
+        let p = Picture::read(b"##..\n").unwrap();
+        assert_eq!(p.mostly_ink(3, 1), [true, true, false]);
+        let q = Picture::read(b"..##\n").unwrap();
+        assert_eq!(q.mostly_ink(3, 1), [false, true, true]);
+    }
+
+    #[test]
+    fn inverting_swaps_ink_and_blank_and_keeps_clear() {
+        let p = Picture::read(b"#.\n#\n").unwrap();
+        let q = p.inverted();
+        assert!(!q.is_ink(0) && q.is_ink(1) && !q.is_ink(2));
+        assert!(q.is_clear(3) && !q.is_ink(3));
+        assert_eq!(q.inverted(), p);
     }
 
     #[test]

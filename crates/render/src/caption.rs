@@ -50,10 +50,10 @@ pub fn lines(doc: &Document) -> Result<Vec<String>> {
         },
         Kind::Mines => match doc.field::<GameStats>("stats")? {
             Some(g) => vec![format!(
-                "3bv {} ({} solved), {} clicks, ioe {:.2}",
+                "3bv {} ({} solved), {}, ioe {:.2}",
                 g.three_bv,
                 g.three_bv_solved,
-                g.clicks.total,
+                grid_core::words::count(g.clicks.total as u64, "click", "clicks"),
                 g.ioe.unwrap_or(0.0)
             )],
             None => Vec::new(),

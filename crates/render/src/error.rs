@@ -15,6 +15,12 @@ pub enum RenderError {
     /// Only mazes have a story (carving, search, path) to replay.
     #[error("only mazes are animated (their carving and solving); this is a {0} document")]
     NotAnimated(Kind),
+    /// A maze with neither a carving order nor a solution has no story to replay.
+    #[error(
+        "this maze has nothing to replay: no `trace` (mazegen --trace records the carving) \
+         and no solution (mazesolve --trace records the search)"
+    )]
+    NothingToReplay,
     /// A document too big for the format: `what` is "an animation" or "an SVG picture".
     #[error("{what} holds at most {max} tiles, and this document has {tiles}")]
     TooManyTiles {

@@ -161,6 +161,17 @@ pub fn render_picture(
     }
 }
 
+/// Whether `doc` has a story to replay: a maze with its carving order or a solution.
+pub fn replayable(doc: &Document) -> Result<()> {
+    if doc.kind() != Kind::Maze {
+        return Err(RenderError::NotAnimated(doc.kind()));
+    }
+    if !doc.has("trace") && !doc.has("solution") {
+        return Err(RenderError::NothingToReplay);
+    }
+    Ok(())
+}
+
 /// A maze's replay (carving, search, path) as an animated SVG or HTML page.
 pub fn render_animation(
     doc: &Document,
@@ -169,9 +180,7 @@ pub fn render_animation(
     fps: f64,
     out: &mut impl Write,
 ) -> Result<()> {
-    if doc.kind() != Kind::Maze {
-        return Err(RenderError::NotAnimated(doc.kind()));
-    }
+    replayable(doc)?;
     if format == Picture::Png {
         return Err(RenderError::StillFormat);
     }

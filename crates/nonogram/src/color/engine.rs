@@ -102,9 +102,14 @@ impl<'a> Engine<'a> {
         )
     }
 
-    /// Has the progress told of the work about once a second.
-    pub fn report_to(&mut self, progress: Option<fn(&Stats)>) {
-        self.clock.report_to(progress);
+    /// Watches the options' progress and stop ([`Clock::watch`]).
+    pub fn watch(&mut self, options: &crate::solve::Options) {
+        self.clock.watch(options);
+    }
+
+    /// Whether the solve was asked to stop (and so a timeout is an interruption).
+    pub fn interrupted(&self) -> bool {
+        self.clock.stopped()
     }
 
     pub fn queue_all(&mut self) {

@@ -31,9 +31,9 @@ pub(crate) fn solve_within(
     }
     let deadline = options.timeout.map(|t| Instant::now() + t);
     let mut engine = Engine::new(puzzle, deadline, options.explain);
-    engine.report_to(options.progress);
+    engine.watch(options);
     let board = start.unwrap_or_else(|| engine.blank_board());
-    let verdict = decide(
+    let mut verdict = decide(
         &mut engine,
         puzzle,
         board,
@@ -41,6 +41,9 @@ pub(crate) fn solve_within(
         Method::Search,
         budget.color_nodes,
     );
+    if verdict.halt == Some(Halt::Timeout) && engine.interrupted() {
+        verdict.halt = Some(Halt::Interrupted);
+    }
     let steps = engine.steps.take().unwrap_or_default();
     verdict.into_report(steps, engine.stats)
 }
