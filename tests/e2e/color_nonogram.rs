@@ -258,3 +258,24 @@ fn gridrender_draws_colour_puzzles_in_their_colours() {
         assert!(colours.contains(&rgb), "{rgb:?}");
     }
 }
+
+/// A colour clue item of the wrong type is named by its line and place, with what an item
+/// may be, never a Rust type's name.
+#[test]
+fn a_colour_clue_item_of_the_wrong_type_is_named() {
+    for item in [
+        r#"["r",1]"#,
+        r#"[1.5,"r"]"#,
+        r#"{"n":1,"c":"r"}"#,
+        "4294967296",
+    ] {
+        let doc = format!(
+            r##"{{"kind":"nonogram","version":1,"width":1,"height":1,"colors":{{"r":"#d62728"}},"clues":{{"rows":[[[1,"r"]]],"cols":[[{item}]]}}}}"##
+        );
+        let r = run("nonosolve", &[], &doc);
+        r.assert_error("nonosolve", 2, "field `clues`: column 1, item 1:");
+        assert!(r.stderr.contains("is not a clue item"), "{}", r.stderr);
+        assert!(r.stderr.contains("[count, \"colour\"]"), "{}", r.stderr);
+        assert!(!r.stderr.contains("untagged"), "{}", r.stderr);
+    }
+}

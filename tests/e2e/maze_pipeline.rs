@@ -401,3 +401,31 @@ fn a_caption_shows_the_figures_under_the_drawing() {
             .contains("river")
     );
 }
+
+/// A wall follower that goes round in circles says it gave up, in the solution and on
+/// stderr, where bfs finds the path: its `null` is no proof.
+#[test]
+fn a_wall_follower_that_gives_up_says_so() {
+    // The goal stands in the open middle of a hall, off every wall the start touches.
+    let hall = r########"{"kind":"maze","version":1,"width":7,"height":7,"grid":["#######","#     #","#     #","#     #","#     #","#     #","#######"],"start":[1,1],"goal":[3,3]}"########;
+    let bfs = crate::harness::run("mazesolve", &[], hall);
+    assert_eq!(bfs.status, 0, "{}", bfs.stderr);
+    assert!(bfs.doc()["solution"]["path"].is_array());
+    for hand in ["right-hand", "left-hand"] {
+        let r = crate::harness::run("mazesolve", &["--algo", hand], hall);
+        assert_eq!(r.status, 1, "{}", r.stderr);
+        let solution = &r.doc()["solution"];
+        assert!(solution["path"].is_null());
+        assert!(
+            solution["gave_up"]
+                .as_str()
+                .unwrap()
+                .contains("round in circles")
+        );
+        assert!(
+            r.stderr.contains(&format!("{hand} gave up")),
+            "{}",
+            r.stderr
+        );
+    }
+}

@@ -94,6 +94,16 @@ fn solve_tiled_doc(
     )))
 }
 
+/// A solver that gave up says so: its `"path": null` is not a proof that there is none.
+fn say_gave_up(place: &grid_cli::Place, solution: &Solution) {
+    if let Some(why) = &solution.gave_up {
+        say(format_args!(
+            "mazesolve: {} line {}: {} gave up: {why}",
+            place.source, place.line, solution.algorithm
+        ));
+    }
+}
+
 fn run(args: Args) -> Result<Status> {
     let pretty = args.pretty.pretty;
     let mut out = Output::stdout();
@@ -113,6 +123,7 @@ fn run(args: Args) -> Result<Status> {
             doc.set("goal", goal);
             if found.length.is_none() {
                 status = Status::NoAnswer;
+                say_gave_up(&place, &found);
             }
             doc.write_with(&mut out, pretty, "solution", &found)?;
             out.answered()?;
@@ -136,10 +147,11 @@ fn run(args: Args) -> Result<Status> {
             }
         }
         let found = solve(args.algo, &maze.tiles, maze.start, maze.goal, args.trace);
-        if found.path.is_none() {
-            status = Status::NoAnswer;
-        }
         let solution = found.into_solution(args.algo);
+        if solution.path.is_none() {
+            status = Status::NoAnswer;
+            say_gave_up(&place, &solution);
+        }
         // The grid passes through untouched; start and goal are written in case they were
         // defaulted, so that every later tool agrees on them.
         doc.set("start", maze.start);

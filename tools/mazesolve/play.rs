@@ -198,6 +198,7 @@ impl<'a> Game<'a> {
             explored: self.trail.iter().filter(|&&t| t).count(),
             path: Some(self.walk.clone()),
             explored_order: None,
+            gave_up: None,
         }
     }
 

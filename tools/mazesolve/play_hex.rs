@@ -115,6 +115,7 @@ impl<'a> Game<'a> {
             explored: seen.len(),
             path: Some(self.positions()),
             explored_order: None,
+            gave_up: None,
         }
     }
 

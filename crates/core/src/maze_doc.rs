@@ -73,6 +73,10 @@ pub struct Solution {
     /// The examined tiles in order, with `--trace`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explored_order: Option<Vec<Pos>>,
+    /// Why the solver stopped without a path when that proves nothing (a wall follower going
+    /// round in circles): `path` is then `null` though a path may exist.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gave_up: Option<String>,
 }
 
 /// What a maze's `trace` records. docs/format.md defines the carving order; a wall-adding

@@ -160,18 +160,33 @@ pub struct Block {
 }
 
 /// A clue item as a document writes it.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone)]
 enum Item {
     Black(u32),
     Colored(u32, String),
 }
 
-/// The clues of a colour document, as written.
+impl Item {
+    /// A count (a block of black), or `[count, "colour"]`; `None` for anything else.
+    fn read(value: &serde_json::Value) -> Option<Item> {
+        use serde_json::Value;
+        let count = |v: &Value| v.as_u64().and_then(|n| u32::try_from(n).ok());
+        match value {
+            Value::Array(pair) => match pair.as_slice() {
+                [n, Value::String(name)] => Some(Item::Colored(count(n)?, name.clone())),
+                _ => None,
+            },
+            n => count(n).map(Item::Black),
+        }
+    }
+}
+
+/// The clues of a colour document, as written: each item read by [`Item::read`], so that a
+/// wrong one is named by its line and place.
 #[derive(Debug, Clone, Deserialize)]
 pub(super) struct ItemClues {
-    rows: Vec<Vec<Item>>,
-    cols: Vec<Vec<Item>>,
+    rows: Vec<Vec<serde_json::Value>>,
+    cols: Vec<Vec<serde_json::Value>>,
 }
 
 /// A colour puzzle's palette and clues.
@@ -191,19 +206,31 @@ impl ColorClues {
             .iter()
             .chain(&items.cols)
             .flatten()
-            .any(|i| matches!(i, Item::Black(_)));
+            .any(|i| matches!(Item::read(i), Some(Item::Black(_))));
         let palette = if plain {
             palette.with_black()?
         } else {
             palette
         };
-        let resolve = |kind: &str, lines: Vec<Vec<Item>>| -> Result<Vec<Vec<Block>>> {
+        let resolve = |kind: &str, lines: Vec<Vec<serde_json::Value>>| -> Result<Vec<Vec<Block>>> {
             lines
                 .into_iter()
                 .enumerate()
                 .map(|(i, line)| {
                     line.into_iter()
-                        .map(|item| {
+                        .enumerate()
+                        .map(|(k, value)| {
+                            let item = Item::read(&value).ok_or_else(|| {
+                                Error::input(format!(
+                                    "field `clues`: {kind} {}, item {}: {} is not a clue item; \
+                                     an item is a count (a whole number up to {}) or [count, \
+                                     \"colour\"]",
+                                    i + 1,
+                                    k + 1,
+                                    crate::error::quote(&value.to_string()),
+                                    u32::MAX
+                                ))
+                            })?;
                             let (len, name) = match item {
                                 Item::Black(len) => (len, "#".to_string()),
                                 Item::Colored(len, name) => (len, name),

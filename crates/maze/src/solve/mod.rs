@@ -31,6 +31,24 @@ pub enum Solver {
 }
 
 impl Solver {
+    /// Why this solver's finding no path proves nothing, when it does not: a wall follower
+    /// stops when it comes round to where it was, which happens on a map whose goal lies off
+    /// the walls the start's wall touches, path or no path. The other solvers search every
+    /// passage, so their "no path" is a proof.
+    pub fn gave_up(self) -> Option<String> {
+        match self {
+            Solver::RightHand | Solver::LeftHand => Some(format!(
+                "the {} went round in circles: the goal is off the walls it follows (bfs \
+                 finds a path wherever there is one)",
+                match self {
+                    Solver::RightHand => "right hand",
+                    _ => "left hand",
+                }
+            )),
+            _ => None,
+        }
+    }
+
     pub const ALL: [Solver; 6] = [
         Solver::Bfs,
         Solver::AStar,
@@ -58,9 +76,9 @@ impl Solver {
                 "A* with the Manhattan distance; a shortest path, fewer tiles explored"
             }
             Solver::RightHand => {
-                "wall follower, right hand on the wall; not shortest, may find no path on maps with loops"
+                "wall follower, right hand on the wall; not shortest; solves every generated maze, braided too, and gives up (saying so) on a map whose goal is off the walls it follows"
             }
-            Solver::LeftHand => "wall follower, left hand on the wall",
+            Solver::LeftHand => "wall follower, left hand on the wall; as right-hand",
             Solver::DeadEndFilling => "fill dead ends until only routes remain; a shortest path",
             Solver::Tremaux => "mark passages, never walk one twice; depth-first, not shortest",
         }
@@ -113,6 +131,7 @@ impl Outcome {
         grid_core::Solution {
             algorithm: solver.name().to_string(),
             length: self.path.as_ref().map(|p| p.len() - 1),
+            gave_up: self.path.is_none().then(|| solver.gave_up()).flatten(),
             path: self.path,
             explored: self.explored,
             explored_order: self.order,

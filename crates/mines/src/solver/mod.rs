@@ -30,6 +30,46 @@ mod tests {
         assert_eq!(a.mines, [Pos::new(0, 1)]);
         assert_eq!(a.best, None);
     }
+
+    /// With nothing shown, the direct answer is the general one: the same chances, certain
+    /// tiles and move, flags and marks being covered tiles like any other.
+    #[test]
+    fn a_blank_position_is_answered_as_the_general_analysis_answers_it() {
+        for (w, h, mines) in [
+            (1, 1, 0),
+            (1, 1, 1),
+            (3, 2, 0),
+            (3, 2, 6),
+            (9, 9, 10),
+            (8, 3, 5),
+        ] {
+            let mut view = Grid::new(w, h, Cell::Covered);
+            view[Pos::new(h - 1, 0)] = Cell::Flag;
+            view[Pos::new(0, w - 1)] = Cell::Question;
+            let direct = analyse(&view, mines).unwrap();
+            let general = analyse_shown(&view, mines, u64::MAX).unwrap().unwrap();
+            assert_eq!(direct.safe, general.safe, "{w}x{h}/{mines}");
+            assert_eq!(direct.mines, general.mines, "{w}x{h}/{mines}");
+            assert_eq!(direct.best, general.best, "{w}x{h}/{mines}");
+            for (a, b) in direct
+                .probability
+                .cells()
+                .iter()
+                .zip(general.probability.cells())
+            {
+                let (a, b) = (a.unwrap(), b.unwrap());
+                assert!((a - b).abs() < 1e-12, "{w}x{h}/{mines}: {a} against {b}");
+            }
+        }
+        let too_many = analyse(&Grid::new(2, 2, Cell::Covered), 5).unwrap_err();
+        assert!(matches!(
+            too_many,
+            AnalyseError::TooManyMines {
+                mines: 5,
+                covered: 4
+            }
+        ));
+    }
 }
 use grid_core::mines_doc::Cell;
 use grid_core::{Grid, Pos};
@@ -88,6 +128,46 @@ pub fn analyse(view: &Grid<Cell>, mines: usize) -> Result<Analysis, AnalyseError
 /// `analyse`, giving up (`Ok(None)`) once the layout count has taken `limit` steps: for
 /// callers that have a cheaper way out of a hard position than waiting for it.
 pub fn analyse_within(
+    view: &Grid<Cell>,
+    mines: usize,
+    limit: u64,
+) -> Result<Option<Analysis>, AnalyseError> {
+    if let Some(blank) = nothing_shown(view, mines)? {
+        return Ok(Some(blank));
+    }
+    analyse_shown(view, mines, limit)
+}
+
+/// The analysis of a position where nothing is shown (every tile covered, flagged or marked):
+/// every tile has the same chance, there is nothing to deduce or look ahead from, and the
+/// move is the corner, as the general analysis finds. Worked out directly, so that the cost
+/// grows with the answer, not with the look-ahead's search of a board of millions of tiles.
+fn nothing_shown(view: &Grid<Cell>, mines: usize) -> Result<Option<Analysis>, AnalyseError> {
+    let covered = |c: &Cell| matches!(c, Cell::Covered | Cell::Flag | Cell::Question);
+    if !view.cells().iter().all(covered) {
+        return Ok(None);
+    }
+    let n = view.cells().len();
+    if mines > n {
+        return Err(AnalyseError::TooManyMines { mines, covered: n });
+    }
+    let p = mines as f64 / n as f64;
+    let all: Vec<Pos> = view.positions().collect();
+    let (safe, certain) = match mines {
+        0 => (all, Vec::new()),
+        m if m == n => (Vec::new(), all),
+        _ => (Vec::new(), Vec::new()),
+    };
+    Ok(Some(Analysis {
+        probability: Grid::new(view.width(), view.height(), Some(p)),
+        best: (mines < n).then(|| Pos::new(0, 0)),
+        safe,
+        mines: certain,
+    }))
+}
+
+/// [`analyse_within`] by the general way: count, deduce, then choose the move.
+fn analyse_shown(
     view: &Grid<Cell>,
     mines: usize,
     limit: u64,
