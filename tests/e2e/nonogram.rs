@@ -430,7 +430,8 @@ fn ctrl_c_writes_what_was_proved() {
     t.keys(&["C-c"]);
     // The command line itself holds "exit=$?": the answer is a line of its own.
     let screen = t.wait_for("the solve to stop", |s| {
-        s.lines().any(|l| l.starts_with("exit=") && !l.contains('$'))
+        s.lines()
+            .any(|l| l.starts_with("exit=") && !l.contains('$'))
     });
     assert!(screen.contains("exit=0"), "{screen}");
     assert!(screen.contains("interrupted"), "{screen}");

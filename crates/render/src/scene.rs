@@ -680,7 +680,12 @@ fn nonogram_clues(
     }
     for (c, clues) in col_labels.iter().enumerate() {
         for (i, clue) in clues.iter().rev().enumerate() {
-            let x = left + c as u32 * tile + (tile - clue.len() as u32 * char_w) / 2;
+            // A number of two digits or more is set smaller, as puzzle books do, so that the
+            // numbers of neighbouring columns keep apart rather than run together.
+            let digits = clue.len() as u32;
+            let size = size.min(tile * 15 / (16 * digits)).max(1);
+            let width = digits * (size * 3 / 5 + size / 5);
+            let x = left + c as u32 * tile + tile.saturating_sub(width) / 2;
             let y = top - (i as u32 + 1) * tile + (tile - size) / 2;
             scene.text(x, y, size, clue.clone(), Ink::Text);
         }
@@ -705,8 +710,12 @@ fn nonogram_cells(
             let (x, y) = (left + p.col as u32 * tile, top + p.row as u32 * tile);
             match g[p] {
                 b'.' if partial => {
-                    let d = (tile / 8).max(1);
-                    scene.rect(x + (tile - d) / 2, y + (tile - d) / 2, d, d, Ink::Text);
+                    // A small cross, as players mark a blank: a dot a pixel wide vanishes on
+                    // paper.
+                    let (arm, t) = ((tile / 2).max(3), (tile / 12).max(1));
+                    let (cx, cy) = (x + tile / 2, y + tile / 2);
+                    scene.rect(cx - arm / 2, cy - t / 2, arm, t, Ink::Text);
+                    scene.rect(cx - t / 2, cy - arm / 2, t, arm, Ink::Text);
                 }
                 // Where the solutions disagree: a frame for the first one's filled cell, a
                 // dot for its blank one.
@@ -744,6 +753,70 @@ fn grid_lines(scene: &mut Scene, (left, top): (u32, u32), (w, h): (u32, u32), ti
 mod nonogram_tests {
     use super::*;
     use grid_core::nonogram_doc::{Palette, Swatch};
+
+    /// Two-digit column clues side by side keep apart: each number ends a tenth of a tile
+    /// or more before the next begins.
+    #[test]
+    fn two_digit_column_clues_do_not_run_together() {
+        let tile = 20;
+        let cols = vec![vec![10], vec![17], vec![1]];
+        let scene = nonogram(
+            &[vec![10, 17]],
+            &cols,
+            NonogramCells::default(),
+            tile,
+            Mode::Shapes,
+        );
+        let mut spans: Vec<(u32, u32, u32)> = scene
+            .shapes
+            .iter()
+            .filter_map(|s| match s {
+                Shape::Text {
+                    x, size, text, y, ..
+                } if *y < tile => Some((
+                    *x,
+                    *x + text.len() as u32 * (size * 3 / 5 + size / 5),
+                    *size,
+                )),
+                _ => None,
+            })
+            .collect();
+        spans.sort();
+        assert_eq!(spans.len(), 3, "{spans:?}");
+        for pair in spans.windows(2) {
+            assert!(pair[0].1 + tile / 10 <= pair[1].0, "{spans:?}");
+        }
+        // A single digit keeps the full size.
+        assert!(spans[2].2 > spans[0].2, "{spans:?}");
+    }
+
+    /// A known blank cell among unknown ones is marked by a cross a third of a tile or more
+    /// across, which prints; not by a dot.
+    #[test]
+    fn a_known_blank_is_a_cross() {
+        let grid = Grid::from_vec(2, 1, b"?.".to_vec()).unwrap();
+        let cells = NonogramCells {
+            known: Some(&grid),
+            answer: None,
+        };
+        let scene = nonogram(&[vec![1]], &[vec![1], vec![]], cells, 24, Mode::Shapes);
+        let marks: Vec<(u32, u32)> = scene
+            .shapes
+            .iter()
+            .filter_map(|s| match s {
+                Shape::Rect {
+                    w,
+                    h,
+                    ink: Ink::Text,
+                    ..
+                } => Some((*w, *h)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(marks.len(), 2, "{marks:?}");
+        assert!(marks.iter().any(|&(w, h)| w >= 8 && h < w), "{marks:?}");
+        assert!(marks.iter().any(|&(w, h)| h >= 8 && w < h), "{marks:?}");
+    }
 
     /// Cells drawn as known, with no answer layer.
     fn known(grid: &Grid<u8>) -> NonogramCells<'_> {
@@ -833,9 +906,10 @@ mod nonogram_tests {
     }
 
     #[test]
-    fn known_blanks_are_dotted_only_while_cells_are_unknown() {
-        // A given blank beside an unknown cell is marked; in a finished grid it is not.
-        assert_eq!(marks(b"?.", Ink::Text), 1);
+    fn known_blanks_are_marked_only_while_cells_are_unknown() {
+        // A given blank beside an unknown cell is marked (a cross of two bars); in a
+        // finished grid it is not.
+        assert_eq!(marks(b"?.", Ink::Text), 2);
         assert_eq!(marks(b"#.", Ink::Text), 0);
         assert_eq!(marks(b"??", Ink::Text), 0);
     }
