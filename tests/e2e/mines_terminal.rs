@@ -43,13 +43,17 @@ fn a_tile_opens_a_flag_appears_and_q_gives_the_terminal_back() {
 
 #[test]
 fn ctrl_c_quits_cleanly_and_a_small_terminal_gets_a_message() {
-    // Expert needs 65 columns by 20 rows: a 40-column terminal is too small.
+    // Expert needs 65 columns by 21 rows: a 40-column terminal is too small.
     let Some(t) = Tmux::start_sized("mines-ctrl-c", 40, 24) else {
         return;
     };
     t.run(&format!("{} --level expert; echo exit=$?", bin("mines")));
     let screen = t.wait_for("the message", |s| s.contains("Terminal too small"));
     assert!(screen.contains("press q"));
+    // Wrapped at word breaks: every word of it whole on the 40 columns.
+    for word in ["needs", "65x21,", "terminal", "40x24.", "Enlarge", "quit."] {
+        assert!(screen.contains(word), "{word} cut:\n{screen}");
+    }
     t.keys(&["C-c"]);
     t.wait_for("the shell", |s| s.contains("exit=0"));
 }
@@ -141,7 +145,7 @@ fn a_hint_and_the_odds_come_from_the_solver() {
     assert_eq!(digits(&odds), digits(&hidden), "{odds}");
     t.keys(&["i"]);
     t.wait_for("a hint", |s| {
-        s.contains("hint: row") || s.contains("no tile is certainly safe")
+        s.contains("hint: the tile under the cursor") || s.contains("no tile is certainly safe")
     });
     t.keys(&["q"]);
     t.wait_for("the shell", |s| s.contains("exit=0"));
@@ -167,7 +171,9 @@ fn g_switches_to_no_guess_boards() {
     });
     // On a no-guess board there is always a certainly safe tile to hint at.
     t.keys(&["i"]);
-    t.wait_for("a safe hint", |s| s.contains("hint: row"));
+    t.wait_for("a safe hint", |s| {
+        s.contains("hint: the tile under the cursor is safe (row")
+    });
     t.keys(&["g"]);
     t.wait_for("no-guess off", |s| s.contains("no-guess boards off"));
     t.keys(&["q"]);

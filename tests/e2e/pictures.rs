@@ -377,3 +377,20 @@ fn a_nonogram_page_shows_and_hides_its_answer() {
         "{puzzle} against {hidden}: the key starts hidden"
     );
 }
+
+/// gridrender reads the puzzle files nonosolve reads and draws the blank puzzle, from a
+/// file or through a pipe; what is neither a document nor a puzzle it can tell is refused.
+#[test]
+fn puzzle_files_are_drawn_blank() {
+    for file in ["small.non", "small.g", "small.xml"] {
+        let path = crate::harness::data(file);
+        let r = run("gridrender", &["--color", "never", &path], "");
+        assert_eq!(r.status, 0, "{file}: {}", r.stderr);
+        assert!(r.stdout.contains("1 1"), "{file}: the clues:\n{}", r.stdout);
+        assert!(!r.stdout.contains('#'), "{file}: blank:\n{}", r.stdout);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let piped = run("gridrender", &["--color", "never"], &text);
+        assert_eq!(piped.stdout, r.stdout, "{file} through a pipe");
+    }
+    run("gridrender", &[], "hello\n").assert_error("gridrender", 2, "stdin: not a grid document");
+}

@@ -125,6 +125,78 @@ fn main() -> ExitCode {
     grid_cli::run::main("gridrender", run)
 }
 
+/// The documents of the inputs: grid documents, or a nonogram in a puzzle file's format
+/// (Simpson's `.non`, webpbn XML, Olšák's `.g`, told by the file's extension or by clear signs
+/// in its content, as nonosolve tells them), drawn as the blank puzzle.
+fn documents(
+    files: &[PathBuf],
+) -> impl Iterator<Item = Result<(grid_cli::Place, Document)>> + use<> {
+    grid_cli::input::paths(files).into_iter().flat_map(|path| {
+        let docs: Box<dyn Iterator<Item = Result<(grid_cli::Place, Document)>>> = match open(&path)
+        {
+            Ok(Opened::Documents(input)) => Box::new(input.documents()),
+            Ok(Opened::Puzzle(one)) => Box::new(std::iter::once(Ok(one))),
+            Ok(Opened::Empty) => Box::new(std::iter::empty()),
+            Err(e) => Box::new(std::iter::once(Err(e))),
+        };
+        docs
+    })
+}
+
+/// An input, opened and told apart.
+enum Opened {
+    Documents(grid_cli::Input),
+    Puzzle((grid_cli::Place, Document)),
+    Empty,
+}
+
+/// Opens an input once and tells a stream of documents from a puzzle file.
+fn open(path: &Path) -> Result<Opened> {
+    use grid_nonogram::formats::Format;
+    let mut input = grid_cli::Input::open(path)?;
+    let format = match Format::from_path(path) {
+        Some(Format::Json) => return Ok(Opened::Documents(input)),
+        Some(format) => Some(format),
+        None => match input.sniff()? {
+            Some(b'{') => return Ok(Opened::Documents(input)),
+            None => return Ok(Opened::Empty),
+            // The text tells its format, once read.
+            Some(_) => None,
+        },
+    };
+    let name = input.name.clone();
+    let text = input.read_text()?;
+    let format = format.or_else(|| Format::sniff(&text));
+    Ok(Opened::Puzzle(parse_puzzle(&name, &text, format)?))
+}
+
+/// A puzzle file's text as a document, or what is wrong with it.
+fn parse_puzzle(
+    name: &str,
+    text: &str,
+    format: Option<grid_nonogram::formats::Format>,
+) -> Result<(grid_cli::Place, Document)> {
+    let format = format.ok_or_else(|| {
+        Error::input(
+            "not a grid document, nor a puzzle file gridrender can tell (.non, webpbn XML, .g)",
+        )
+        .in_source(name)
+    })?;
+    let parsed = grid_nonogram::formats::parse(text, format).map_err(|e| {
+        let err = Error::input(format!("{} ({} format)", e.message, format.name()));
+        match e.line {
+            Some(l) => err.at_line(l).in_source(name),
+            None => err.in_source(name),
+        }
+    })?;
+    let place = grid_cli::Place {
+        source: name.to_string(),
+        line: 1,
+    };
+    let file = (name != "stdin").then_some(name);
+    Ok((place, parsed.to_document(format, file)))
+}
+
 /// A drawing's error, with the advice only this tool can give (which flag to change).
 fn advise(e: RenderError) -> Error {
     match e {
@@ -269,7 +341,7 @@ fn draw_text(args: &Args, format: Format) -> Result<Status> {
     };
     let mut out = Output::stdout();
     let mut whole = Vec::new();
-    for (n, item) in grid_cli::documents(&args.input.files).enumerate() {
+    for (n, item) in documents(&args.input.files).enumerate() {
         let (place, doc) = item?;
         let doc = with_figures(args, &place, doc)?;
         let mut one = Vec::new();
@@ -295,7 +367,7 @@ fn draw_text(args: &Args, format: Format) -> Result<Status> {
 /// The one document of the input as a picture, drawn whole before a byte is written.
 fn draw_picture(args: &Args, picture: Picture) -> Result<Status> {
     let options = picture_options(args);
-    let mut docs = grid_cli::documents(&args.input.files);
+    let mut docs = documents(&args.input.files);
     let Some(first) = docs.next() else {
         return Err(Error::input(
             "no document to draw: the input is empty (a picture holds one document)",
@@ -334,7 +406,7 @@ fn animate_on_terminal(args: &Args, format: Format) -> Result<Status> {
             "--animate plays on a terminal; for a file, animate with --format svg or html",
         ));
     }
-    for item in grid_cli::documents(&args.input.files) {
+    for item in documents(&args.input.files) {
         let (place, doc) = item?;
         grid_render::replayable(&doc).map_err(|e| place.locate(e.into_doc()))?;
         let tiling = grid_core::tiling::tiling_of(&doc).map_err(|e| place.locate(e))?;

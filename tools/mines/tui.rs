@@ -163,7 +163,13 @@ impl App {
         match a.safe.first() {
             Some(&p) => {
                 self.cursor = p;
-                self.message = format!("hint: row {} column {} is safe", p.row, p.col);
+                // The board shows no row or column numbers: the cursor shows the tile, and
+                // the words say it, counted from 1 as people count.
+                self.message = format!(
+                    "hint: the tile under the cursor is safe (row {}, column {} from the top left)",
+                    p.row + 1,
+                    p.col + 1
+                );
             }
             None => {
                 self.message =
@@ -298,15 +304,15 @@ impl App {
             cursor::MoveTo(0, 0)
         )?;
         if cols < need.0 || rows < need.1 {
-            queue!(
-                out,
-                Print(format!(
-                    "Terminal too small: this board needs {}x{}, the terminal is {cols}x{rows}.",
-                    need.0, need.1
-                )),
-                cursor::MoveTo(0, 1),
-                Print("Enlarge it, or press q to quit.")
-            )?;
+            let text = format!(
+                "Terminal too small: this board needs {}x{}, the terminal is {cols}x{rows}. \
+                 Enlarge it, or press q to quit.",
+                need.0, need.1
+            );
+            // Wrapped at word breaks to the terminal's width, however narrow.
+            for (row, line) in wrap(&text, cols.max(1) as usize).iter().enumerate() {
+                queue!(out, cursor::MoveTo(0, row as u16), Print(line))?;
+            }
             return out.flush();
         }
         let face = match self.game.state() {
@@ -372,6 +378,34 @@ impl App {
     }
 }
 
+/// `text` in lines of at most `width` characters, broken at spaces (a word longer than a
+/// line is cut).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in text.split(' ') {
+        let line = lines.last_mut().expect("one line at least");
+        let len = line.chars().count();
+        if len > 0 && len + 1 + word.chars().count() > width {
+            lines.push(String::new());
+        }
+        let line = lines.last_mut().expect("one line at least");
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines
+        .into_iter()
+        .flat_map(|l| {
+            let chars: Vec<char> = l.chars().collect();
+            chars
+                .chunks(width)
+                .map(|c| c.iter().collect::<String>())
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
 /// The bars of a covered tile's chance of a mine, lowest first: glyphs no number looks like.
 const ODDS_BARS: [char; 7] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇'];
 
@@ -406,6 +440,12 @@ fn glyph(cell: Cell) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn messages_wrap_at_word_breaks() {
+        assert_eq!(wrap("a bb ccc dddd", 6), ["a bb", "ccc", "dddd"]);
+        assert_eq!(wrap("abcdefgh", 3), ["abc", "def", "gh"]);
+    }
     use grid_core::mines_doc::{FirstClick, Rules};
     use grid_mines::Level;
 
