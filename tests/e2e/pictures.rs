@@ -392,5 +392,5 @@ fn puzzle_files_are_drawn_blank() {
         let piped = run("gridrender", &["--color", "never"], &text);
         assert_eq!(piped.stdout, r.stdout, "{file} through a pipe");
     }
-    run("gridrender", &[], "hello\n").assert_error("gridrender", 2, "stdin: not a grid document");
+    run("gridrender", &[], "hello\n").assert_error("gridrender", 2, "stdin line 1: malformed JSON");
 }

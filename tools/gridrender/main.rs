@@ -135,6 +135,21 @@ fn documents(
         let docs: Box<dyn Iterator<Item = Result<(grid_cli::Place, Document)>>> = match open(&path)
         {
             Ok(Opened::Documents(input)) => Box::new(input.documents()),
+            Ok(Opened::Text {
+                name,
+                skipped,
+                text,
+            }) => {
+                let reader = grid_core::jsonl::DocReader::new(
+                    std::io::Cursor::new(text.into_bytes()),
+                    name.clone(),
+                );
+                Box::new(reader.after_lines(skipped).map(move |item| {
+                    let (line, doc) = item?;
+                    let source = name.clone();
+                    Ok((grid_cli::Place { source, line }, doc))
+                }))
+            }
             Ok(Opened::Puzzle(one)) => Box::new(std::iter::once(Ok(one))),
             Ok(Opened::Empty) => Box::new(std::iter::empty()),
             Err(e) => Box::new(std::iter::once(Err(e))),
@@ -146,6 +161,13 @@ fn documents(
 /// An input, opened and told apart.
 enum Opened {
     Documents(grid_cli::Input),
+    /// Text that is no puzzle file: read as documents, so that what is wrong with it is said
+    /// as of any document.
+    Text {
+        name: String,
+        skipped: usize,
+        text: String,
+    },
     Puzzle((grid_cli::Place, Document)),
     Empty,
 }
@@ -165,23 +187,26 @@ fn open(path: &Path) -> Result<Opened> {
         },
     };
     let name = input.name.clone();
+    let skipped = input.lines_before();
     let text = input.read_text()?;
-    let format = format.or_else(|| Format::sniff(&text));
-    Ok(Opened::Puzzle(parse_puzzle(&name, &text, format)?))
+    match format.or_else(|| Format::sniff(&text)) {
+        Some(format) if format != Format::Json => {
+            Ok(Opened::Puzzle(parse_puzzle(&name, &text, format)?))
+        }
+        _ => Ok(Opened::Text {
+            name,
+            skipped,
+            text,
+        }),
+    }
 }
 
 /// A puzzle file's text as a document, or what is wrong with it.
 fn parse_puzzle(
     name: &str,
     text: &str,
-    format: Option<grid_nonogram::formats::Format>,
+    format: grid_nonogram::formats::Format,
 ) -> Result<(grid_cli::Place, Document)> {
-    let format = format.ok_or_else(|| {
-        Error::input(
-            "not a grid document, nor a puzzle file gridrender can tell (.non, webpbn XML, .g)",
-        )
-        .in_source(name)
-    })?;
     let parsed = grid_nonogram::formats::parse(text, format).map_err(|e| {
         let err = Error::input(format!("{} ({} format)", e.message, format.name()));
         match e.line {
