@@ -102,8 +102,9 @@ mod tests {
     use crate::line::Cell;
     use grid_core::Grid;
 
-    /// Two pictures: the diagonal and the anti-diagonal of a 2 x 2 square.
-    fn diagonals() -> (Puzzle, Board, Board) {
+    /// Two pictures: the diagonal and the anti-diagonal of a 2 x 2 square (the puzzle, and
+    /// its two solutions).
+    pub(super) fn diagonals() -> (Puzzle, Board, Board) {
         let puzzle = Puzzle::new(vec![vec![1], vec![1]], vec![vec![1], vec![1]]).unwrap();
         let (f, e) = (Cell::Filled, Cell::Empty);
         let diagonal = Board::from_vec(2, 2, vec![f, e, e, f]).unwrap();

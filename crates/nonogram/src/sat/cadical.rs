@@ -171,16 +171,8 @@ impl cadical::Callbacks for Watch<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sat::tests::diagonals;
     use std::time::Instant;
-
-    /// Two pictures: the diagonal and the anti-diagonal of a 2 x 2 square.
-    fn diagonals() -> (Puzzle, Board, Board) {
-        let puzzle = Puzzle::new(vec![vec![1], vec![1]], vec![vec![1], vec![1]]).unwrap();
-        let (f, e) = (Cell::Filled, Cell::Empty);
-        let diagonal = Board::from_vec(2, 2, vec![f, e, e, f]).unwrap();
-        let anti = Board::from_vec(2, 2, vec![e, f, f, e]).unwrap();
-        (puzzle, diagonal, anti)
-    }
 
     /// A solution found before the cells were proved is excluded by the proved cells, not
     /// by a clause over the cells still open: that clause could exclude a solution that
