@@ -438,3 +438,19 @@ fn the_output_format_is_checked_first_and_kept_on_every_path() {
     assert!(givens.stdout.is_empty());
     assert!(!givens.stderr.contains("given added"), "{}", givens.stderr);
 }
+
+/// A request no picture can meet is refused at once: a puzzle one cell wide or high is
+/// solved by lines alone, whichever way round it stands.
+#[test]
+fn a_hopeless_difficulty_is_refused_at_once() {
+    for size in [["1", "200"], ["200", "1"]] {
+        for difficulty in ["probing", "search"] {
+            let args = ["--difficulty", difficulty, "--seed", "1", size[0], size[1]];
+            let r = run("nonogen", &args, "");
+            r.assert_error("nonogen", 2, "solved by line logic alone");
+            assert!(r.stdout.is_empty());
+        }
+    }
+    let lines = run("nonogen", &["--seed", "1", "1", "5"], "");
+    assert_eq!(lines.status, 0, "{}", lines.stderr);
+}

@@ -27,6 +27,15 @@ impl RandomSpec {
         if !(0.0..=1.0).contains(&self.density) {
             return Err(GenerateError::Density(self.density));
         }
+        // Each cell of a puzzle one cell wide or high is a whole line, which line logic
+        // settles: no such puzzle needs more, however many pictures are tried.
+        if (width == 1 || height == 1) && self.difficulty > Method::Line {
+            return Err(GenerateError::OnlyLines {
+                width,
+                height,
+                difficulty: self.difficulty,
+            });
+        }
         Ok(())
     }
 }
@@ -105,6 +114,16 @@ pub enum GenerateError {
     Size { width: usize, height: usize },
     #[error("the density is a share of the cells, from 0 to 1, not {0}")]
     Density(f64),
+    #[error(
+        "a {width}x{height} puzzle is solved by line logic alone (each cell is a whole line), \
+         so none needs {}: ask for line, or make it at least 2 cells wide and high",
+        .difficulty.name()
+    )]
+    OnlyLines {
+        width: usize,
+        height: usize,
+        difficulty: Method,
+    },
     #[error(
         "no {width}x{height} puzzle of density {density} needed exactly {} in {ATTEMPTS} \
          pictures; try another size, density or difficulty",
