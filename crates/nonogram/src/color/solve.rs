@@ -314,7 +314,12 @@ mod tests {
                     continue;
                 }
                 prop_assert_eq!(depth_first.status, handed_over.status);
-                prop_assert_eq!(sorted(&depth_first), sorted(&handed_over));
+                prop_assert_eq!(depth_first.solutions.len(), handed_over.solutions.len());
+                // A puzzle with more solutions than the limit gives each search its own
+                // first thousand; below the limit both find them all.
+                if depth_first.solutions.len() < all.limit {
+                    prop_assert_eq!(sorted(&depth_first), sorted(&handed_over));
+                }
             }
         }
 
