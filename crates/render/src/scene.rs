@@ -348,17 +348,48 @@ pub fn with_caption(mut scene: Scene, lines: &[String]) -> Scene {
     if lines.is_empty() {
         return scene;
     }
-    // The built-in font is 4 units a character and 5 high; the text takes a line of the
-    // picture's width, between 10 and 25 pixels high.
-    let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(1) as u32;
-    let size = (scene.width.saturating_sub(8) * 5 / (4 * longest.max(1))).clamp(5, 25) / 5 * 5;
+    let size = caption_size(scene.width, scene.height);
+    // The built-in font is 4 units a character and 5 high; long lines wrap at their spaces
+    // rather than shrink.
+    let per_line = (scene.width.saturating_sub(2 * CAPTION_MARGIN) / (size * 4 / 5)).max(8);
+    let wrapped: Vec<String> = lines
+        .iter()
+        .flat_map(|l| wrap_words(l, per_line as usize))
+        .collect();
     let line = size + size / 2;
     let top = scene.height + size / 2;
-    scene.grow_to(top + line * lines.len() as u32);
-    for (i, text) in lines.iter().enumerate() {
-        scene.text(4, top + i as u32 * line, size, text.clone(), Ink::Text);
+    // A margin of half a line below the last one.
+    scene.grow_to(top + line * wrapped.len() as u32 + size / 2);
+    for (i, text) in wrapped.into_iter().enumerate() {
+        scene.text(CAPTION_MARGIN, top + i as u32 * line, size, text, Ink::Text);
     }
     scene
+}
+
+/// Pixels left of a caption.
+const CAPTION_MARGIN: u32 = 4;
+
+/// A caption's text size: one size for every kind of picture, a twentieth of its shorter
+/// side, between 10 and 20 pixels (in the font's steps of 5).
+fn caption_size(width: u32, height: u32) -> u32 {
+    (width.min(height) / 20).clamp(10, 20) / 5 * 5
+}
+
+/// `text` in lines of at most `width` characters, broken at spaces.
+fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = vec![String::new()];
+    for word in text.split(' ') {
+        let last = lines.last_mut().expect("one line at least");
+        if !last.is_empty() && last.chars().count() + 1 + word.chars().count() > width {
+            lines.push(word.to_string());
+        } else {
+            if !last.is_empty() {
+                last.push(' ');
+            }
+            last.push_str(word);
+        }
+    }
+    lines
 }
 
 /// The largest picture drawn, in pixels on a side: a 2000 x 2000-cell maze at 2 pixels a tile
@@ -746,6 +777,48 @@ fn grid_lines(scene: &mut Scene, (left, top): (u32, u32), (w, h): (u32, u32), ti
     for i in 0..=h {
         let thick = if i % 5 == 0 { 2 } else { 1 };
         scene.rect(left, top + i * tile, w * tile + 1, thick, Ink::Grid);
+    }
+}
+
+#[cfg(test)]
+mod caption_tests {
+    use super::*;
+
+    fn texts(scene: &Scene) -> Vec<(u32, u32, u32, String)> {
+        scene
+            .shapes
+            .iter()
+            .filter_map(|s| match s {
+                Shape::Text {
+                    x, y, size, text, ..
+                } => Some((*x, *y, *size, text.clone())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// A small maze's long caption wraps at a readable size, a large picture's short one is
+    /// not huge, and a margin stays below the last line.
+    #[test]
+    fn captions_have_one_size_for_the_picture_and_a_margin() {
+        let long = "1250 cells, 120 dead ends (9.6%), junctions 110 + 4".to_string();
+        let small = with_caption(
+            Scene::new(120, 120, Mode::Shapes),
+            std::slice::from_ref(&long),
+        );
+        let lines = texts(&small);
+        assert!(lines.len() > 1, "{lines:?}");
+        for (x, _, size, text) in &lines {
+            assert_eq!(*size, 10);
+            assert!(
+                x + text.len() as u32 * (size * 4 / 5) <= 120,
+                "{text} runs off"
+            );
+        }
+        let (_, y, size, _) = lines.last().unwrap();
+        assert!(small.height >= y + size + size / 2, "a margin below");
+        let big = with_caption(Scene::new(900, 700, Mode::Shapes), &["unique".to_string()]);
+        assert_eq!(texts(&big)[0].2, 20);
     }
 }
 
