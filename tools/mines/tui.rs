@@ -310,7 +310,10 @@ impl App {
                 need.0, need.1
             );
             // Wrapped at word breaks to the terminal's width, however narrow.
-            for (row, line) in wrap(&text, cols.max(1) as usize).iter().enumerate() {
+            for (row, line) in grid_render::caption::wrap(&text, cols.max(1) as usize)
+                .iter()
+                .enumerate()
+            {
                 queue!(out, cursor::MoveTo(0, row as u16), Print(line))?;
             }
             return out.flush();
@@ -378,34 +381,6 @@ impl App {
     }
 }
 
-/// `text` in lines of at most `width` characters, broken at spaces (a word longer than a
-/// line is cut).
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = vec![String::new()];
-    for word in text.split(' ') {
-        let line = lines.last_mut().expect("one line at least");
-        let len = line.chars().count();
-        if len > 0 && len + 1 + word.chars().count() > width {
-            lines.push(String::new());
-        }
-        let line = lines.last_mut().expect("one line at least");
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    lines
-        .into_iter()
-        .flat_map(|l| {
-            let chars: Vec<char> = l.chars().collect();
-            chars
-                .chunks(width)
-                .map(|c| c.iter().collect::<String>())
-                .collect::<Vec<_>>()
-        })
-        .collect()
-}
-
 /// The bars of a covered tile's chance of a mine, lowest first: glyphs no number looks like.
 const ODDS_BARS: [char; 7] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇'];
 
@@ -440,12 +415,6 @@ fn glyph(cell: Cell) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn messages_wrap_at_word_breaks() {
-        assert_eq!(wrap("a bb ccc dddd", 6), ["a bb", "ccc", "dddd"]);
-        assert_eq!(wrap("abcdefgh", 3), ["abc", "def", "gh"]);
-    }
     use grid_core::mines_doc::{FirstClick, Rules};
     use grid_mines::Level;
 

@@ -86,6 +86,34 @@ fn maze(f: &MazeStats) -> Vec<String> {
     lines
 }
 
+/// `text` in lines of at most `width` characters, broken at spaces (a word longer than a
+/// line is cut).
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in text.split(' ') {
+        let line = lines.last_mut().expect("one line at least");
+        let len = line.chars().count();
+        if len > 0 && len + 1 + word.chars().count() > width {
+            lines.push(String::new());
+        }
+        let line = lines.last_mut().expect("one line at least");
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines
+        .into_iter()
+        .flat_map(|l| {
+            let chars: Vec<char> = l.chars().collect();
+            chars
+                .chunks(width)
+                .map(|c| c.iter().collect::<String>())
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -97,6 +125,12 @@ mod tests {
         lines(&Document::from_json(&text).unwrap())
             .unwrap()
             .join("\n")
+    }
+
+    #[test]
+    fn text_wraps_at_word_breaks_and_cuts_only_what_no_line_holds() {
+        assert_eq!(wrap("a bb ccc dddd", 6), ["a bb", "ccc", "dddd"]);
+        assert_eq!(wrap("abcdefgh", 3), ["abc", "def", "gh"]);
     }
 
     #[test]

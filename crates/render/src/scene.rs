@@ -354,7 +354,7 @@ pub fn with_caption(mut scene: Scene, lines: &[String]) -> Scene {
     let per_line = (scene.width.saturating_sub(2 * CAPTION_MARGIN) / (size * 4 / 5)).max(8);
     let wrapped: Vec<String> = lines
         .iter()
-        .flat_map(|l| wrap_words(l, per_line as usize))
+        .flat_map(|l| crate::caption::wrap(l, per_line as usize))
         .collect();
     let line = size + size / 2;
     let top = scene.height + size / 2;
@@ -373,23 +373,6 @@ const CAPTION_MARGIN: u32 = 4;
 /// side, between 10 and 20 pixels (in the font's steps of 5).
 fn caption_size(width: u32, height: u32) -> u32 {
     (width.min(height) / 20).clamp(10, 20) / 5 * 5
-}
-
-/// `text` in lines of at most `width` characters, broken at spaces.
-fn wrap_words(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = vec![String::new()];
-    for word in text.split(' ') {
-        let last = lines.last_mut().expect("one line at least");
-        if !last.is_empty() && last.chars().count() + 1 + word.chars().count() > width {
-            lines.push(word.to_string());
-        } else {
-            if !last.is_empty() {
-                last.push(' ');
-            }
-            last.push_str(word);
-        }
-    }
-    lines
 }
 
 /// The largest picture drawn, in pixels on a side: a 2000 x 2000-cell maze at 2 pixels a tile
