@@ -139,17 +139,7 @@ fn documents(
                 name,
                 skipped,
                 text,
-            }) => {
-                let reader = grid_core::jsonl::DocReader::new(
-                    std::io::Cursor::new(text.into_bytes()),
-                    name.clone(),
-                );
-                Box::new(reader.after_lines(skipped).map(move |item| {
-                    let (line, doc) = item?;
-                    let source = name.clone();
-                    Ok((grid_cli::Place { source, line }, doc))
-                }))
-            }
+            }) => Box::new(grid_cli::Input::from_text(name, skipped, text).documents()),
             Ok(Opened::Puzzle(one)) => Box::new(std::iter::once(Ok(one))),
             Ok(Opened::Empty) => Box::new(std::iter::empty()),
             Err(e) => Box::new(std::iter::once(Err(e))),

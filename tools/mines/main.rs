@@ -384,7 +384,7 @@ fn each_position(
         let mut input = Input::open(&path)?;
         let first = input.sniff()?;
         if first.is_none() {
-            // An empty input holds no documents (docs/format.md, "Streams").
+            // An empty input holds no documents (docs/format.md, "Reading and writing").
             continue;
         }
         if first == Some(b'{') {

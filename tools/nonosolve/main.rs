@@ -127,7 +127,7 @@ fn run(args: Args) -> Result<Status> {
         let format = match args.input_format {
             FormatArg::Auto => match Format::from_path(&path) {
                 Some(f) => Some(f),
-                // An empty stream holds no documents (docs/format.md, "Streams").
+                // An empty stream holds no documents (docs/format.md, "Reading and writing").
                 None => match input.sniff()? {
                     None => continue,
                     first => (first == Some(b'{')).then_some(Format::Json),
@@ -145,11 +145,11 @@ fn run(args: Args) -> Result<Status> {
                 let (doc, task) = from_document(&place, doc)?;
                 let solved = answer(&mut out, &name, doc, task, &options, &args)?;
                 status = status.worst(solved);
-                if INTERRUPTED.load(Ordering::Relaxed) {
+                if interrupted() {
                     break;
                 }
             }
-            if INTERRUPTED.load(Ordering::Relaxed) {
+            if interrupted() {
                 break;
             }
             continue;
@@ -157,7 +157,7 @@ fn run(args: Args) -> Result<Status> {
         let (doc, puzzle) = from_file(input, &path, format)?;
         let solved = answer(&mut out, &name, doc, puzzle.into(), &options, &args)?;
         status = status.worst(solved);
-        if INTERRUPTED.load(Ordering::Relaxed) {
+        if interrupted() {
             break;
         }
     }
@@ -167,6 +167,11 @@ fn run(args: Args) -> Result<Status> {
 
 /// Set by Ctrl-C: the solve under way stops, and no other starts.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Whether Ctrl-C asked the run to stop.
+fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}
 
 /// Whether a progress line stands on stderr, to be cleared before anything else is written.
 static PROGRESS_SHOWN: AtomicBool = AtomicBool::new(false);

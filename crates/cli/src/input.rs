@@ -42,6 +42,16 @@ impl std::fmt::Debug for Input {
 }
 
 impl Input {
+    /// Text already read from the input `name` (after `skipped` lines), read again as one:
+    /// for a caller that had to see the whole text before it knew it for documents.
+    pub fn from_text(name: String, skipped: usize, text: String) -> Input {
+        Input {
+            name,
+            reader: Box::new(io::Cursor::new(text.into_bytes())),
+            lines_read: skipped,
+        }
+    }
+
     /// Opens a file, or stdin for `-`.
     pub fn open(path: &Path) -> Result<Input> {
         if path.as_os_str() == "-" {
