@@ -251,7 +251,7 @@ fn every_solver_goes_straight_through_crossings() {
     let doc = stats.doc();
     assert_eq!(doc["stats"]["cells"], 625);
     assert_eq!(
-        doc["stats"]["solution_length"].as_u64().unwrap() * 2,
+        doc["stats"]["solution_length_cells"].as_u64().unwrap() * 2,
         shortest[0]
     );
 }
@@ -478,19 +478,70 @@ fn svg_pictures_leave_cells_out_and_cross_passages() {
         .enumerate()
         .find_map(|(r, row)| row.find(['|', '-']).map(|c| (r, c)))
         .expect("a 5x5 maze woven at every try has a crossing");
-    let svg = run(
+    // Drawn as "Mazes for Programmers" draws weave mazes, 48 pixels a cell: corridors inset
+    // from the cells' edges, walls a twelfth of a cell (4 pixels), the crossing's cell from
+    // pixel 8 (a 48 / 6 wall tile) to 48 past its left and top edge.
+    let dir = scratch("woven");
+    let png = dir.join("woven.png");
+    let drawn = run(
         "gridrender",
-        &["-f", "svg", "--cell-size", "20"],
+        &["-o", png.to_str().unwrap(), "--cell-size", "48"],
         &woven.stdout,
     );
-    let walls = svg_walls(&svg.stdout);
-    let (x0, y0) = ((c / 2 * 20 + 3) as f64, (r / 2 * 20 + 3) as f64);
-    let inside = walls
-        .iter()
-        .filter(|&&(x, y, w, h)| x >= x0 && y >= y0 && x + w <= x0 + 17.0 && y + h <= y0 + 17.0)
-        .count();
+    assert_eq!(drawn.status, 0, "{}", drawn.stderr);
+    let mut decoder =
+        png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&png).unwrap()));
+    decoder.set_transformations(png::Transformations::EXPAND);
+    let mut reader = decoder.read_info().unwrap();
+    let mut px = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut px).unwrap();
+    let (width, step) = (info.width as usize, info.line_size / info.width as usize);
+    // Walls are the dark ink; floor and background are light.
+    let is_wall = |x: usize, y: usize| px[y * info.line_size + x * step] < 100;
+    // Walls crossed from one pixel to another along a row (`along_row`) or a column.
+    let walls_crossed = |fixed: usize, from: usize, to: usize, along_row: bool| {
+        let mut runs = 0;
+        let mut inside = false;
+        for k in from..to {
+            let here = if along_row {
+                is_wall(k, fixed)
+            } else {
+                is_wall(fixed, k)
+            };
+            if here && !inside {
+                runs += 1;
+            }
+            inside = here;
+        }
+        runs
+    };
+    assert!(width > 0);
+    let (left, top) = (c / 2 * 48 + 8, r / 2 * 48 + 8);
+    let (cx, cy) = (left + 20, top + 20);
+    // `|`: the upper passage runs north-south. Across the bridge, through the crossing's
+    // centre: its two walls; along it: none; beside it, across the lower passage: that
+    // passage's two walls, for it is a corridor narrower than the cell.
+    let upper_north_south = grid[r].as_bytes()[c] == b'|';
+    let (across, beside) = if upper_north_south {
+        (
+            walls_crossed(cy, left, left + 40, true),
+            walls_crossed(left + 2, top, top + 40, false),
+        )
+    } else {
+        (
+            walls_crossed(cx, top, top + 40, false),
+            walls_crossed(top + 2, left, left + 40, true),
+        )
+    };
+    let along = if upper_north_south {
+        walls_crossed(cx, top - 8, top + 48, false)
+    } else {
+        walls_crossed(cy, left - 8, left + 48, true)
+    };
     assert_eq!(
-        inside, 2,
-        "the crossing at tile ({r}, {c}) has two walls across it"
+        across, 2,
+        "the bridge's walls over the crossing at ({r}, {c})"
     );
+    assert_eq!(along, 0, "the bridge runs through at ({r}, {c})");
+    assert_eq!(beside, 2, "the lower passage's own walls at ({r}, {c})");
 }

@@ -394,3 +394,60 @@ fn puzzle_files_are_drawn_blank() {
     }
     run("gridrender", &[], "hello\n").assert_error("gridrender", 2, "stdin line 1: malformed JSON");
 }
+
+/// Every picture in the README and docs/ is what docs/images/make.sh makes now, and each of
+/// its commands is shown in the docs as it is run: a reader can make every picture again.
+#[test]
+fn the_doc_pictures_are_current() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let images = root.join("docs/images");
+    let dir = scratch("doc-pictures");
+    let tools = std::path::Path::new(crate::harness::bin("mazegen"))
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let path = format!(
+        "{}:{}",
+        tools.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let made = std::process::Command::new("sh")
+        .arg(images.join("make.sh"))
+        .arg(&*dir)
+        .env("PATH", path)
+        .output()
+        .unwrap();
+    assert!(
+        made.status.success(),
+        "make.sh: {}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let mut pictures = 0;
+    for entry in std::fs::read_dir(&images).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "png") {
+            let name = path.file_name().unwrap();
+            let now = std::fs::read(dir.join(name))
+                .unwrap_or_else(|_| panic!("make.sh makes no {}", name.display()));
+            assert!(
+                std::fs::read(&path).unwrap() == now,
+                "{} is out of date: run docs/images/make.sh",
+                name.display()
+            );
+            pictures += 1;
+        }
+    }
+    assert!(pictures >= 8, "{pictures} pictures");
+    // The commands, as the docs show them (a line ending in `\` goes on on the next).
+    let mut docs = String::new();
+    for page in ["README.md", "docs/mazes.md", "docs/nonograms.md"] {
+        docs.push_str(&std::fs::read_to_string(root.join(page)).unwrap());
+    }
+    let docs = docs.replace("\\\n", " ");
+    let docs: String = docs.split_whitespace().collect::<Vec<_>>().join(" ");
+    let script = std::fs::read_to_string(images.join("make.sh")).unwrap();
+    for line in script.lines().filter(|l| l.starts_with("picture ")) {
+        let command = line.split('\'').nth(1).unwrap();
+        assert!(docs.contains(command), "not in the docs: {command}");
+    }
+}

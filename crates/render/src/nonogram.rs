@@ -205,17 +205,26 @@ impl<'a> Inks<'a> {
         }
     }
 
-    /// The terminal style of a colour.
+    /// The terminal style of text on a colour: the colour as its background, the text black
+    /// or white, whichever reads on it. The colour is never the text's own, which would
+    /// vanish on a terminal of the same colour (white on a light one, black on a dark one).
     fn style(&self, rgb: [u8; 3]) -> Style {
-        let [r, g, b] = rgb;
-        if self.truecolor {
-            Style::new().truecolor(r, g, b)
+        let text = if crate::scene::luminance(rgb) > 0.5 {
+            [0, 0, 0]
         } else {
-            Style::new().color(XtermColors::from(crate::palette::nearest_256(rgb)))
+            [255, 255, 255]
+        };
+        if self.truecolor {
+            let ([r, g, b], [tr, tg, tb]) = (rgb, text);
+            Style::new().on_truecolor(r, g, b).truecolor(tr, tg, tb)
+        } else {
+            let xterm = |c| XtermColors::from(crate::palette::nearest_256(c));
+            Style::new().on_color(xterm(rgb)).color(xterm(text))
         }
     }
 
-    /// A clue item of colour number `color`: its number, coloured or followed by the letter.
+    /// A clue item of colour number `color`: its number on the colour, or followed by the
+    /// colour's letter.
     fn clue(&self, len: u32, color: u8) -> (String, Style) {
         let swatch = self.palette.and_then(|p| p.get(color));
         match swatch {
@@ -225,14 +234,18 @@ impl<'a> Inks<'a> {
         }
     }
 
-    /// A cell of the colour named `name` (`'#'` in black and white).
+    /// A cell of the colour named `name` (`'#'` in black and white): a patch of the colour
+    /// with its letter, which shows the cell on a terminal of the same colour.
     fn cell(&self, name: u8) -> String {
         let swatch = self
             .palette
             .and_then(|p| p.find(name).and_then(|c| p.get(c)));
         match swatch {
             None => " ██".to_string(),
-            Some(s) if self.color => format!(" {}", "██".style(self.style(s.rgb))),
+            Some(s) if self.color => {
+                let patch = format!("{} ", s.name as char);
+                format!(" {}", patch.style(self.style(s.rgb)))
+            }
             Some(s) => format!("  {}", s.name as char),
         }
     }
@@ -253,6 +266,32 @@ mod tests {
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "    2  1\n2  ██ ██\n1  ██  ·\n"
+        );
+    }
+
+    #[test]
+    fn colours_are_backgrounds_with_a_digit_that_reads_on_them() {
+        // A white block and a black one: on a light terminal the white one's text colour
+        // would vanish, so each colour is a background and the digit black or white on it.
+        let doc = Document::from_json(
+            r###"{"kind":"nonogram","version":1,"width":2,"height":1,"colors":{"w":"#ffffff","#":"#000000"},"clues":{"rows":[[[1,"w"],1]],"cols":[[[1,"w"]],[1]]},"grid":["w#"]}"###,
+        )
+        .unwrap();
+        let opts = Options {
+            color: true,
+            truecolor: true,
+            ..Options::default()
+        };
+        let mut out = Vec::new();
+        render(&doc, &opts, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let white = "\u{1b}[38;2;0;0;0;48;2;255;255;255";
+        let black = "\u{1b}[38;2;255;255;255;48;2;0;0;0";
+        assert!(text.contains(&format!("{white};1m1")), "{text:?}");
+        assert!(text.contains(&format!("{black};1m1")), "{text:?}");
+        assert!(
+            text.contains(&format!("{white}mw ")),
+            "the white cell: {text:?}"
         );
     }
 }

@@ -2,7 +2,7 @@
 //! crate. Text uses a small built-in bitmap font of the few characters the pictures need.
 
 use crate::error::{RenderError, Result};
-use crate::scene::{Ink, Scene, Shape, Theme, fill, ink_index};
+use crate::scene::{Ink, Scene, Shape, Theme, fill, ink_index, paint_line};
 use std::io::Write;
 
 /// Encodes a scene as PNG: its pixels when it was painted at once, else its shapes painted
@@ -30,6 +30,9 @@ pub fn write(scene: &Scene, theme: Theme, out: impl Write) -> Result<()> {
                         text,
                         ink,
                     } => paint_text(&mut pixels, w, h, (*x, *y, *size), text, ink_index(*ink)),
+                    Shape::Line { points, width, ink } => {
+                        paint_line(&mut pixels, (w, h), points, *width, ink_index(*ink))
+                    }
                 }
             }
             painted = pixels;

@@ -4,6 +4,8 @@
 use grid_core::nonogram_doc::{Block, ColorClues};
 use grid_core::{Axis, Grid, MazeDoc, Pos, Tile};
 
+mod woven;
+
 /// The colours of a picture, by role.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ink {
@@ -169,6 +171,21 @@ pub enum Shape {
         text: String,
         ink: Ink,
     },
+    /// A line `width` pixels thick through `points` (pixel corners, each a step along a row
+    /// or a column from the one before), with round joins and ends.
+    Line {
+        points: Vec<(u32, u32)>,
+        width: u32,
+        ink: Ink,
+    },
+}
+
+impl Shape {
+    pub fn ink(&self) -> Ink {
+        match self {
+            Shape::Rect { ink, .. } | Shape::Text { ink, .. } | Shape::Line { ink, .. } => *ink,
+        }
+    }
 }
 
 /// How a scene keeps what is drawn on it.
@@ -308,6 +325,19 @@ impl Scene {
         }
     }
 
+    fn line(&mut self, points: Vec<(u32, u32)>, width: u32, ink: Ink) {
+        match &mut self.pixels {
+            Some(pixels) => paint_line(
+                pixels,
+                (self.width, self.height),
+                &points,
+                width,
+                ink_index(ink),
+            ),
+            None => self.shapes.push(Shape::Line { points, width, ink }),
+        }
+    }
+
     /// Makes the picture `height` pixels high, the new rows background.
     fn grow_to(&mut self, height: u32) {
         if let Some(pixels) = &mut self.pixels {
@@ -321,7 +351,7 @@ impl Scene {
 }
 
 /// The relative luminance of a colour, from 0 (black) to 1 (white), as WCAG weighs it.
-fn luminance([r, g, b]: [u8; 3]) -> f64 {
+pub(crate) fn luminance([r, g, b]: [u8; 3]) -> f64 {
     (0.2126 * f64::from(r) + 0.7152 * f64::from(g) + 0.0722 * f64::from(b)) / 255.0
 }
 
@@ -339,6 +369,47 @@ pub(crate) fn fill(
     let y1 = (y0 + rh as usize).min(h);
     for row in y0.min(h)..y1 {
         pixels[row * w + x0.min(x1)..row * w + x1].fill(value);
+    }
+}
+
+/// Paints a line `width` pixels thick through `points` (each a step along a row or a column
+/// from the one before): a rectangle along each step and a disc at each point, which rounds
+/// the joins and the ends.
+pub(crate) fn paint_line(
+    pixels: &mut [u8],
+    (w, h): (u32, u32),
+    points: &[(u32, u32)],
+    width: u32,
+    value: u8,
+) {
+    let half = width / 2;
+    for pair in points.windows(2) {
+        let ((x0, y0), (x1, y1)) = (pair[0], pair[1]);
+        let (left, top) = (x0.min(x1), y0.min(y1));
+        let (right, bottom) = (x0.max(x1), y0.max(y1));
+        let rect = if y0 == y1 {
+            (left, top.saturating_sub(half), right - left, width)
+        } else {
+            (left.saturating_sub(half), top, width, bottom - top)
+        };
+        fill(pixels, w, h, rect, value);
+    }
+    let r = f64::from(width) / 2.0;
+    for &(cx, cy) in points {
+        for row in cy.saturating_sub(half + 1)..=cy + half + 1 {
+            // The pixels of this row whose centres lie within the disc.
+            let dy = f64::from(row) + 0.5 - f64::from(cy);
+            let reach = r * r - dy * dy;
+            if reach < 0.0 {
+                continue;
+            }
+            let reach = reach.sqrt();
+            let from = (f64::from(cx) - reach - 0.5).ceil().max(0.0) as u32;
+            let to = (f64::from(cx) + reach - 0.5).floor();
+            if to >= f64::from(from) {
+                fill(pixels, w, h, (from, row, to as u32 - from + 1, 1), value);
+            }
+        }
     }
 }
 
@@ -416,6 +487,16 @@ impl Spans {
         }
     }
 
+    /// The pixels across a corridor: a cell, or a tile when every tile is a square.
+    pub fn corridor(self) -> u32 {
+        self.size - if self.thin { self.wall } else { 0 }
+    }
+
+    /// The pixels across a wall.
+    pub fn wall_width(self) -> u32 {
+        self.wall
+    }
+
     /// Pixels for `tiles` tiles.
     pub fn total(self, tiles: usize) -> u32 {
         let (start, len) = self.span(tiles - 1);
@@ -424,7 +505,8 @@ impl Spans {
 }
 
 /// A maze: walls, the explored tiles as a heat map, the solution path, then start and goal.
-/// Runs of wall along a row are one rectangle each, which keeps big mazes' SVG files small.
+/// A weave maze with thin walls is drawn with inset corridors ([`woven`]), so that its
+/// bridges show.
 pub fn maze(m: &MazeDoc, spans: Spans, mode: Mode) -> Scene {
     let (w, h) = (m.tiles.width(), m.tiles.height());
     let mut scene = Scene::new(spans.total(w), spans.total(h), mode);
@@ -432,6 +514,57 @@ pub fn maze(m: &MazeDoc, spans: Spans, mode: Mode) -> Scene {
         let ((x, w), (y, h)) = (spans.span(p.col), spans.span(p.row));
         (x, y, w, h)
     };
+    let woven = spans.thin
+        && m.tiles
+            .cells()
+            .iter()
+            .any(|t| matches!(t, Tile::Crossing(_)));
+    // The corridor's width, and the areas of the start and goal marks.
+    let (corridor, ends) = if woven {
+        let corridors = woven::Corridors::new(spans);
+        woven::draw(&mut scene, m, &corridors, &heat_map(m));
+        // A path half as wide as the narrow corridor, wider than it would be in a cell.
+        let width = corridors.width * 5 / 4;
+        (width, [corridors.end(m.start), corridors.end(m.goal)])
+    } else {
+        walls(&mut scene, m, area);
+        // The explored tiles as a heat map, under the path: where the solver looked, and when.
+        if let Some(order) = m.solution.as_ref().and_then(|s| s.explored_order.as_ref()) {
+            let n = order.len().max(1);
+            for (i, &p) in order.iter().enumerate() {
+                let (x, y, w, h) = area(p);
+                scene.rect(x, y, w, h, Ink::Heat((i * 8 / n) as u8));
+            }
+        }
+        (spans.corridor(), [area(m.start), area(m.goal)])
+    };
+    if let Some(path) = m.solution.as_ref().and_then(|s| s.path.as_ref()) {
+        let width = (corridor * 2 / 5).max(1);
+        scene.line(path_line(path, area), width, Ink::Path);
+    }
+    // The ends over the path, which runs into them.
+    mark(&mut scene, ends[0], Ink::Start);
+    mark(&mut scene, ends[1], Ink::Goal);
+    scene
+}
+
+/// The heat colour of each explored tile: where the solver looked, and when.
+fn heat_map(m: &MazeDoc) -> Grid<Option<Ink>> {
+    let mut heat = Grid::new(m.tiles.width(), m.tiles.height(), None);
+    if let Some(order) = m.solution.as_ref().and_then(|s| s.explored_order.as_ref()) {
+        let n = order.len().max(1);
+        for (i, &p) in order.iter().enumerate() {
+            if heat.contains(p) {
+                heat[p] = Some(Ink::Heat((i * 8 / n) as u8));
+            }
+        }
+    }
+    heat
+}
+
+/// The walls of a maze, runs of wall along a row one rectangle each (which keeps big mazes'
+/// SVG files small); a crossing's upper passage as two walls through its tile.
+fn walls(scene: &mut Scene, m: &MazeDoc, area: impl Fn(Pos) -> (u32, u32, u32, u32)) {
     // Outside a masked maze's shape is background: no wall is drawn there.
     let outside = m.outside();
     for (r, row) in m.tiles.rows().enumerate() {
@@ -457,22 +590,28 @@ pub fn maze(m: &MazeDoc, spans: Spans, mode: Mode) -> Scene {
             scene.rect(x, y, x_end + w_end - x, rh, Ink::Wall);
         }
     }
-    // The explored tiles as a heat map, under the path: where the solver looked, and when.
-    if let Some(order) = m.solution.as_ref().and_then(|s| s.explored_order.as_ref()) {
-        let n = order.len().max(1);
-        for (i, &p) in order.iter().enumerate() {
-            let (x, y, w, h) = area(p);
-            scene.rect(x, y, w, h, Ink::Heat((i * 8 / n) as u8));
+}
+
+/// The points of a line through the centres of a path's tiles, a point where it turns (or
+/// goes back) and none along a straight run.
+fn path_line(path: &[Pos], area: impl Fn(Pos) -> (u32, u32, u32, u32)) -> Vec<(u32, u32)> {
+    let centre = |p: Pos| {
+        let (x, y, w, h) = area(p);
+        (x + w / 2, y + h / 2)
+    };
+    let mut points: Vec<(u32, u32)> = Vec::with_capacity(path.len());
+    for &p in path {
+        let next = centre(p);
+        if let [.., a, b] = points[..]
+            && ((a.0 == b.0 && b.0 == next.0 && (a.1 < b.1) == (b.1 < next.1))
+                || (a.1 == b.1 && b.1 == next.1 && (a.0 < b.0) == (b.0 < next.0)))
+        {
+            *points.last_mut().expect("two points") = next;
+        } else {
+            points.push(next);
         }
     }
-    if let Some(path) = m.solution.as_ref().and_then(|s| s.path.as_ref()) {
-        for &p in path {
-            mark(&mut scene, area(p), Ink::Path);
-        }
-    }
-    mark(&mut scene, area(m.start), Ink::Start);
-    mark(&mut scene, area(m.goal), Ink::Goal);
-    scene
+    points
 }
 
 /// The two walls of the upper passage through a crossing's area `(x, y, w, h)`: lines a
@@ -694,10 +833,18 @@ fn nonogram_clues(
     }
     for (c, clues) in col_labels.iter().enumerate() {
         for (i, clue) in clues.iter().rev().enumerate() {
-            // A number of two digits or more is set smaller, as puzzle books do, so that the
-            // numbers of neighbouring columns keep apart rather than run together.
+            // A number of two digits or more is set smaller where it must be, as puzzle books
+            // do, so that the numbers of neighbouring columns keep apart: within seven
+            // eighths of a column (a character is four fifths of the size across), in the
+            // built-in font's steps of 5 pixels, so that a PNG draws it no smaller than it
+            // has to.
             let digits = clue.len() as u32;
-            let size = size.min(tile * 15 / (16 * digits)).max(1);
+            let fits = size.min(tile * 35 / (32 * digits));
+            let size = match fits {
+                _ if fits == size => size,
+                5.. => fits / 5 * 5,
+                _ => fits.max(1),
+            };
             let width = digits * (size * 3 / 5 + size / 5);
             let x = left + c as u32 * tile + tile.saturating_sub(width) / 2;
             let y = top - (i as u32 + 1) * tile + (tile - size) / 2;
@@ -968,5 +1115,51 @@ mod nonogram_tests {
         assert_eq!(marks(b"?.", Ink::Text), 2);
         assert_eq!(marks(b"#.", Ink::Text), 0);
         assert_eq!(marks(b"??", Ink::Text), 0);
+    }
+}
+
+#[cfg(test)]
+mod maze_tests {
+    use super::*;
+    use grid_core::Document;
+
+    /// A 2x2-cell maze solved from the top-left cell round to the bottom-left one.
+    const SOLVED: &str = r######"{"kind":"maze","version":1,"width":5,"height":5,"grid":["#####","#   #","### #","#   #","#####"],"start":[1,1],"goal":[3,1],"meta":{"cells":[2,2]},"solution":{"algorithm":"bfs","path":[[1,1],[1,2],[1,3],[2,3],[3,3],[3,2],[3,1]],"length":6,"explored":7}}"######;
+
+    fn scene(text: &str, mode: Mode) -> Scene {
+        let m = MazeDoc::from_document(&Document::from_json(text).unwrap()).unwrap();
+        maze(&m, Spans::thin(20), mode)
+    }
+
+    #[test]
+    fn the_path_is_one_line_through_the_cell_centres_turning_at_the_corners() {
+        let s = scene(SOLVED, Mode::Shapes);
+        let lines: Vec<_> = s
+            .shapes
+            .iter()
+            .filter_map(|shape| match shape {
+                Shape::Line { points, width, ink } => Some((points.clone(), *width, *ink)),
+                _ => None,
+            })
+            .collect();
+        // Cells are 20 pixels apart, their centres 11 in (a 3-pixel wall, then a 17-pixel cell).
+        assert_eq!(
+            lines,
+            vec![(vec![(11, 11), (31, 11), (31, 31), (11, 31)], 6, Ink::Path)]
+        );
+        let svg = crate::svg::write(&s, Theme::Light);
+        assert!(svg.contains(r#"stroke-linejoin="round""#), "{svg}");
+    }
+
+    #[test]
+    fn the_painted_path_is_unbroken_between_cells() {
+        let s = scene(SOLVED, Mode::Pixels);
+        let pixels = s.pixels.unwrap();
+        let at = |x: u32, y: u32| pixels[(y * s.width + x) as usize];
+        // Along the top row of cells, from the start mark's edge through the gap where a wall
+        // would stand.
+        assert!((18..=31).all(|x| at(x, 11) == ink_index(Ink::Path)));
+        // A round join: the outer corner of the turn is not painted.
+        assert_eq!(at(34, 8), ink_index(Ink::Background));
     }
 }

@@ -37,9 +37,7 @@ pub fn write(scene: &Scene, theme: Theme) -> String {
     // Consecutive shapes of one colour share a group, which keeps big pictures small.
     let mut open: Option<(Ink, bool)> = None;
     for (index, shape) in scene.shapes.iter().enumerate() {
-        let ink = match shape {
-            Shape::Rect { ink, .. } | Shape::Text { ink, .. } => *ink,
-        };
+        let ink = shape.ink();
         // The solver's marks and the answer form the layer an HTML page can show and hide.
         let answer = matches!(ink, Ink::Path | Ink::Heat(_)) || scene.is_answer(index);
         if open != Some((ink, answer)) {
@@ -65,6 +63,18 @@ pub fn write(scene: &Scene, theme: Theme) -> String {
                     y + size,
                     size * 6 / 5,
                     escape(text)
+                );
+            }
+            Shape::Line { points, width, ink } => {
+                let mut list = String::with_capacity(points.len() * 10);
+                for (k, (x, y)) in points.iter().enumerate() {
+                    let gap = if k == 0 { "" } else { " " };
+                    let _ = write!(list, "{gap}{x},{y}");
+                }
+                let _ = writeln!(
+                    out,
+                    r#"<polyline points="{list}" fill="none" stroke="{}" stroke-width="{width}" stroke-linejoin="round" stroke-linecap="round" shape-rendering="auto"/>"#,
+                    rgb_hex(scene.rgb(theme, *ink))
                 );
             }
         }

@@ -1,5 +1,7 @@
 //! Tiled mazes in a terminal, as plotting tools draw there: Unicode braille, each character
-//! a block of 2 x 4 dots, walls and the path drawn dot by dot, the path in colour.
+//! a block of 2 x 4 dots. Walls are solid lines of dots, the path a dotted line, in colour
+//! when asked except in the characters a wall passes through (a character has one colour,
+//! which would run onto the wall); start and goal are the letters S and G.
 
 use super::layout::{Layout, Px, Scratch, arc_points};
 use crate::error::{RenderError, Result};
@@ -11,11 +13,18 @@ use std::io::Write;
 /// picture's job.
 pub const MAX_TEXT_SIDE: u64 = 1000;
 
-/// What a dot shows, the later kinds over the earlier.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+/// What a dot shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Dot {
     Empty,
     Wall,
+    Path,
+}
+
+/// What a character shows: the colour it is drawn in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shows {
+    Walls,
     Path,
     Start,
     Goal,
@@ -24,7 +33,7 @@ enum Dot {
 /// Braille dots a unit of each tiling: enough that a cell reads as its shape.
 fn dots_per_unit(tiling: Tiling) -> f64 {
     match tiling {
-        Tiling::Hex => 3.0,
+        Tiling::Hex => 5.0,
         Tiling::Triangle => 6.0,
         Tiling::Octagon => 6.0,
         Tiling::Polar | Tiling::Square => 4.0,
@@ -45,7 +54,30 @@ impl Dots {
         let (x, y) = (x as usize, y as usize);
         if x < self.width && y < self.height {
             let d = &mut self.dots[y * self.width + x];
-            *d = (*d).max(dot);
+            if *d == Dot::Empty || dot == Dot::Wall {
+                *d = dot;
+            }
+        }
+    }
+
+    /// Sets a dot every `gap` dots along a line through `points`, counted along the whole
+    /// line (a dotted line that keeps its rhythm round corners).
+    fn dotted(&mut self, points: &[Px], gap: f64, dot: Dot) {
+        let mut next = 0.0;
+        let mut walked = 0.0;
+        for pair in points.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            let len = (b.0 - a.0).hypot(b.1 - a.1);
+            while next <= walked + len {
+                let t = if len > 0.0 {
+                    (next - walked) / len
+                } else {
+                    0.0
+                };
+                self.set((a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t), dot);
+                next += gap;
+            }
+            walked += len;
         }
     }
 
@@ -77,20 +109,23 @@ pub fn render(doc: &TiledDoc, color: bool, out: &mut impl Write) -> Result<()> {
         height: lines as usize * 4,
         dots: vec![Dot::Empty; columns as usize * 2 * lines as usize * 4],
     };
-    grid_core::on_tiled_maze!(&doc.maze, m => draw(m, &layout, &mut dots));
+    let ends = grid_core::on_tiled_maze!(&doc.maze, m => draw(m, &layout, &mut dots));
     let mut text = String::new();
     // Blank lines below the drawing (the last row of dots may hold nothing) are left out.
     let mut blank_lines = 0;
     for line in 0..lines as usize {
         text.clear();
         for column in 0..columns as usize {
-            let (glyph, top) = character(&dots, column, line);
-            let style = match top {
+            let (glyph, shows) = match ends.iter().find(|e| e.0 == (column, line)) {
+                Some(&(_, letter, shows)) => (letter, shows),
+                None => character(&dots, column, line),
+            };
+            let style = match shows {
                 _ if !color => None,
-                Dot::Path => Some(Style::new().cyan().bold()),
-                Dot::Start => Some(Style::new().green().bold()),
-                Dot::Goal => Some(Style::new().yellow().bold()),
-                Dot::Empty | Dot::Wall => None,
+                Shows::Path => Some(Style::new().cyan().bold()),
+                Shows::Start => Some(Style::new().green().bold()),
+                Shows::Goal => Some(Style::new().yellow().bold()),
+                Shows::Walls => None,
             };
             match style {
                 Some(s) => {
@@ -114,26 +149,37 @@ pub fn render(doc: &TiledDoc, color: bool, out: &mut impl Write) -> Result<()> {
     Ok(())
 }
 
-/// The braille character of the block of dots at (`column`, `line`), and what its dots
-/// show at most.
-fn character(dots: &Dots, column: usize, line: usize) -> (char, Dot) {
+/// The braille character of the block of dots at (`column`, `line`), and what it shows. A
+/// character that a wall passes through shows as a wall: the path's colour would run onto
+/// the wall's dots (its own dots there stay, dotted, apart from the solid wall).
+fn character(dots: &Dots, column: usize, line: usize) -> (char, Shows) {
     // The bit of each dot of a braille cell, by (x, y) within the 2 x 4 block.
     const BITS: [[u32; 4]; 2] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]];
     let mut bits = 0;
-    let mut top = Dot::Empty;
+    let (mut wall, mut path) = (false, false);
     for (dx, column_bits) in BITS.iter().enumerate() {
         for (dy, &bit) in column_bits.iter().enumerate() {
-            let d = dots.dots[(line * 4 + dy) * dots.width + column * 2 + dx];
-            if d != Dot::Empty {
-                bits |= bit;
-                top = top.max(d);
+            match dots.dots[(line * 4 + dy) * dots.width + column * 2 + dx] {
+                Dot::Empty => continue,
+                Dot::Wall => wall = true,
+                Dot::Path => path = true,
             }
+            bits |= bit;
         }
     }
-    (char::from_u32(0x2800 + bits).unwrap_or(' '), top)
+    let shows = if path && !wall {
+        Shows::Path
+    } else {
+        Shows::Walls
+    };
+    (char::from_u32(0x2800 + bits).unwrap_or(' '), shows)
 }
 
-fn draw<T: Topology>(m: &TiledMaze<T>, layout: &Layout, dots: &mut Dots) {
+/// An end of the maze: the character it takes, its letter and what it shows.
+type End = ((usize, usize), char, Shows);
+
+/// Draws the walls and the path into `dots`; returns where start and goal stand.
+fn draw<T: Topology>(m: &TiledMaze<T>, layout: &Layout, dots: &mut Dots) -> Vec<End> {
     let mut scratch = Scratch::default();
     let centre = layout.centre();
     layout.for_each_wall(m, &mut scratch, |line| {
@@ -148,16 +194,17 @@ fn draw<T: Topology>(m: &TiledMaze<T>, layout: &Layout, dots: &mut Dots) {
             dots.line(pair[0], pair[1], Dot::Wall);
         }
     });
-    for pair in layout.path.windows(2) {
-        dots.line(pair[0], pair[1], Dot::Path);
-    }
+    dots.dotted(&layout.path, 2.0, Dot::Path);
     let t = m.topology();
-    for (cell, dot) in [(layout.start, Dot::Start), (layout.goal, Dot::Goal)] {
-        if let Some(cell) = cell {
-            let (x, y) = layout.place(t.center(cell));
-            for (dx, dy) in [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)] {
-                dots.set((x - 0.5 + dx, y - 0.5 + dy), dot);
-            }
-        }
-    }
+    [
+        (layout.start, 'S', Shows::Start),
+        (layout.goal, 'G', Shows::Goal),
+    ]
+    .into_iter()
+    .filter_map(|(cell, letter, shows)| {
+        let (x, y) = layout.place(t.center(cell?));
+        let at = ((x.max(0.0) / 2.0) as usize, (y.max(0.0) / 4.0) as usize);
+        Some((at, letter, shows))
+    })
+    .collect()
 }

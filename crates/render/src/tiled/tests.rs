@@ -34,24 +34,66 @@ fn an_arc_of_a_whole_ring_goes_all_the_way_round() {
 #[test]
 fn braille_draws_dots_and_colours_the_path_only_when_asked() {
     let solved = r#"{"kind":"maze","version":1,"tiling":"hex","width":2,"height":1,"cells":["40"],"solution":{"algorithm":"bfs","path":[[0,0],[0,1]],"length":1,"explored":2}}"#;
-    let mut plain = Vec::new();
-    render_braille(&doc(solved), false, &mut plain).unwrap();
-    let plain = String::from_utf8(plain).unwrap();
+    let plain = braille(solved, false);
     assert!(!plain.contains('\u{1b}'));
     assert!(
         plain
             .chars()
-            .all(|c| c == '\n' || ('\u{2800}'..='\u{28ff}').contains(&c))
+            .all(|c| c == '\n' || c == 'S' || c == 'G' || ('\u{2800}'..='\u{28ff}').contains(&c))
     );
     assert!(!plain.ends_with("\n\n"), "no blank line below the drawing");
-    let mut coloured = Vec::new();
-    render_braille(&doc(solved), true, &mut coloured).unwrap();
     assert!(
-        String::from_utf8(coloured)
-            .unwrap()
-            .contains("\u{1b}[36;1m"),
+        braille(solved, true).contains("\u{1b}[36;1m"),
         "the path in cyan"
     );
+}
+
+fn braille(text: &str, color: bool) -> String {
+    let mut out = Vec::new();
+    render_braille(&doc(text), color, &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn braille_marks_start_and_goal_and_keeps_the_path_off_the_walls() {
+    let maze = r#"{"kind":"maze","version":1,"tiling":"hex","width":3,"height":2,"cells":["420","000"],"start":[0,0],"goal":[0,2]}"#;
+    let solved = maze.replace(
+        r#""goal":[0,2]}"#,
+        r#""goal":[0,2],"solution":{"algorithm":"bfs","path":[[0,0],[0,1],[0,2]],"length":2,"explored":3}}"#,
+    );
+    let unsolved = braille(maze, false);
+    assert_eq!(unsolved.matches('S').count(), 1, "{unsolved}");
+    assert_eq!(unsolved.matches('G').count(), 1, "{unsolved}");
+    // Every character drawn in the path's colour is blank where only the walls are drawn:
+    // no wall dot takes the path's colour.
+    let coloured = braille(&solved, true);
+    let cyan = "\u{1b}[36;1m";
+    let walls: Vec<Vec<char>> = unsolved.lines().map(|l| l.chars().collect()).collect();
+    let mut path_characters = 0;
+    for (line, text) in coloured.lines().enumerate() {
+        let mut column = 0;
+        let mut rest = text;
+        while let Some(c) = rest.chars().next() {
+            if let Some(after) = rest.strip_prefix(cyan) {
+                let glyph = after.chars().next().unwrap();
+                let under = walls[line].get(column).copied().unwrap_or('\u{2800}');
+                assert_eq!(
+                    under, '\u{2800}',
+                    "line {line} column {column}:\n{coloured}"
+                );
+                path_characters += 1;
+                column += 1;
+                rest = after[glyph.len_utf8()..].strip_prefix("\u{1b}[0m").unwrap();
+            } else if c == '\u{1b}' {
+                let end = rest.find('m').unwrap();
+                rest = &rest[end + 1..];
+            } else {
+                column += 1;
+                rest = &rest[c.len_utf8()..];
+            }
+        }
+    }
+    assert!(path_characters >= 2, "{coloured}");
 }
 
 #[test]

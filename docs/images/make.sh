@@ -1,0 +1,34 @@
+#!/bin/sh
+# Makes every picture in the README and docs/ again, each with the command shown beside it.
+#
+#     cargo build --release && PATH="$PWD/target/release:$PATH" docs/images/make.sh
+#
+# Writes into docs/images/, or into the folder given as the first argument (the e2e test
+# `the_doc_pictures_are_current` makes them in a scratch folder and compares). The tools
+# are taken from PATH; the same seeds give the same bytes on every machine.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+out=$(mkdir -p "${1:-$here}" && cd "${1:-$here}" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# The commands name their inputs as the docs do, from the repository's top.
+ln -s "$root/docs" "$work/docs"
+ln -s "$root/tests" "$work/tests"
+cd "$work"
+
+# picture NAME FILE COMMAND: runs COMMAND, which writes FILE, and keeps it as NAME.
+picture() {
+    sh -c "$3"
+    mv "$2" "$out/$1"
+}
+
+picture heart-weave.png heart.png 'mazegen --mask docs/masks/heart.txt --weave 0.4 --algo backtracker --seed 3 | mazesolve | gridrender -o heart.png --cell-size 16'
+picture tiling-hex.png hex.png 'mazegen --tiling hex --seed 7 16 10 | mazesolve | gridrender -o hex.png --cell-size 20'
+picture tiling-triangle.png triangle.png 'mazegen --tiling triangle --seed 7 28 10 | mazesolve | gridrender -o triangle.png --cell-size 20'
+picture tiling-octagon.png octagon.png 'mazegen --tiling octagon --seed 7 16 10 | mazesolve | gridrender -o octagon.png --cell-size 20'
+picture tiling-polar.png polar.png 'mazegen --tiling polar --seed 7 10 | mazesolve | gridrender -o polar.png --cell-size 16'
+picture heart-nonogram.png heart.png 'nonogen --from docs/pictures/heart.txt --width 20 | gridrender -o heart.png'
+picture heart-nonogram-key.png key.png 'nonogen --from docs/pictures/heart.txt --width 20 | gridrender --solution -o key.png'
+picture mushroom-nonogram.png mushroom.png 'nonosolve tests/data/mushroom.xml | gridrender -o mushroom.png'
