@@ -356,14 +356,14 @@ fn stats_describe_the_maze_and_agree_with_the_solution() {
     assert_eq!(stats["cells"], 150);
     // Steps between cells: half the tile steps of the solution.
     assert_eq!(
-        stats["solution_length"].as_u64().unwrap() * 2,
+        stats["solution_length_cells"].as_u64().unwrap() * 2,
         doc["solution"]["length"].as_u64().unwrap()
     );
-    assert!(stats["longest_path"].as_u64() >= stats["solution_length"].as_u64());
+    assert!(stats["longest_path_cells"].as_u64() >= stats["solution_length_cells"].as_u64());
     let share = stats["dead_end_share"].as_f64().unwrap();
     assert_eq!(share, stats["dead_ends"].as_f64().unwrap() / 150.0);
     assert!(stats["river"].as_f64().unwrap() >= 1.0);
-    assert!(stats["turns"].as_u64().unwrap() <= stats["solution_length"].as_u64().unwrap());
+    assert!(stats["turns"].as_u64().unwrap() <= stats["solution_length_cells"].as_u64().unwrap());
 }
 
 #[test]

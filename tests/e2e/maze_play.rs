@@ -51,16 +51,16 @@ fn walking_to_the_goal_writes_the_walk_as_the_solution() {
         })
         .collect();
     let (dir, out) = play(&t, "maze-play", "--seed 1 4 3");
-    t.wait_for("the maze", |s| s.contains("moves 0"));
+    t.wait_for("the maze", |s| s.contains("walked 0 cells"));
     // A wall first: nothing happens.
     t.keys(&["Up"]);
-    t.wait_for("no step into a wall", |s| s.contains("moves 0"));
+    t.wait_for("no step into a wall", |s| s.contains("walked 0 cells"));
     t.keys(&keys);
-    // Moves count cells, and the solved screen waits for a key.
+    // The walk is counted in cells, and the solved screen waits for a key.
     let n = keys.len();
     let screen = t.wait_for("the solved screen", |s| s.contains("Any key ends"));
     assert!(
-        screen.contains(&format!("Solved: {n} moves (shortest {n})")),
+        screen.contains(&format!("Solved: {n} cells (shortest {n})")),
         "{screen}"
     );
     assert!(screen.contains("a new best for 4x3 cells"), "{screen}");
@@ -88,7 +88,7 @@ fn quitting_gives_up_with_status_1_and_writes_nothing() {
         bin("mazesolve"),
         out.display()
     ));
-    t.wait_for("the maze", |s| s.contains("moves 0"));
+    t.wait_for("the maze", |s| s.contains("walked 0 cells"));
     t.keys(&["Right", "q"]);
     let screen = t.wait_for("the shell", |s| s.contains("exit=1"));
     assert!(screen.contains("gave up before the goal"));
@@ -118,14 +118,14 @@ fn a_crossing_lets_the_player_only_straight_on() {
         maze.display(),
         out.display()
     ));
-    t.wait_for("the maze", |s| s.contains("moves 0"));
+    t.wait_for("the maze", |s| s.contains("walked 0 cells"));
     t.keys(&["Right"]);
-    t.wait_for("on the crossing", |s| s.contains("moves 1"));
+    t.wait_for("on the crossing", |s| s.contains("walked 1 cell "));
     t.keys(&["Up", "Down"]);
-    t.wait_for("no turn at a crossing", |s| s.contains("moves 1"));
+    t.wait_for("no turn at a crossing", |s| s.contains("walked 1 cell "));
     t.keys(&["Right"]);
     let screen = t.wait_for("the solved screen", |s| s.contains("Any key ends"));
-    assert!(screen.contains("Solved: 2 moves (shortest 2)"), "{screen}");
+    assert!(screen.contains("Solved: 2 cells (shortest 2)"), "{screen}");
     t.keys(&["Enter"]);
     t.wait_for("the shell", |s| s.contains("exit=0"));
     let walked: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
@@ -158,13 +158,13 @@ fn a_hex_maze_is_walked_with_six_keys() {
         .collect();
     let (_dir, out) = play(&t, "hex-play", "--tiling hex --seed 2 4 3");
     t.wait_for("the maze", |s| {
-        s.contains("moves 0") && s.contains("q w e / a s d")
+        s.contains("walked 0 cells") && s.contains("q w e / a s d")
     });
     t.keys(&keys);
     let n = keys.len();
     let screen = t.wait_for("the solved screen", |s| s.contains("Any key ends"));
     assert!(
-        screen.contains(&format!("Solved: {n} moves (shortest {n})")),
+        screen.contains(&format!("Solved: {n} cells (shortest {n})")),
         "{screen}"
     );
     t.keys(&["Enter"]);

@@ -23,6 +23,9 @@ Exit status: 0 solved; 1 some maze has no path (its solution has \"path\": null)
 2 bad input.";
 
 /// Solve maze documents (any map of '#' walls and ' ' floor, not only generated mazes).
+///
+/// `solution.length` counts steps between tiles: two a cell on a square cell maze, where a
+/// wall tile stands between cells (one a cell on the other tilings). `stats` counts in cells.
 #[derive(Debug, Parser)]
 #[command(name = "mazesolve", version, after_help = EXAMPLES, allow_negative_numbers = true)]
 struct Args {
@@ -40,8 +43,9 @@ struct Args {
     #[arg(long, conflicts_with_all = ["algo", "trace"])]
     play: bool,
 
-    /// Add `stats` to each document: cells, dead ends, junctions, the solution's length,
-    /// turns and decisions, the longest path and the river (docs/format.md).
+    /// Add `stats` to each document: cells, dead ends, junctions, the solution's length in
+    /// cells (`solution_length_cells`), turns and decisions, the longest path in cells and
+    /// the river (docs/format.md).
     #[arg(long, conflicts_with = "play")]
     stats: bool,
 

@@ -48,7 +48,7 @@ pub fn interrupts(key: &event::KeyEvent) -> bool {
 /// mazes named `name`, until a key is pressed.
 pub fn solved_screen(
     tty: &mut File,
-    moves: usize,
+    walked: &str,
     shortest: Option<usize>,
     secs: f64,
     name: &str,
@@ -62,7 +62,7 @@ pub fn solved_screen(
     };
     let shortest = shortest.map_or(String::new(), |n| format!(" (shortest {n})"));
     let text =
-        format!("Solved: {moves} moves{shortest}, {secs:.1} s, {record} for {name}. Any key ends.");
+        format!("Solved: {walked}{shortest}, {secs:.1} s, {record} for {name}. Any key ends.");
     let (_, rows) = terminal::size()?;
     queue!(
         tty,
@@ -165,6 +165,16 @@ impl<'a> Game<'a> {
         self.moves += 1;
     }
 
+    /// How far the player has walked, in cells on a cell maze (a move goes one cell), else in
+    /// tiles: "9 cells". A solution's `length` counts tiles, two a cell.
+    fn walked(&self) -> String {
+        let (one, many) = match self.maze.cells {
+            Some(_) => ("cell", "cells"),
+            None => ("tile", "tiles"),
+        };
+        grid_core::words::count(self.moves as u64, one, many)
+    }
+
     /// The fewest moves from start to goal, counted as the player's are.
     fn shortest(&self) -> Option<usize> {
         let m = self.maze;
@@ -188,7 +198,13 @@ impl<'a> Game<'a> {
     /// The goal is reached: the solved screen.
     fn solved_screen(&self, tty: &mut File) -> Result<()> {
         let secs = self.started.elapsed().as_secs_f64();
-        solved_screen(tty, self.moves, self.shortest(), secs, &self.record_name())
+        solved_screen(
+            tty,
+            &self.walked(),
+            self.shortest(),
+            secs,
+            &self.record_name(),
+        )
     }
 
     fn solution(&self) -> Solution {
@@ -244,8 +260,8 @@ impl<'a> Game<'a> {
             queue!(tty, cursor::MoveTo(0, (r - top) as u16), Print(line))?;
         }
         let status = format!(
-            "moves {}   time {:.0} s   arrows or hjkl move, q quits",
-            self.moves,
+            "walked {}   time {:.0} s   arrows or hjkl move, q quits",
+            self.walked(),
             self.started.elapsed().as_secs_f64()
         );
         queue!(tty, cursor::MoveTo(0, view_h as u16), Print(status))?;

@@ -146,8 +146,8 @@ impl<'a> Game<'a> {
             queue!(tty, cursor::MoveTo(0, i as u16), Print(line))?;
         }
         let status = format!(
-            "moves {}   time {:.0} s   q w e / a s d walk (NW N NE / SW S SE), Esc quits",
-            self.moves(),
+            "walked {}   time {:.0} s   q w e / a s d walk (NW N NE / SW S SE), Esc quits",
+            grid_core::words::count(self.moves() as u64, "cell", "cells"),
             self.started.elapsed().as_secs_f64()
         );
         let status: String = status.chars().take(cols as usize).collect();
@@ -165,6 +165,12 @@ impl<'a> Game<'a> {
         let t = self.maze.topology();
         let name = format!("{}x{} hex cells", t.width(), t.height());
         let shortest = grid_maze::tiled::distances(self.maze, self.walk[0])[self.goal as usize];
-        crate::play::solved_screen(tty, self.moves(), Some(shortest as usize), secs, &name)
+        crate::play::solved_screen(
+            tty,
+            &grid_core::words::count(self.moves() as u64, "cell", "cells"),
+            Some(shortest as usize),
+            secs,
+            &name,
+        )
     }
 }

@@ -104,17 +104,20 @@ pub struct MazeStats {
     pub junctions3: usize,
     /// Nodes with four ways out.
     pub junctions4: usize,
-    /// Steps (between nodes) of the shortest path from start to goal; `None` when there is
-    /// none.
-    pub solution_length: Option<usize>,
+    /// Steps between nodes (cells) of the shortest path from start to goal; `None` when
+    /// there is none. `solution.length` counts tiles: twice this on a cell maze. Read under
+    /// its earlier name `solution_length` too.
+    #[serde(alias = "solution_length")]
+    pub solution_length_cells: Option<usize>,
     /// Changes of direction along that path.
     pub turns: Option<usize>,
     /// Nodes along that path, start and goal left out, where more than one way leads on: the
     /// choices a walker makes.
     pub decisions: Option<usize>,
-    /// Steps of the longest path between two nodes (the maze's diameter; exact for perfect
+    /// Steps between nodes (cells) of the longest path between two nodes (the maze's diameter; exact for perfect
     /// mazes, two breadth-first searches from a node of each piece otherwise).
-    pub longest_path: usize,
+    #[serde(alias = "longest_path")]
+    pub longest_path_cells: usize,
     /// How long the corridors run: the mean number of steps of a corridor, a stretch of
     /// nodes with two ways out between two nodes that have one, three or four. Long winding
     /// corridors (hunt-and-kill, backtracker) give a high river, many short branches

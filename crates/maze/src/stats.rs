@@ -225,10 +225,10 @@ pub fn stats(maze: &MazeDoc) -> MazeStats {
         },
         junctions3: degrees[3],
         junctions4: degrees[4],
-        solution_length: path.as_ref().map(|p| p.len() - 1),
+        solution_length_cells: path.as_ref().map(|p| p.len() - 1),
         turns,
         decisions,
-        longest_path,
+        longest_path_cells: longest_path,
         river,
     }
 }
@@ -282,10 +282,10 @@ mod tests {
         assert_eq!(s.dead_ends, 3);
         assert_eq!(s.junctions3, 1);
         // From the first open tile to the last: along, then down the branch.
-        assert_eq!(s.solution_length, Some(4));
+        assert_eq!(s.solution_length_cells, Some(4));
         assert_eq!(s.turns, Some(1));
         assert_eq!(s.decisions, Some(1));
-        assert_eq!(s.longest_path, 4);
+        assert_eq!(s.longest_path_cells, 4);
         // Three corridors (two of the row's halves, the branch) of 6 steps in all.
         assert_eq!(s.river, 2.0);
     }
@@ -303,7 +303,10 @@ mod tests {
                 let s = stats(&MazeDoc::from_document(&doc).unwrap());
                 assert_eq!(s.cells, w * h);
                 let (_, _, diameter) = crate::endpoints::diameter(&cells);
-                assert_eq!(s.longest_path, diameter, "{algorithm:?} {w}x{h} {seed}");
+                assert_eq!(
+                    s.longest_path_cells, diameter,
+                    "{algorithm:?} {w}x{h} {seed}"
+                );
                 let dead = (0..cells.len()).filter(|&c| cells.degree(c) == 1).count();
                 assert_eq!(s.dead_ends, dead);
                 // A perfect maze has one edge fewer than it has cells.
@@ -327,10 +330,14 @@ mod tests {
         assert_eq!(s.cells, 5);
         assert_eq!(s.dead_ends, 4);
         assert_eq!(s.junctions3 + s.junctions4, 0);
-        assert_eq!(s.solution_length, Some(2), "west to east, straight over");
+        assert_eq!(
+            s.solution_length_cells,
+            Some(2),
+            "west to east, straight over"
+        );
         assert_eq!(s.turns, Some(0));
         assert_eq!(s.decisions, Some(0));
-        assert_eq!(s.longest_path, 2);
+        assert_eq!(s.longest_path_cells, 2);
         assert_eq!(s.river, 2.0, "two corridors of two steps");
     }
 
@@ -365,7 +372,7 @@ mod tests {
                 let s = stats(&MazeDoc::from_document(&doc).unwrap());
                 assert_eq!(s.cells, cells.cell_count());
                 let (_, _, diameter) = crate::endpoints::diameter(&cells);
-                assert_eq!(s.longest_path, diameter, "seed {seed}");
+                assert_eq!(s.longest_path_cells, diameter, "seed {seed}");
             }
         }
     }
@@ -382,10 +389,10 @@ mod tests {
         assert_eq!(s.cells, 6);
         assert_eq!(s.dead_ends, 2);
         assert_eq!(s.junctions3 + s.junctions4, 0);
-        assert_eq!(s.solution_length, Some(3));
+        assert_eq!(s.solution_length_cells, Some(3));
         assert_eq!(s.turns, Some(1));
         assert_eq!(s.decisions, Some(0));
-        assert_eq!(s.longest_path, 5);
+        assert_eq!(s.longest_path_cells, 5);
         assert_eq!(s.river, 5.0, "one corridor of five steps");
     }
 }

@@ -75,15 +75,25 @@ fn maze(f: &MazeStats) -> Vec<String> {
             f.junctions3,
             f.junctions4
         ),
-        format!("longest path {}, river {:.2}", f.longest_path, f.river),
+        format!(
+            "longest path {}, river {:.2}",
+            steps(f.longest_path_cells),
+            f.river
+        ),
     ];
-    match (f.solution_length, f.turns, f.decisions) {
-        (Some(l), Some(t), Some(d)) => {
-            lines.insert(1, format!("solution {l}, turns {t}, decisions {d}"))
-        }
+    match (f.solution_length_cells, f.turns, f.decisions) {
+        (Some(l), Some(t), Some(d)) => lines.insert(
+            1,
+            format!("solution {}, turns {t}, decisions {d}", steps(l)),
+        ),
         _ => lines.insert(1, "no solution".to_string()),
     }
     lines
+}
+
+/// Steps between cells, with the unit: "12 cells", "1 cell".
+fn steps(n: usize) -> String {
+    grid_core::words::count(n as u64, "cell", "cells")
 }
 
 /// `text` in lines of at most `width` characters, broken at spaces (a word longer than a
