@@ -453,3 +453,21 @@ fn a_hopeless_difficulty_is_refused_at_once() {
     let lines = run("nonogen", &["--seed", "1", "1", "5"], "");
     assert_eq!(lines.status, 0, "{}", lines.stderr);
 }
+
+/// A request that takes minutes says how far it has come on a terminal, in one line redrawn
+/// in place.
+#[test]
+fn a_long_request_shows_its_progress_on_a_terminal() {
+    let Some(t) = crate::tmux::Tmux::start("nonogen-progress") else {
+        return;
+    };
+    let nonogen = crate::harness::bin("nonogen");
+    t.run(&format!(
+        "{nonogen} --colors 4 --seed 1 --difficulty search 25 > /dev/null; echo exit=$?"
+    ));
+    let screen = t.wait_for("the progress line", |s| {
+        s.contains("nonogen: puzzle 1 of 1: picture")
+    });
+    assert!(screen.contains("of 200,"), "{screen}");
+    t.keys(&["C-c"]);
+}

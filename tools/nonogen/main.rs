@@ -7,8 +7,8 @@ use grid_cli::{Error, Output, Progress, Result, Status, say};
 use grid_core::{Document, Grid, Rng};
 use grid_nonogram::formats::write::{self, About};
 use grid_nonogram::generate::{
-    ColorMade, GenerateError, Made, RandomSpec, Repair, STANDARD_COLORS, Unrepaired, random,
-    random_color, repair, standard_palette,
+    ATTEMPTS, ColorMade, GenerateError, Made, RandomSpec, Repair, STANDARD_COLORS, Tried,
+    Unrepaired, random, random_color, repair, standard_palette,
 };
 use grid_nonogram::puzzle::MAX_SIDE;
 use grid_nonogram::{Answer, Method};
@@ -218,17 +218,35 @@ fn at_random(args: &Args, out: &mut Output) -> Result<Status> {
     };
     let first = args.seed.or_fresh();
     let progress = Progress::new("nonogen", args.count);
+    let shown = grid_cli::progress::status_wanted();
     for i in 0..args.count {
         let seed = first.wrapping_add(i);
         let mut rng = Rng::seeded(seed);
+        // A hard request takes minutes: on a terminal, say how far it has come.
+        let mut last = std::time::Instant::now();
+        let mut watch = |tried: Tried| {
+            if shown && last.elapsed().as_millis() >= 250 {
+                last = std::time::Instant::now();
+                grid_cli::progress::status(&format!(
+                    "nonogen: puzzle {} of {}: picture {} of {ATTEMPTS}, {} changed",
+                    i + 1,
+                    args.count,
+                    tried.picture,
+                    grid_core::words::count(tried.changes as u64, "cell", "cells"),
+                ));
+            }
+        };
         let written = match args.colors {
             Some(colors) => {
                 let palette = standard_palette(colors.into());
-                random_color(&spec, &palette, &mut rng)
+                random_color(&spec, &palette, &mut rng, &mut watch)
                     .map(|made| (made.method, Either::Color(made)))
             }
-            None => random(&spec, &mut rng).map(|made| (made.method, Either::Black(made))),
+            None => {
+                random(&spec, &mut rng, &mut watch).map(|made| (made.method, Either::Black(made)))
+            }
         };
+        grid_cli::progress::clear_status();
         let (method, made) = match written {
             Ok(made) => made,
             Err(e @ GenerateError::GaveUp { .. }) => {

@@ -9,7 +9,6 @@ use grid_core::nonogram_doc::NonogramDoc;
 use grid_nonogram::document::Task;
 use grid_nonogram::formats::{self, Format};
 use grid_nonogram::{Answer, Halt, Nonogram, Options, Stats, Status as Verdict};
-use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -114,9 +113,7 @@ fn run(args: Args) -> Result<Status> {
         limit,
         timeout: args.timeout,
         explain: args.explain,
-        progress: std::io::stderr()
-            .is_terminal()
-            .then_some(show_progress as fn(&Stats)),
+        progress: grid_cli::progress::status_wanted().then_some(show_progress as fn(&Stats)),
         stop: Some(&INTERRUPTED),
     };
     let mut out = Output::stdout();
@@ -173,31 +170,12 @@ fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::Relaxed)
 }
 
-/// Whether a progress line stands on stderr, to be cleared before anything else is written.
-static PROGRESS_SHOWN: AtomicBool = AtomicBool::new(false);
-
 /// The work of a long solve, on a terminal's stderr, redrawn in place.
 fn show_progress(stats: &Stats) {
-    PROGRESS_SHOWN.store(true, Ordering::Relaxed);
-    let line = format!(
+    grid_cli::progress::status(&format!(
         "nonosolve: {} nodes, {} probes, {} conflicts (Ctrl-C stops with what is proved)",
         stats.nodes, stats.probes, stats.conflicts
-    );
-    // A line wider than the terminal wraps, and `\r` would then redraw only its last part.
-    let width = crossterm::terminal::size().map_or(80, |(cols, _)| cols as usize);
-    let shown: String = line.chars().take(width.saturating_sub(1)).collect();
-    let mut err = std::io::stderr().lock();
-    let _ = write!(err, "\r\x1b[2K{shown}");
-    let _ = err.flush();
-}
-
-/// Clears the progress line, if one is shown, so that what follows starts a line of its own.
-fn clear_progress() {
-    if PROGRESS_SHOWN.swap(false, Ordering::Relaxed) {
-        let mut err = std::io::stderr().lock();
-        let _ = write!(err, "\r\x1b[2K");
-        let _ = err.flush();
-    }
+    ));
 }
 
 /// Solves one puzzle and writes its document.
@@ -216,13 +194,13 @@ fn answer(
     let (verdict, conflict, halt) = match task {
         Task::Black(puzzle, start) => {
             let report = grid_nonogram::solve(&puzzle, start, options);
-            clear_progress();
+            grid_cli::progress::clear_status();
             report.write_into(&mut doc, shown);
             (report.status, report.conflict, report.halt)
         }
         Task::Color(puzzle, start) => {
             let report = grid_nonogram::color::solve(&puzzle, start, options);
-            clear_progress();
+            grid_cli::progress::clear_status();
             report.write_into(&mut doc, shown, puzzle.palette());
             (report.status, report.conflict, report.halt)
         }

@@ -95,7 +95,9 @@ fn generate(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new(name, "seeds 0-9"), |b| {
             b.iter(|| {
                 for seed in 0..10 {
-                    black_box(random(&spec, &mut grid_core::Rng::seeded(seed)).unwrap());
+                    black_box(
+                        random(&spec, &mut grid_core::Rng::seeded(seed), &mut |_| {}).unwrap(),
+                    );
                 }
             })
         });

@@ -2,7 +2,7 @@
 //! and white, and which colour each filled cell takes), whose open cells are recoloured
 //! until the puzzle has one solution that needs exactly the technique asked.
 
-use super::random::{ATTEMPTS, GenerateError, RandomSpec, blobs, choose};
+use super::random::{ATTEMPTS, GenerateError, RandomSpec, Tried, blobs, choose};
 use crate::color::{ColorPuzzle, Colors, Palette, Swatch, solve_up_to};
 use crate::solve::{Method, Status};
 use grid_core::{Grid, Rng};
@@ -50,6 +50,7 @@ pub fn random_color(
     spec: &RandomSpec,
     palette: &Palette,
     rng: &mut Rng,
+    watch: &mut dyn FnMut(Tried),
 ) -> Result<ColorMade, GenerateError> {
     spec.check()?;
     let RandomSpec {
@@ -64,11 +65,15 @@ pub fn random_color(
         Method::Line => (width.max(height) / 10).max(1),
         Method::Probing | Method::Search => 0,
     };
-    for _ in 0..ATTEMPTS {
+    for attempt in 0..ATTEMPTS {
         let mut picture = color_picture(width, height, colors, density, radius, rng);
         // Each recolouring settles cells more often than it opens them; a picture that
         // wanders for longer than it has cells is given up for a new one.
-        for _ in 0..=n {
+        for changes in 0..=n {
+            watch(Tried {
+                picture: attempt + 1,
+                changes,
+            });
             let puzzle = ColorPuzzle::from_picture(palette.clone(), &picture);
             let report = solve_up_to(&puzzle, None, difficulty);
             let open: Vec<usize> = match report.status {
@@ -231,13 +236,15 @@ mod tests {
                 difficulty,
             };
             for seed in 0..3 {
-                let made = random_color(&spec, &palette, &mut Rng::seeded(seed)).unwrap();
+                let made =
+                    random_color(&spec, &palette, &mut Rng::seeded(seed), &mut |_| {}).unwrap();
                 assert_eq!(made.method, difficulty);
                 let report = solve(&made.puzzle, None, &Options::default());
                 assert_eq!(report.status, Status::Unique, "{difficulty:?} seed {seed}");
                 assert_eq!(report.method, difficulty);
                 assert_eq!(report.board, made.board());
-                let again = random_color(&spec, &palette, &mut Rng::seeded(seed)).unwrap();
+                let again =
+                    random_color(&spec, &palette, &mut Rng::seeded(seed), &mut |_| {}).unwrap();
                 assert_eq!(
                     again.picture, made.picture,
                     "the same seed, the same puzzle"

@@ -12,7 +12,7 @@ mod random;
 mod repair;
 
 pub use color::{ColorMade, STANDARD_COLORS, color_picture, random_color, standard_palette};
-pub use random::{GenerateError, RandomSpec, random};
+pub use random::{ATTEMPTS, GenerateError, RandomSpec, Tried, random};
 pub use repair::{Repair, Unrepaired, repair};
 
 use crate::engine::Board;

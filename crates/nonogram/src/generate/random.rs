@@ -137,8 +137,21 @@ pub enum GenerateError {
     },
 }
 
-/// A random puzzle with one solution that needs exactly `spec.difficulty`, from `rng`.
-pub fn random(spec: &RandomSpec, rng: &mut Rng) -> Result<Made, GenerateError> {
+/// How far the making of a random puzzle has come, for a progress report: the pictures
+/// begun (from 1) and the cells changed in the current one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tried {
+    pub picture: usize,
+    pub changes: usize,
+}
+
+/// A random puzzle with one solution that needs exactly `spec.difficulty`, from `rng`;
+/// `watch` hears of each change tried.
+pub fn random(
+    spec: &RandomSpec,
+    rng: &mut Rng,
+    watch: &mut dyn FnMut(Tried),
+) -> Result<Made, GenerateError> {
     let RandomSpec {
         width,
         height,
@@ -155,6 +168,10 @@ pub fn random(spec: &RandomSpec, rng: &mut Rng) -> Result<Made, GenerateError> {
         let mut steps = 0;
         while steps <= n {
             steps += 1;
+            watch(Tried {
+                picture: attempt + 1,
+                changes: steps - 1,
+            });
             let open = match judged {
                 Judged::Solved(method) if method == difficulty => {
                     return Ok(Made::as_drawn(picture, method));
