@@ -222,17 +222,58 @@ fn an_ambiguous_puzzle_shows_two_solutions() {
 }
 
 #[test]
-fn limits_are_said_and_all_means_all() {
-    let r = run("nonosolve", &["--limit", "1"], AMBIGUOUS);
-    assert_eq!(r.status, 0);
-    assert!(
-        r.stderr.contains("--limit 1 is raised to 2"),
-        "{}",
-        r.stderr
-    );
-    assert_eq!(r.doc()["solution"]["status"], "multiple");
+fn limits_are_kept_and_all_means_all() {
     let all = run("nonosolve", &["--all"], AMBIGUOUS).doc();
     assert_eq!(all["solution"]["grids"].as_array().unwrap().len(), 2);
+}
+
+/// `--limit 1` stops at the first solution, as the competitions ask: status "found", a grid
+/// that satisfies the clues, one solution counted; a puzzle that logic alone solves is still
+/// proved unique.
+#[test]
+fn limit_one_finds_one_solution() {
+    // Every row and column holds one filled cell: 8! solutions.
+    let many = format!(
+        r#"{{"kind":"nonogram","version":1,"width":8,"height":8,"clues":{{"rows":{rows},"cols":{rows}}}}}"#,
+        rows = serde_json::to_string(&vec![vec![1]; 8]).unwrap()
+    );
+    let r = run("nonosolve", &["--limit", "1"], &many);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert!(r.stderr.is_empty(), "{}", r.stderr);
+    let doc = r.doc();
+    assert_eq!(doc["solution"]["status"], "found");
+    assert_eq!(doc["solution"]["solutions"], 1);
+    assert_satisfies(&doc);
+    assert!(!doc["grid"].to_string().contains('?'), "{doc}");
+    for ambiguous in [AMBIGUOUS, many.as_str()] {
+        let two = run("nonosolve", &[], ambiguous).doc();
+        assert_eq!(two["solution"]["status"], "multiple");
+        let one = run("nonosolve", &["--limit", "1"], ambiguous).doc();
+        assert_eq!(one["solution"]["status"], "found");
+        assert_satisfies(&one);
+    }
+    let lines = run(
+        "nonosolve",
+        &["--limit", "1", &data("nonogram/webpbn-00001.json")],
+        "",
+    );
+    assert_eq!(lines.doc()["solution"]["status"], "unique");
+    // Colour puzzles too: two red cells on a diagonal, either way round.
+    let red = r##"{"kind":"nonogram","version":1,"width":2,"height":2,"colors":{"r":"#d62728"},"clues":{"rows":[[[1,"r"]],[[1,"r"]]],"cols":[[[1,"r"]],[[1,"r"]]]}}"##;
+    let one = run("nonosolve", &["--limit", "1"], red).doc();
+    assert_eq!(one["solution"]["status"], "found", "{one}");
+    let grid = one["grid"].to_string();
+    assert!(
+        grid == r#"["r.",".r"]"# || grid == r#"[".r","r."]"#,
+        "{grid}"
+    );
+    // The caption says what "found" means.
+    let drawn = run("gridrender", &["--caption", "--color", "never"], &r.stdout);
+    assert!(
+        drawn.stdout.contains("a solution found"),
+        "{}",
+        drawn.stdout
+    );
 }
 
 #[test]
@@ -445,4 +486,27 @@ fn ctrl_c_writes_what_was_proved() {
     assert_eq!(doc["solution"]["status"], "unfinished");
     assert_eq!(doc["solution"]["halt"], "interrupted");
     assert!(doc["grid"].as_array().is_some_and(|g| g.len() == 40));
+}
+
+/// `--jobs N` solves a stream on N threads and writes the answers in the order the puzzles
+/// came, byte for byte what one thread writes; a bad document stops the stream after the
+/// answers to everything before it.
+#[test]
+fn jobs_solve_a_stream_in_order() {
+    let made = run("nonogen", &["--count", "12", "--seed", "3", "12"], "");
+    assert_eq!(made.status, 0, "{}", made.stderr);
+    let one = run("nonosolve", &[], &made.stdout);
+    assert_eq!(one.status, 0, "{}", one.stderr);
+    for jobs in ["2", "5", "0"] {
+        let many = run("nonosolve", &["--jobs", jobs], &made.stdout);
+        assert_eq!(many.status, 0, "{}", many.stderr);
+        assert_eq!(many.stdout, one.stdout, "--jobs {jobs}");
+    }
+    let broken = format!("{}{{\"kind\": \"nonogram\"\n", made.stdout);
+    let r = run("nonosolve", &["--jobs", "3"], &broken);
+    assert_eq!(r.status, 2, "{}", r.stderr);
+    assert_eq!(r.stdout, one.stdout, "every answer before the bad line");
+    assert!(r.stderr.contains("line 13"), "{}", r.stderr);
+    let r = run("nonosolve", &["--jobs", "2000"], &made.stdout);
+    assert_eq!(r.status, 2, "{}", r.stderr);
 }

@@ -1,9 +1,12 @@
 //! nonosolve: solves nonograms and proves what it finds.
 
+mod batch;
+
+use batch::{Batch, Job, Solved};
 use clap::Parser;
 use grid_cli::args::{InputArgs, PrettyArg};
 use grid_cli::run::GenerateArg;
-use grid_cli::{Error, Input, Output, Place, Result, Status, say};
+use grid_cli::{Error, Input, Output, Place, Result, Status};
 use grid_core::Document;
 use grid_core::nonogram_doc::NonogramDoc;
 use grid_nonogram::document::Task;
@@ -20,19 +23,23 @@ Examples:
   nonosolve --explain cat.xml | jq -r '.solution.steps[]'
   nonosolve --all ambiguous.g
   nonosolve --timeout 5 hard.json
+  nonosolve --limit 1 random-25x25.jsonl      one solution each, as competitions ask
+  nonogen --count 100 25 | nonosolve --jobs 0  a stream solved on every core, in order
 
 Formats: grid documents (JSON Lines), Steve Simpson's .non, webpbn XML (.xml, .pbn) and
 Olšák's .g, black and white or colour, told by the file's extension or by clear signs in its
 content; --input-format names it otherwise.
-Exit status: 0 solved (unique, multiple or unfinished); 1 some puzzle has no solution;
+Exit status: 0 solved (unique, multiple, found or unfinished); 1 some puzzle has no solution;
 2 bad input.";
 
 /// Solve nonograms like a person does (line logic, proof by contradiction), prove uniqueness.
 #[derive(Debug, Parser)]
 #[command(name = "nonosolve", version, after_help = EXAMPLES, allow_negative_numbers = true)]
 struct Args {
-    /// Solutions to look for, 2 or more (two prove uniqueness, which every answer states;
-    /// 1 is raised to 2, with a note). Default: 2, or every solution with --all.
+    /// Solutions to look for. Two prove uniqueness (status "unique" or "multiple"); 1 stops
+    /// at the first solution, whose uniqueness is not asked (status "found" when a search
+    /// was needed, "unique" when logic alone solved it), as competitions ask. Default: 2, or
+    /// every solution with --all.
     #[arg(long, value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     limit: Option<u32>,
@@ -49,6 +56,13 @@ struct Args {
     /// Write the deductions in words (`solution.steps`).
     #[arg(long)]
     explain: bool,
+
+    /// Solve this many puzzles of a stream at once, one a thread, the answers written in
+    /// the order the puzzles were read; 0 takes one a core. The progress line of a long
+    /// solve is shown with one thread only.
+    #[arg(long, short, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(0..=1024))]
+    jobs: u16,
 
     /// The input format, when neither the extension nor the content tells.
     #[arg(long, value_enum, default_value = "auto", value_name = "FORMAT")]
@@ -91,13 +105,6 @@ fn main() -> ExitCode {
 
 fn run(args: Args) -> Result<Status> {
     let limit = match (args.limit, args.all) {
-        (Some(1), _) => {
-            say(format_args!(
-                "nonosolve: note: --limit 1 is raised to 2: a solution is only proved unique by \
-                 looking for a second one"
-            ));
-            2
-        }
         (Some(n), _) => n as usize,
         (None, true) => usize::MAX,
         (None, false) => 2,
@@ -109,15 +116,35 @@ fn run(args: Args) -> Result<Status> {
             std::process::exit(130);
         }
     });
+    let threads = match args.jobs {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => usize::from(n),
+    };
+    let shows_progress = threads == 1 && grid_cli::progress::status_wanted();
     let options = Options {
         limit,
         timeout: args.timeout,
         explain: args.explain,
-        progress: grid_cli::progress::status_wanted().then_some(show_progress as fn(&Stats)),
+        progress: shows_progress.then_some(show_progress as fn(&Stats)),
         stop: Some(&INTERRUPTED),
     };
-    let mut out = Output::stdout();
-    let mut status = Status::Ok;
+    let shown = Answer {
+        all: args.all,
+        explain: args.explain,
+    };
+    let solve = |job: Job| solve_job(job, &options, shown);
+    std::thread::scope(|scope| {
+        let mut batch = Batch::new(scope, threads, &solve, Output::stdout(), args.pretty.pretty);
+        let read = read_all(&args, &mut batch);
+        // The answers to what was read are written, whatever went wrong after it.
+        let status = batch.finish();
+        read?;
+        status
+    })
+}
+
+/// Reads every puzzle of the inputs into `batch`, until the end, an error or Ctrl-C.
+fn read_all(args: &Args, batch: &mut Batch) -> Result<()> {
     for path in grid_cli::input::paths(&args.input.files) {
         let mut input = Input::open(&path)?;
         // `None`: told from the whole text, once it has been read.
@@ -140,26 +167,28 @@ fn run(args: Args) -> Result<Status> {
             for item in input.documents() {
                 let (place, doc) = item?;
                 let (doc, task) = from_document(&place, doc)?;
-                let solved = answer(&mut out, &name, doc, task, &options, &args)?;
-                status = status.worst(solved);
+                batch.take(Job {
+                    name: name.clone(),
+                    doc,
+                    task,
+                })?;
                 if interrupted() {
-                    break;
+                    return Ok(());
                 }
-            }
-            if interrupted() {
-                break;
             }
             continue;
         }
         let (doc, puzzle) = from_file(input, &path, format)?;
-        let solved = answer(&mut out, &name, doc, puzzle.into(), &options, &args)?;
-        status = status.worst(solved);
+        batch.take(Job {
+            name,
+            doc,
+            task: puzzle.into(),
+        })?;
         if interrupted() {
-            break;
+            return Ok(());
         }
     }
-    out.finish()?;
-    Ok(status)
+    Ok(())
 }
 
 /// Set by Ctrl-C: the solve under way stops, and no other starts.
@@ -178,19 +207,13 @@ fn show_progress(stats: &Stats) {
     ));
 }
 
-/// Solves one puzzle and writes its document.
-fn answer(
-    out: &mut Output,
-    name: &str,
-    mut doc: Document,
-    task: Task,
-    options: &Options,
-    args: &Args,
-) -> Result<Status> {
-    let shown = Answer {
-        all: args.all,
-        explain: args.explain,
-    };
+/// Solves one puzzle: its document with the answer, and what stderr should say of it.
+fn solve_job(job: Job, options: &Options, shown: Answer) -> Solved {
+    let Job {
+        name,
+        mut doc,
+        task,
+    } = job;
     let (verdict, conflict, halt) = match task {
         Task::Black(puzzle, start) => {
             let report = grid_nonogram::solve(&puzzle, start, options);
@@ -205,13 +228,14 @@ fn answer(
             (report.status, report.conflict, report.halt)
         }
     };
+    let mut notes = Vec::new();
     if halt == Some(Halt::Interrupted) {
-        say(format_args!(
+        notes.push(format!(
             "nonosolve: {name}: interrupted: written with what was proved so far"
         ));
     }
     if halt == Some(Halt::NoSatStage) {
-        say(format_args!(
+        notes.push(format!(
             "nonosolve: {name}: stopped short: the search would hand over to CaDiCaL, and this \
              build has no SAT stage (build with the default `sat` feature)"
         ));
@@ -222,10 +246,9 @@ fn answer(
         let why = conflict
             .as_deref()
             .unwrap_or("the clues contradict each other");
-        say(format_args!("nonosolve: {name}: no solution: {why}"));
+        notes.push(format!("nonosolve: {name}: no solution: {why}"));
     }
-    out.document(&doc, args.pretty.pretty)?;
-    Ok(status)
+    Solved { doc, status, notes }
 }
 
 /// A puzzle given as a grid document: its clues, and any cells already known.

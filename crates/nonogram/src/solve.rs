@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 /// What to look for.
 #[derive(Debug, Clone, Copy)]
 pub struct Options {
-    /// Solutions to look for (at least two are always looked for, to settle uniqueness).
+    /// Solutions to look for: two settle uniqueness; one stops at the first solution
+    /// ([`Status::Found`] when a search was needed).
     pub limit: usize,
     /// Give up after this long, with what was deduced so far.
     pub timeout: Option<Duration>,
@@ -45,6 +46,9 @@ pub enum Status {
     Unique,
     /// At least two solutions (both in `solutions`).
     Multiple,
+    /// One solution, found by a search asked for one only ([`Options::limit`] 1): it
+    /// satisfies the clues; whether it is the only one was not asked.
+    Found,
     /// The clues contradict each other.
     None,
     /// The solver stopped before a verdict: [`Report::halt`] says why.
@@ -79,6 +83,7 @@ impl Status {
         match self {
             Status::Unique => "unique",
             Status::Multiple => "multiple",
+            Status::Found => "found",
             Status::None => "none",
             Status::Unfinished => "unfinished",
         }
@@ -128,7 +133,11 @@ pub struct Report<C = Cell> {
 
 /// Solves `puzzle`, starting from `start` (all unknown, or cells already known).
 pub fn solve(puzzle: &Puzzle, start: Option<Board>, options: &Options) -> Report {
-    solve_within(puzzle, start, options, Budget::DEFAULT)
+    let budget = match options.limit {
+        1 => Budget::FIRST_SOLUTION,
+        _ => Budget::DEFAULT,
+    };
+    solve_within(puzzle, start, options, budget)
 }
 
 /// How long each stage of the search goes on before the next takes over.
@@ -161,6 +170,16 @@ impl Budget {
         conflicts: 200_000,
         color_nodes: 300,
     };
+
+    /// For the first solution only (`--limit 1`, the competitions' task): a tenth of the
+    /// depth-first nodes. A random puzzle has many solutions, and probing every cell at
+    /// every node pays for proofs that are not asked; the learning search reaches a first
+    /// solution sooner. On 1,000 competition puzzles (bench/competition.sh) this halves the
+    /// time: 88.6 s of CPU against 160.4 s with the default budget.
+    pub const FIRST_SOLUTION: Budget = Budget {
+        nodes: 200,
+        ..Budget::DEFAULT
+    };
 }
 
 /// [`solve()`], with each stage of the search going on for its `budget`.
@@ -183,7 +202,7 @@ pub(crate) fn solve_within(
         &mut engine,
         puzzle,
         board,
-        options.limit.max(2),
+        options.limit.max(1),
         Method::Search,
         budget,
     );
@@ -249,15 +268,26 @@ impl<C: Clone> Verdict<C> {
         }
     }
 
-    /// What a complete search found from `board`: nothing (no solution), one solution
-    /// (unique), two or more (multiple), or, when time ran out, what it had.
-    pub fn searched(outcome: Result<(), Stop>, mut found: Vec<Grid<C>>, board: Grid<C>) -> Self {
+    /// What a search for `limit` solutions found from `board`: nothing (no solution), one
+    /// solution (unique; found, when one was all that was asked), two or more (multiple), or,
+    /// when time ran out, what it had.
+    pub fn searched(
+        outcome: Result<(), Stop>,
+        mut found: Vec<Grid<C>>,
+        board: Grid<C>,
+        limit: usize,
+    ) -> Self {
         match (outcome, found.len()) {
             (Ok(()), 0) => Verdict::impossible(
                 Method::Search,
                 board,
                 "a complete search finds no solution: the clues cannot all hold".into(),
             ),
+            // The search stopped at its first solution: not a proof that it is the only one.
+            (_, 1) if limit == 1 => Verdict {
+                status: Status::Found,
+                ..Verdict::solved(Method::Search, found.remove(0))
+            },
             (Ok(()), 1) => Verdict::solved(Method::Search, found.remove(0)),
             (_, n) => Verdict {
                 status: if n >= 2 {
@@ -372,7 +402,7 @@ fn decide(
         Ok(Searched::OutOfBudget) => engine.sat(state.board(), limit, &mut found),
         Err(stop) => Err(stop),
     };
-    Verdict::searched(outcome, found, state.into_board())
+    Verdict::searched(outcome, found, state.into_board(), limit)
 }
 
 fn is_solved(board: &Board) -> bool {

@@ -37,7 +37,7 @@ pub(crate) fn solve_within(
         &mut engine,
         puzzle,
         board,
-        options.limit.max(2),
+        options.limit.max(1),
         Method::Search,
         budget.color_nodes,
     );
@@ -122,7 +122,7 @@ fn decide(
         Ok(Searched::OutOfBudget) => engine.sat(&board, limit, &mut found),
         Err(stop) => Err(stop),
     };
-    Verdict::searched(outcome, found, board)
+    Verdict::searched(outcome, found, board, limit)
 }
 
 /// Puzzles of one colour, by the black-and-white engine.

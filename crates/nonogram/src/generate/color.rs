@@ -95,6 +95,7 @@ pub fn random_color(
                         .filter(|&i| a.cells()[i] != b.cells()[i])
                         .collect()
                 }
+                Status::Found => unreachable!("solve_up_to looks for two solutions"),
                 Status::None | Status::Unfinished => (0..n)
                     .filter(|&i| report.board.cells()[i].count_ones() > 1)
                     .collect(),

@@ -92,6 +92,7 @@ fn judge(puzzle: &Puzzle, start: Option<Board>, difficulty: Method) -> Judged {
                 board: report.board,
             }
         }
+        Status::Found => unreachable!("solve_up_to looks for two solutions"),
         // A picture's clues always have a solution, and nothing here has a deadline.
         Status::None | Status::Unfinished => Judged::Open {
             cells: unknown_cells(&report.board),
