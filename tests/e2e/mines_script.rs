@@ -545,3 +545,38 @@ fn a_no_guess_bench_says_so_and_its_interval_stays_within_100_percent() {
     assert!(r.stdout.contains("to 100.00%"), "{}", r.stdout);
     assert!(!r.stdout.contains("±"), "{}", r.stdout);
 }
+
+/// `mines new --count K` writes K games with seeds N, N+1, ..., each the game `--seed N+i`
+/// makes alone (as `mazegen --count` has them), so that a set of boards is one pipeline.
+#[test]
+fn new_writes_count_games_with_consecutive_seeds() {
+    let many = run(
+        "mines",
+        &[
+            "new",
+            "--level",
+            "beginner",
+            "--no-guess",
+            "--count",
+            "3",
+            "--seed",
+            "5",
+        ],
+        "",
+    );
+    assert_eq!(many.status, 0, "{}", many.stderr);
+    let lines: Vec<&str> = many.stdout.lines().collect();
+    assert_eq!(lines.len(), 3);
+    for (i, line) in lines.iter().enumerate() {
+        let seed = (5 + i).to_string();
+        let alone = run(
+            "mines",
+            &["new", "--level", "beginner", "--no-guess", "--seed", &seed],
+            "",
+        );
+        assert_eq!(alone.stdout.trim_end(), *line, "game {i}");
+    }
+    let none = run("mines", &["new", "--count", "0"], "");
+    assert_eq!(none.status, 2);
+    assert!(none.stderr.contains("1 or more"), "{}", none.stderr);
+}

@@ -66,7 +66,8 @@ enum Command {
     /// Write a new game document.
     #[command(after_help = "Examples:
   mines new --level intermediate --seed 7 > game.json
-  mines new --width 20 --height 10 --mines 30 --no-guess | mines open 5 5 | gridrender")]
+  mines new --width 20 --height 10 --mines 30 --no-guess | mines open 5 5 | gridrender
+  mines new --level intermediate --no-guess --count 6 --seed 1 > boards.jsonl")]
     New(NewArgs),
     /// Open a tile (on an opened number: chord) in the game read from FILE or stdin.
     #[command(after_help = "Examples:
@@ -179,6 +180,11 @@ struct NewArgs {
     #[command(flatten)]
     game: GameArgs,
 
+    /// Number of games to write (default 1); game i gets seed SEED+i, so each can be made
+    /// again alone, as `mazegen --count` does.
+    #[arg(long, value_name = "K", value_parser = grid_cli::args::at_least(1, "games"))]
+    count: Option<u64>,
+
     #[command(flatten)]
     pretty: PrettyArg,
 }
@@ -281,9 +287,14 @@ fn play(args: &PlayArgs) -> Result<Status> {
 }
 
 fn new(args: &NewArgs) -> Result<Status> {
-    let game = args.game.new_game()?;
+    let (setup, rules) = (args.game.setup(), args.game.rules());
+    let first = args.game.seed.or_fresh();
     let mut out = Output::stdout();
-    out.document(&game.to_doc().to_document(), args.pretty.pretty)?;
+    for i in 0..args.count.unwrap_or(1) {
+        let game = Game::new(setup, rules, first.wrapping_add(i))
+            .map_err(|e| Error::usage(e.to_string()))?;
+        out.document(&game.to_doc().to_document(), args.pretty.pretty)?;
+    }
     out.finish()?;
     Ok(Status::Ok)
 }
