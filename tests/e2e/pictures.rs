@@ -451,3 +451,46 @@ fn the_doc_pictures_are_current() {
         assert!(docs.contains(command), "not in the docs: {command}");
     }
 }
+
+/// `-o 'page-{n}.svg'` draws each document of a stream into a file of its own, numbered
+/// from 1, each the picture the document makes alone; a bad document stops the stream after
+/// the pages before it. Without {n}, a picture still holds one document.
+#[test]
+fn a_stream_becomes_one_picture_a_document_with_n_in_the_name() {
+    let dir = scratch("pages");
+    let mazes = run("mazegen", &["--count", "3", "--seed", "1", "6"], "");
+    let pattern = dir.join("page-{n}.svg");
+    let r = run(
+        "gridrender",
+        &["-o", pattern.to_str().unwrap()],
+        &mazes.stdout,
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    for (i, doc) in mazes.stdout.lines().enumerate() {
+        let alone = run("gridrender", &["-f", "svg"], doc);
+        let page = std::fs::read_to_string(dir.join(format!("page-{}.svg", i + 1))).unwrap();
+        assert_eq!(page, alone.stdout, "page {}", i + 1);
+    }
+    assert!(!dir.join("page-4.svg").exists());
+    // Text too, a file a document.
+    let text = dir.join("maze-{n}.txt");
+    let r = run("gridrender", &["-o", text.to_str().unwrap()], &mazes.stdout);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert!(dir.join("maze-3.txt").exists());
+    // A bad third document: two pages, then the error naming its line.
+    let bad = format!(
+        "{}{}\n{{\"kind\": \"maze\"}}\n",
+        mazes.stdout.lines().next().unwrap(),
+        "\n".to_owned() + mazes.stdout.lines().nth(1).unwrap()
+    );
+    let other = dir.join("bad-{n}.png");
+    let r = run("gridrender", &["-o", other.to_str().unwrap()], &bad);
+    assert_eq!(r.status, 2);
+    assert!(r.stderr.contains("line 3"), "{}", r.stderr);
+    assert!(dir.join("bad-2.png").exists() && !dir.join("bad-3.png").exists());
+    let one = dir.join("one.svg");
+    let r = run("gridrender", &["-o", one.to_str().unwrap()], &mazes.stdout);
+    assert_eq!(r.status, 2);
+    assert!(r.stderr.contains("{n}"), "{}", r.stderr);
+    assert!(!one.exists(), "nothing half-written");
+}

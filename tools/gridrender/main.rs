@@ -36,7 +36,8 @@ struct Args {
     #[arg(long, short, value_enum)]
     format: Option<Format>,
 
-    /// Write to this file instead of stdout (written whole, or not at all).
+    /// Write to this file instead of stdout (written whole, or not at all). A name holding
+    /// {n} writes a file for each document, {n} its number from 1: -o 'page-{n}.svg'.
     #[arg(long, short, value_name = "FILE")]
     output: Option<PathBuf>,
 
@@ -356,53 +357,67 @@ fn draw_text(args: &Args, format: Format) -> Result<Status> {
     };
     let mut out = Output::stdout();
     let mut whole = Vec::new();
+    let pages = args.output.as_deref().and_then(Pages::of);
     for (n, item) in documents(&args.input.files).enumerate() {
         let (place, doc) = item?;
         let doc = with_figures(args, &place, doc)?;
         let mut one = Vec::new();
-        if n > 0 {
+        if n > 0 && pages.is_none() {
             one.push(b'\n');
         }
         render_text(&doc, &options, &mut one).map_err(|e| place.locate(advise(e)))?;
-        match &args.output {
-            Some(_) => whole.extend_from_slice(&one),
-            None => {
+        match (&args.output, &pages) {
+            (_, Some(pages)) => write_file(&pages.path(n + 1), &one)?,
+            (Some(_), None) => whole.extend_from_slice(&one),
+            (None, _) => {
                 out.write_all(&one)?;
                 out.answered()?;
             }
         }
     }
-    if let Some(path) = &args.output {
+    if let (Some(path), None) = (&args.output, &pages) {
         write_file(path, &whole)?;
     }
     out.finish()?;
     Ok(Status::Ok)
 }
 
-/// The one document of the input as a picture, drawn whole before a byte is written.
+/// The one document of the input as a picture, drawn whole before a byte is written; or,
+/// when the output's name holds `{n}`, each document as a picture of its own, numbered
+/// from 1, each file written as soon as it is drawn.
 fn draw_picture(args: &Args, picture: Picture) -> Result<Status> {
     let options = picture_options(args);
-    let mut docs = documents(&args.input.files);
-    let Some(first) = docs.next() else {
+    let pages = args.output.as_deref().and_then(Pages::of);
+    let mut drawn = None;
+    for (n, item) in documents(&args.input.files).enumerate() {
+        let (place, doc) = item?;
+        if n > 0 && pages.is_none() {
+            return Err(place.locate(Error::input(
+                "a picture holds one document, and the input has more: draw them one at a \
+                 time, or name a file for each with {n} (-o 'page-{n}.svg')",
+            )));
+        }
+        let doc = with_figures(args, &place, doc)?;
+        let mut drawing = Vec::new();
+        if args.animate {
+            render_animation(&doc, picture, &options, args.fps, &mut drawing)
+        } else {
+            render_picture(&doc, picture, &options, &mut drawing)
+        }
+        .map_err(|e| place.locate(advise(e)))?;
+        match &pages {
+            Some(pages) => write_file(&pages.path(n + 1), &drawing)?,
+            None => drawn = Some(drawing),
+        }
+    }
+    if pages.is_some() {
+        return Ok(Status::Ok);
+    }
+    let Some(drawing) = drawn else {
         return Err(Error::input(
             "no document to draw: the input is empty (a picture holds one document)",
         ));
     };
-    let (place, doc) = first?;
-    let doc = with_figures(args, &place, doc)?;
-    let mut drawing = Vec::new();
-    if args.animate {
-        render_animation(&doc, picture, &options, args.fps, &mut drawing)
-    } else {
-        render_picture(&doc, picture, &options, &mut drawing)
-    }
-    .map_err(|e| place.locate(advise(e)))?;
-    if let Some(next) = docs.next() {
-        let (place, _) = next?;
-        return Err(place.locate(Error::input(
-            "a picture holds one document, and the input has more: draw them one at a time",
-        )));
-    }
     match &args.output {
         Some(path) => write_file(path, &drawing)?,
         None => {
@@ -412,6 +427,24 @@ fn draw_picture(args: &Args, picture: Picture) -> Result<Status> {
         }
     }
     Ok(Status::Ok)
+}
+
+/// An output name holding `{n}`: a file a document, `{n}` the document's number from 1.
+struct Pages {
+    pattern: String,
+}
+
+impl Pages {
+    fn of(path: &Path) -> Option<Pages> {
+        let pattern = path.to_str()?;
+        pattern.contains("{n}").then(|| Pages {
+            pattern: pattern.to_string(),
+        })
+    }
+
+    fn path(&self, n: usize) -> PathBuf {
+        PathBuf::from(self.pattern.replace("{n}", &n.to_string()))
+    }
 }
 
 /// `--animate` in the terminal: each maze document replayed in turn.
