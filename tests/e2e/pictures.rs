@@ -494,3 +494,89 @@ fn a_stream_becomes_one_picture_a_document_with_n_in_the_name() {
     assert!(r.stderr.contains("{n}"), "{}", r.stderr);
     assert!(!one.exists(), "nothing half-written");
 }
+
+/// `--for laser|plotter` writes a square maze as SVG in millimetres, and refuses what it
+/// cannot cut, with one line.
+#[test]
+fn mazes_for_lasers_and_plotters() {
+    let dir = scratch("cut");
+    let maze = run("mazegen", &["--seed", "2", "12", "8"], "");
+    let svg = dir.join("maze.svg");
+    let r = run(
+        "gridrender",
+        &[
+            "--for",
+            "laser",
+            "--cell-mm",
+            "5",
+            "-o",
+            svg.to_str().unwrap(),
+        ],
+        &maze.stdout,
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).expect("the SVG is XML");
+    let root = doc.root_element();
+    assert_eq!(root.attribute("width"), Some("60.000mm"));
+    assert_eq!(root.attribute("height"), Some("40.000mm"));
+    assert!(
+        doc.descendants().all(|n| !n.has_tag_name("rect")),
+        "strokes only"
+    );
+    let plotter = run(
+        "gridrender",
+        &["--for", "plotter", "-f", "svg"],
+        &maze.stdout,
+    );
+    assert_eq!(plotter.status, 0, "{}", plotter.stderr);
+    assert!(plotter.stderr.contains("pen down") && plotter.stderr.contains("pen up"));
+    for (args, input, says) in [
+        (
+            vec!["--cell-mm", "5", "-f", "svg"],
+            maze.stdout.clone(),
+            "--for",
+        ),
+        (
+            vec!["--for", "laser", "-f", "png"],
+            maze.stdout.clone(),
+            "SVG",
+        ),
+        (
+            vec!["--for", "laser", "--cell-size", "9", "-f", "svg"],
+            maze.stdout.clone(),
+            "--cell-size",
+        ),
+        (
+            vec!["--for", "laser", "--size", "300", "-f", "svg"],
+            maze.stdout.clone(),
+            "WIDTHxHEIGHT",
+        ),
+        (
+            vec!["--for", "laser", "-f", "svg"],
+            run("mazegen", &["--tiling", "hex", "5"], "").stdout,
+            "hex maze",
+        ),
+        (
+            vec!["--for", "laser", "-f", "svg"],
+            run(
+                "mazegen",
+                &["--weave", "1", "--algo", "kruskal", "--seed", "1", "5"],
+                "",
+            )
+            .stdout,
+            "woven",
+        ),
+        (
+            vec!["--for", "laser", "-f", "svg"],
+            run("mines", &["new", "--seed", "1"], "").stdout,
+            "mines",
+        ),
+    ] {
+        let r = run("gridrender", &args, &input);
+        assert_eq!(r.status, 2, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains(says), "{args:?}: {}", r.stderr);
+        assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+        assert!(r.stdout.is_empty());
+    }
+}

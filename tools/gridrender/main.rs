@@ -76,11 +76,60 @@ struct Args {
     #[arg(long, default_value_t = 30.0, requires = "animate", value_parser = parse_fps)]
     fps: f64,
 
+    /// Draw a square maze for a machine, as SVG sized in millimetres: every wall once,
+    /// joined into as few strokes as the walls allow (laser), and ordered for the least
+    /// pen-up travel, reported on stderr (plotter).
+    #[arg(long = "for", value_enum, value_name = "MACHINE",
+          conflicts_with_all = ["cell_size", "theme", "caption", "solution", "animate", "style"])]
+    machine: Option<MachineArg>,
+
+    /// Millimetres a cell, with --for (default 10).
+    #[arg(long, value_name = "MM", requires = "machine", conflicts_with = "size",
+          value_parser = parse_mm)]
+    cell_mm: Option<f64>,
+
+    /// The sheet, WIDTHxHEIGHT in millimetres, with --for: the maze fitted inside, centred.
+    #[arg(long, value_name = "WxH", requires = "machine", value_parser = parse_sheet)]
+    size: Option<(f64, f64)>,
+
+    /// With --for: the outline (walls with the outside on one side) as strokes of its own,
+    /// in red, for laser software that cuts by colour (the inside first).
+    #[arg(long, requires = "machine")]
+    outline_layer: bool,
+
     #[command(flatten)]
     generate: GenerateArg,
 
     #[command(flatten)]
     input: InputArgs,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum MachineArg {
+    /// A laser cutter: every wall cut once, in long strokes.
+    Laser,
+    /// A pen plotter: the strokes ordered to keep pen-up travel short.
+    Plotter,
+}
+
+/// A length in millimetres, from 0.1 to 1000.
+fn parse_mm(s: &str) -> std::result::Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(mm) if (0.1..=1000.0).contains(&mm) => Ok(mm),
+        _ => Err("expected millimetres, from 0.1 to 1000".into()),
+    }
+}
+
+/// A sheet, WIDTHxHEIGHT in millimetres.
+fn parse_sheet(s: &str) -> std::result::Result<(f64, f64), String> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or("expected WIDTHxHEIGHT in millimetres, such as 300x200")?;
+    let side = |t: &str| match t.trim().parse::<f64>() {
+        Ok(mm) if (1.0..=10_000.0).contains(&mm) => Ok(mm),
+        _ => Err(format!("expected a side of 1 to 10000 mm, not '{t}'")),
+    };
+    Ok((side(w)?, side(h)?))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -278,6 +327,14 @@ fn run(args: Args) -> Result<Status> {
             )));
         }
     }
+    if let Some(machine) = args.machine {
+        if format != Format::Svg {
+            return Err(Error::usage(
+                "--for writes SVG sized in millimetres: -o FILE.svg, or --format svg",
+            ));
+        }
+        return draw_cut(&args, machine);
+    }
     if args.animate && matches!(format, Format::Term | Format::Text) {
         return animate_on_terminal(&args, format);
     }
@@ -423,6 +480,73 @@ fn draw_picture(args: &Args, picture: Picture) -> Result<Status> {
         None => {
             let mut out = Output::stdout();
             out.write_all(&drawing)?;
+            out.finish()?;
+        }
+    }
+    Ok(Status::Ok)
+}
+
+/// Each maze as strokes for a machine (`--for`): one SVG, or one a document with `{n}`.
+fn draw_cut(args: &Args, machine: MachineArg) -> Result<Status> {
+    use grid_render::cut::{CutOptions, Machine};
+    let options = CutOptions {
+        machine: match machine {
+            MachineArg::Laser => Machine::Laser,
+            MachineArg::Plotter => Machine::Plotter,
+        },
+        cell_mm: args.cell_mm.unwrap_or(10.0),
+        size: args.size,
+        outline_layer: args.outline_layer,
+    };
+    let pages = args.output.as_deref().and_then(Pages::of);
+    let mut drawn = None;
+    for (n, item) in documents(&args.input.files).enumerate() {
+        let (place, doc) = item?;
+        if n > 0 && pages.is_none() {
+            return Err(place.locate(Error::input(
+                "an SVG holds one maze, and the input has more: name a file for each with {n} \
+                 (-o 'maze-{n}.svg')",
+            )));
+        }
+        let tiling = grid_core::tiling::tiling_of(&doc).map_err(|e| place.locate(e))?;
+        if doc.kind() != Kind::Maze || tiling != grid_core::tiling::Tiling::Square {
+            let what = match doc.kind() {
+                Kind::Maze => format!("a {tiling} maze"),
+                kind => format!("a {kind} document"),
+            };
+            return Err(place.locate(Error::input(format!(
+                "--for cuts and plots square mazes, and this is {what}"
+            ))));
+        }
+        let maze = MazeDoc::from_document(&doc).map_err(|e| place.locate(e))?;
+        let cut =
+            grid_render::cut::strokes(&maze, &options).map_err(|e| place.locate(advise(e)))?;
+        if machine == MachineArg::Plotter {
+            let (down, up) = cut.travel(&options);
+            grid_cli::say(format_args!(
+                "gridrender: {} line {}: pen down {down:.0} mm, pen up {up:.0} mm, {} strokes",
+                place.source,
+                place.line,
+                cut.strokes.len()
+            ));
+        }
+        let svg = cut.svg(&options);
+        match &pages {
+            Some(pages) => write_file(&pages.path(n + 1), svg.as_bytes())?,
+            None => drawn = Some(svg),
+        }
+    }
+    if pages.is_some() {
+        return Ok(Status::Ok);
+    }
+    let Some(svg) = drawn else {
+        return Err(Error::input("no maze to draw: the input is empty"));
+    };
+    match &args.output {
+        Some(path) => write_file(path, svg.as_bytes())?,
+        None => {
+            let mut out = Output::stdout();
+            out.write_all(svg.as_bytes())?;
             out.finish()?;
         }
     }

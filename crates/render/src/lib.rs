@@ -5,6 +5,7 @@
 
 pub mod animate;
 pub mod caption;
+pub mod cut;
 mod error;
 mod maze;
 mod mines;

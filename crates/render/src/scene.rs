@@ -505,7 +505,7 @@ impl Spans {
 }
 
 /// A maze: walls, the explored tiles as a heat map, the solution path, then start and goal.
-/// A weave maze with thin walls is drawn with inset corridors ([`woven`]), so that its
+/// A weave maze with thin walls is drawn with inset corridors (scene/woven.rs), so that its
 /// bridges show.
 pub fn maze(m: &MazeDoc, spans: Spans, mode: Mode) -> Scene {
     let (w, h) = (m.tiles.width(), m.tiles.height());

@@ -1,0 +1,596 @@
+//! Mazes for machines that cut or draw (`gridrender --for laser|plotter`): every wall once,
+//! joined into as few strokes as the walls allow, sized in millimetres.
+//!
+//! The walls of a square cell maze are the edges of a lattice whose points are the maze's
+//! corners. A stroke is a trail through that graph; a graph needs one trail for each pair of
+//! its points where an odd number of walls meet (one, when none is odd), and Hierholzer's
+//! walk finds exactly that many: each piece's odd points are paired by invisible edges, the
+//! walk makes one circuit of every piece, and the circuit is cut at the invisible edges. A
+//! wall shared by two cells is one edge, so it is cut once, never twice.
+
+use crate::error::{RenderError, Result};
+use grid_core::{MazeDoc, Pos, Tile};
+use std::fmt::Write as _;
+
+/// What the strokes are made for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Machine {
+    /// A laser cutter: strokes in the order they were joined.
+    Laser,
+    /// A pen plotter: strokes ordered and turned to keep the pen-up travel short.
+    Plotter,
+}
+
+/// How a maze is laid out for a machine.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CutOptions {
+    pub machine: Machine,
+    /// Millimetres a cell; ignored when `size` is given.
+    pub cell_mm: f64,
+    /// The sheet in millimetres, the maze fitted inside and centred.
+    pub size: Option<(f64, f64)>,
+    /// The outline (walls with the outside on one side) as strokes of its own, in red: laser
+    /// software cuts by colour, the inside first.
+    pub outline_layer: bool,
+}
+
+/// A stroke: a line through lattice points (column, row of the maze's corners).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stroke {
+    pub points: Vec<(u32, u32)>,
+    /// Part of the outline layer.
+    pub outline: bool,
+}
+
+/// A maze's strokes, and the lattice's size in cells.
+#[derive(Debug, Clone)]
+pub struct Cut {
+    pub strokes: Vec<Stroke>,
+    pub cells: (u32, u32),
+}
+
+/// An edge of the lattice: its two points (by index), and whether it is outline.
+#[derive(Debug, Clone, Copy)]
+struct Edge {
+    a: usize,
+    b: usize,
+    outline: bool,
+}
+
+/// The strokes that cut `m`'s walls: a square cell maze without crossings.
+pub fn strokes(m: &MazeDoc, options: &CutOptions) -> Result<Cut> {
+    let Some((w, h)) = m.cells else {
+        return Err(RenderError::Cut(
+            "--for cuts cell mazes (as mazegen makes them), and this map has no cells".into(),
+        ));
+    };
+    if m.tiles
+        .cells()
+        .iter()
+        .any(|t| matches!(t, Tile::Crossing(_)))
+    {
+        return Err(RenderError::Cut(
+            "--for cuts flat mazes, and this one is woven: a cut sheet has no bridges (make \
+             it without --weave)"
+                .into(),
+        ));
+    }
+    let outside = m.outside();
+    let inside = |r: usize, c: usize| {
+        r < h && c < w && {
+            let p = Pos::new(2 * r + 1, 2 * c + 1);
+            m.tiles[p] != Tile::Wall && outside.as_ref().is_none_or(|o| !o[p])
+        }
+    };
+    let wall = |p: Pos| m.tiles[p] == Tile::Wall && outside.as_ref().is_none_or(|o| !o[p]);
+    let point = |r: usize, c: usize| r * (w + 1) + c;
+    let mut edges = Vec::new();
+    for r in 0..=h {
+        for c in 0..w {
+            // The wall along the top of cell (r, c).
+            if wall(Pos::new(2 * r, 2 * c + 1)) {
+                let above = r > 0 && inside(r - 1, c);
+                let outline = !(above && inside(r, c));
+                edges.push(Edge {
+                    a: point(r, c),
+                    b: point(r, c + 1),
+                    outline,
+                });
+            }
+        }
+    }
+    for r in 0..h {
+        for c in 0..=w {
+            // The wall along the left of cell (r, c).
+            if wall(Pos::new(2 * r + 1, 2 * c)) {
+                let left = c > 0 && inside(r, c - 1);
+                let outline = !(left && inside(r, c));
+                edges.push(Edge {
+                    a: point(r, c),
+                    b: point(r + 1, c),
+                    outline,
+                });
+            }
+        }
+    }
+    // With an outline layer, the outline's strokes are joined apart from the others'.
+    let layers: Vec<(Vec<Edge>, bool)> = if options.outline_layer {
+        let (outline, inner): (Vec<Edge>, Vec<Edge>) = edges.into_iter().partition(|e| e.outline);
+        vec![(inner, false), (outline, true)]
+    } else {
+        vec![(edges, false)]
+    };
+    let columns = w + 1;
+    let mut strokes = Vec::new();
+    for (layer, outline) in layers {
+        for trail in trails(&layer, (w + 1) * (h + 1), columns) {
+            let at = |p: usize| ((p % columns) as u32, (p / columns) as u32);
+            let points = straightened(trail.iter().map(|&p| at(p)));
+            strokes.push(Stroke { points, outline });
+        }
+    }
+    if options.machine == Machine::Plotter {
+        strokes = plotter_order(strokes);
+    }
+    Ok(Cut {
+        strokes,
+        cells: (w as u32, h as u32),
+    })
+}
+
+/// The fewest trails that cover every edge once: Hierholzer's walk on each piece, its odd
+/// points paired by invisible edges, cut where it crosses one. At a point the walk goes on
+/// straight when it can, so that a straight run of walls is one line.
+fn trails(edges: &[Edge], points: usize, columns: usize) -> Vec<Vec<usize>> {
+    // Edges by point, the invisible ones after the real (`edges.len()` on).
+    let mut all: Vec<(usize, usize)> = edges.iter().map(|e| (e.a, e.b)).collect();
+    let mut degree = vec![0usize; points];
+    for &(a, b) in &all {
+        degree[a] += 1;
+        degree[b] += 1;
+    }
+    // The pieces, by a union-find over the points.
+    let mut parent: Vec<usize> = (0..points).collect();
+    fn root(parent: &mut [usize], mut p: usize) -> usize {
+        while parent[p] != p {
+            parent[p] = parent[parent[p]];
+            p = parent[p];
+        }
+        p
+    }
+    for &(a, b) in &all {
+        let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+        parent[ra] = rb;
+    }
+    // Each piece's odd points, paired in turn by invisible edges.
+    let mut waiting: Vec<Option<usize>> = vec![None; points];
+    for (p, _) in degree.iter().enumerate().filter(|(_, d)| *d % 2 == 1) {
+        let r = root(&mut parent, p);
+        match waiting[r].take() {
+            Some(q) => all.push((q, p)),
+            None => waiting[r] = Some(p),
+        }
+    }
+    let real = edges.len();
+    let mut at: Vec<Vec<usize>> = vec![Vec::new(); points];
+    for (k, &(a, b)) in all.iter().enumerate() {
+        at[a].push(k);
+        at[b].push(k);
+    }
+    let mut used = vec![false; all.len()];
+    let mut next_unused = vec![0usize; points];
+    let other = |k: usize, p: usize| if all[k].0 == p { all[k].1 } else { all[k].0 };
+    let mut trails = Vec::new();
+    for start in 0..points {
+        if at[start].iter().all(|&k| used[k]) {
+            continue;
+        }
+        // Hierholzer: a stack of (point, the edge that led there); a point whose edges are
+        // all used goes onto the circuit, so that circuit[i] and circuit[i + 1] are joined by
+        // the edge stored with circuit[i].
+        let mut stack: Vec<(usize, Option<usize>)> = vec![(start, None)];
+        let mut circuit: Vec<(usize, Option<usize>)> = Vec::new();
+        while let Some(&(p, came)) = stack.last() {
+            // Straight on first, so that a straight run of walls is one line.
+            let ahead = came.map(|k| other(k, p)).and_then(|q| {
+                at[p].iter().copied().find(|&k| {
+                    let r = other(k, p);
+                    !used[k] && k < real && r != q && in_line(q, p, r, columns)
+                })
+            });
+            let choice = ahead.or_else(|| {
+                while next_unused[p] < at[p].len() && used[at[p][next_unused[p]]] {
+                    next_unused[p] += 1;
+                }
+                at[p].get(next_unused[p]).copied()
+            });
+            match choice {
+                Some(k) => {
+                    used[k] = true;
+                    stack.push((other(k, p), Some(k)));
+                }
+                None => {
+                    circuit.push((p, came));
+                    stack.pop();
+                }
+            }
+        }
+        trails.extend(cut_at_invisible(&circuit, real));
+    }
+    trails
+}
+
+/// A closed circuit (its first point again at its end) cut into trails where it crosses an
+/// invisible edge (one numbered `real` or more); whole when it crosses none.
+fn cut_at_invisible(circuit: &[(usize, Option<usize>)], real: usize) -> Vec<Vec<usize>> {
+    let invisible = |i: usize| circuit[i].1.is_some_and(|k| k >= real);
+    // The points once round (the last is the first again), the walk begun just after an
+    // invisible edge, so that no trail is split across the circuit's two ends.
+    let n = circuit.len() - 1;
+    let begin = (0..n).find(|&i| invisible(i)).map_or(0, |i| i + 1);
+    let mut trails = Vec::new();
+    let mut trail = Vec::new();
+    for step in 0..=n {
+        let i = (begin + step) % n;
+        trail.push(circuit[i].0);
+        if step == n || invisible(i) {
+            if trail.len() > 1 {
+                trails.push(std::mem::take(&mut trail));
+            }
+            trail.clear();
+        }
+    }
+    trails
+}
+
+/// Whether lattice points `q`, `p` and `r` (by index) lie on one row or one column.
+fn in_line(q: usize, p: usize, r: usize, columns: usize) -> bool {
+    let row = |x: usize| x / columns;
+    let col = |x: usize| x % columns;
+    (row(q) == row(p) && row(p) == row(r)) || (col(q) == col(p) && col(p) == col(r))
+}
+
+/// The points of a trail with the ones in the middle of a straight run left out.
+fn straightened(points: impl Iterator<Item = (u32, u32)>) -> Vec<(u32, u32)> {
+    let mut out: Vec<(u32, u32)> = Vec::new();
+    for p in points {
+        if let [.., a, b] = out[..]
+            && ((a.0 == b.0 && b.0 == p.0) || (a.1 == b.1 && b.1 == p.1))
+        {
+            *out.last_mut().expect("two points") = p;
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// Strokes in the order a pen plotter draws them with least travel, greedily: from the
+/// sheet's corner, the stroke with the nearest end next, turned to start at that end.
+fn plotter_order(mut left: Vec<Stroke>) -> Vec<Stroke> {
+    let mut ordered = Vec::with_capacity(left.len());
+    let mut pen = (0, 0);
+    while !left.is_empty() {
+        let (mut best, mut best_d, mut flip) = (0, u64::MAX, false);
+        for (k, s) in left.iter().enumerate() {
+            let (first, last) = (s.points[0], *s.points.last().expect("a stroke has points"));
+            for (end, reversed) in [(first, false), (last, true)] {
+                let d = distance2(pen, end);
+                if d < best_d {
+                    (best, best_d, flip) = (k, d, reversed);
+                }
+            }
+        }
+        let mut s = left.swap_remove(best);
+        if flip {
+            s.points.reverse();
+        }
+        pen = *s.points.last().expect("a stroke has points");
+        ordered.push(s);
+    }
+    ordered
+}
+
+fn distance2(a: (u32, u32), b: (u32, u32)) -> u64 {
+    let dx = u64::from(a.0.abs_diff(b.0));
+    let dy = u64::from(a.1.abs_diff(b.1));
+    dx * dx + dy * dy
+}
+
+impl Cut {
+    /// Millimetres a cell, and the sheet's size.
+    fn scale(&self, options: &CutOptions) -> (f64, (f64, f64), (f64, f64)) {
+        let (w, h) = (f64::from(self.cells.0), f64::from(self.cells.1));
+        match options.size {
+            Some((sw, sh)) => {
+                let mm = (sw / w).min(sh / h);
+                (mm, (sw, sh), ((sw - w * mm) / 2.0, (sh - h * mm) / 2.0))
+            }
+            None => (
+                options.cell_mm,
+                (w * options.cell_mm, h * options.cell_mm),
+                (0.0, 0.0),
+            ),
+        }
+    }
+
+    /// Pen-down and pen-up lengths in millimetres, from the sheet's corner through the
+    /// strokes in their order.
+    pub fn travel(&self, options: &CutOptions) -> (f64, f64) {
+        let (mm, _, _) = self.scale(options);
+        let length = |a: (u32, u32), b: (u32, u32)| (distance2(a, b) as f64).sqrt() * mm;
+        let (mut down, mut up, mut pen) = (0.0, 0.0, (0, 0));
+        for s in &self.strokes {
+            up += length(pen, s.points[0]);
+            for pair in s.points.windows(2) {
+                down += length(pair[0], pair[1]);
+            }
+            pen = *s.points.last().expect("a stroke has points");
+        }
+        (down, up)
+    }
+
+    /// The SVG of the strokes, sized in millimetres (a laser program imports it at that
+    /// size): the cuts in black, the outline layer in red.
+    pub fn svg(&self, options: &CutOptions) -> String {
+        let (mm, (sw, sh), (ox, oy)) = self.scale(options);
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{sw:.3}mm" height="{sh:.3}mm" viewBox="0 0 {sw:.3} {sh:.3}">"#
+        );
+        for (outline, id, color) in [(false, "cut", "#000000"), (true, "outline", "#ff0000")] {
+            let strokes: Vec<&Stroke> = self
+                .strokes
+                .iter()
+                .filter(|s| s.outline == outline)
+                .collect();
+            if strokes.is_empty() {
+                continue;
+            }
+            let _ = writeln!(
+                out,
+                r#"<g id="{id}" fill="none" stroke="{color}" stroke-width="0.1" stroke-linecap="round" stroke-linejoin="round">"#
+            );
+            for s in strokes {
+                let mut points = String::new();
+                for (k, &(c, r)) in s.points.iter().enumerate() {
+                    let gap = if k == 0 { "" } else { " " };
+                    let (x, y) = (ox + f64::from(c) * mm, oy + f64::from(r) * mm);
+                    let _ = write!(points, "{gap}{x:.3},{y:.3}");
+                }
+                let _ = writeln!(out, r#"<polyline points="{points}"/>"#);
+            }
+            out.push_str("</g>\n");
+        }
+        out.push_str("</svg>\n");
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grid_core::{Document, Rng};
+    use std::collections::BTreeSet;
+
+    /// A wall's unit segment, as its two lattice points in order.
+    type Segment = ((u32, u32), (u32, u32));
+
+    /// A perfect `w` x `h` maze carved by a depth-first walk: the walls of every cell maze
+    /// mazegen makes have this shape.
+    fn maze(w: usize, h: usize, seed: u64) -> MazeDoc {
+        let mut rows: Vec<Vec<u8>> = vec![vec![b'#'; 2 * w + 1]; 2 * h + 1];
+        let mut rng = Rng::seeded(seed);
+        let mut seen = vec![false; w * h];
+        let mut stack = vec![(0usize, 0usize)];
+        seen[0] = true;
+        rows[1][1] = b' ';
+        while let Some(&(r, c)) = stack.last() {
+            let mut next: Vec<(usize, usize)> = Vec::new();
+            for (dr, dc) in [(0isize, 1isize), (1, 0), (0, -1), (-1, 0)] {
+                let (nr, nc) = (r as isize + dr, c as isize + dc);
+                if nr >= 0
+                    && nc >= 0
+                    && (nr as usize) < h
+                    && (nc as usize) < w
+                    && !seen[nr as usize * w + nc as usize]
+                {
+                    next.push((nr as usize, nc as usize));
+                }
+            }
+            if next.is_empty() {
+                stack.pop();
+                continue;
+            }
+            let (nr, nc) = next[rng.index(next.len())];
+            seen[nr * w + nc] = true;
+            rows[r + nr + 1][c + nc + 1] = b' ';
+            rows[2 * nr + 1][2 * nc + 1] = b' ';
+            stack.push((nr, nc));
+        }
+        let grid: Vec<String> = rows
+            .into_iter()
+            .map(|r| format!("{:?}", String::from_utf8(r).unwrap()))
+            .collect();
+        let text = format!(
+            r#"{{"kind":"maze","version":1,"width":{},"height":{},"grid":[{}],"meta":{{"cells":[{w},{h}]}}}}"#,
+            2 * w + 1,
+            2 * h + 1,
+            grid.join(",")
+        );
+        MazeDoc::from_document(&Document::from_json(&text).unwrap()).unwrap()
+    }
+
+    fn options(machine: Machine) -> CutOptions {
+        CutOptions {
+            machine,
+            cell_mm: 10.0,
+            size: None,
+            outline_layer: false,
+        }
+    }
+
+    /// The unit segments of the maze's walls, each as its two lattice points in order.
+    fn walls(m: &MazeDoc) -> Vec<Segment> {
+        let mut out = Vec::new();
+        for r in 0..m.tiles.height() {
+            for c in 0..m.tiles.width() {
+                let p = Pos::new(r, c);
+                if m.tiles[p] != Tile::Wall || (r % 2 == 0) == (c % 2 == 0) {
+                    continue;
+                }
+                let (x, y) = ((c / 2) as u32, (r / 2) as u32);
+                out.push(if r % 2 == 0 {
+                    ((x, y), (x + 1, y))
+                } else {
+                    ((x, y), (x, y + 1))
+                });
+            }
+        }
+        out
+    }
+
+    /// The unit segments the strokes draw, each as its two lattice points in order.
+    fn drawn(cut: &Cut) -> Vec<Segment> {
+        let mut out = Vec::new();
+        for s in &cut.strokes {
+            for pair in s.points.windows(2) {
+                let (a, b) = (pair[0].min(pair[1]), pair[0].max(pair[1]));
+                assert!(
+                    a.0 == b.0 || a.1 == b.1,
+                    "a stroke runs along rows and columns"
+                );
+                if a.1 == b.1 {
+                    out.extend((a.0..b.0).map(|x| ((x, a.1), (x + 1, a.1))));
+                } else {
+                    out.extend((a.1..b.1).map(|y| ((a.0, y), (a.0, y + 1))));
+                }
+            }
+        }
+        out
+    }
+
+    /// The fewest trails that cover a graph's edges: half its odd points, one at least for
+    /// each piece with none (a perfect maze's walls are one piece).
+    fn fewest(segments: &[Segment]) -> usize {
+        let mut degree = std::collections::BTreeMap::new();
+        for &(a, b) in segments {
+            *degree.entry(a).or_insert(0) += 1;
+            *degree.entry(b).or_insert(0) += 1;
+        }
+        (degree.values().filter(|&&d| d % 2 == 1).count() / 2).max(1)
+    }
+
+    #[test]
+    fn every_wall_is_cut_once_in_the_fewest_strokes() {
+        for seed in 0..20 {
+            let (w, h) = (3 + seed as usize % 7, 2 + seed as usize % 5);
+            let m = maze(w, h, seed);
+            let cut = strokes(&m, &options(Machine::Laser)).unwrap();
+            let mut cuts = drawn(&cut);
+            cuts.sort();
+            let before = cuts.len();
+            cuts.dedup();
+            assert_eq!(cuts.len(), before, "seed {seed}: a wall cut twice");
+            let mut expected = walls(&m);
+            expected.sort();
+            assert_eq!(cuts, expected, "seed {seed}");
+            assert_eq!(cut.strokes.len(), fewest(&expected), "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn a_straight_run_of_walls_is_one_line() {
+        // The outline of a 1 x 1 maze: one closed stroke of five points (four corners and
+        // the first again), no point in the middle of a side.
+        let m = maze(1, 1, 0);
+        let cut = strokes(&m, &options(Machine::Laser)).unwrap();
+        assert_eq!(cut.strokes.len(), 1);
+        assert_eq!(cut.strokes[0].points.len(), 5, "{:?}", cut.strokes);
+        let m = maze(6, 1, 0);
+        let cut = strokes(&m, &options(Machine::Laser)).unwrap();
+        let lines: usize = cut.strokes.iter().map(|s| s.points.len() - 1).sum();
+        assert_eq!(
+            lines, 4,
+            "a 6 x 1 corridor is four lines: {:?}",
+            cut.strokes
+        );
+    }
+
+    #[test]
+    fn the_outline_is_a_layer_of_its_own() {
+        let m = maze(8, 5, 3);
+        let cut = strokes(
+            &m,
+            &CutOptions {
+                outline_layer: true,
+                ..options(Machine::Laser)
+            },
+        )
+        .unwrap();
+        let outline: BTreeSet<_> = cut
+            .strokes
+            .iter()
+            .filter(|s| s.outline)
+            .flat_map(|s| s.points.iter().copied())
+            .collect();
+        assert!(
+            outline
+                .iter()
+                .all(|&(x, y)| x == 0 || y == 0 || x == 8 || y == 5)
+        );
+        assert_eq!(cut.strokes.iter().filter(|s| s.outline).count(), 1);
+        let svg = cut.svg(&CutOptions {
+            outline_layer: true,
+            ..options(Machine::Laser)
+        });
+        assert!(svg.contains(r#"width="80.000mm" height="50.000mm" viewBox="0 0 80.000 50.000""#));
+        assert!(svg.contains(r##"id="outline" fill="none" stroke="#ff0000""##));
+    }
+
+    #[test]
+    fn a_plotter_travels_a_third_of_reading_order_or_less() {
+        let m = maze(50, 50, 7);
+        let laser = strokes(&m, &options(Machine::Laser)).unwrap();
+        let mut reading = laser.clone();
+        reading
+            .strokes
+            .sort_by_key(|s| (s.points[0].1, s.points[0].0));
+        let plotted = strokes(&m, &options(Machine::Plotter)).unwrap();
+        let (down, up) = plotted.travel(&options(Machine::Plotter));
+        let (reading_down, reading_up) = reading.travel(&options(Machine::Plotter));
+        assert!((down - reading_down).abs() < 1e-6, "the same strokes");
+        assert!(
+            up * 3.0 <= reading_up,
+            "pen up {up:.0} mm against {reading_up:.0} mm"
+        );
+    }
+
+    #[test]
+    fn a_sheet_fits_the_maze_inside_centred() {
+        let m = maze(4, 2, 1);
+        let cut = strokes(&m, &options(Machine::Laser)).unwrap();
+        let svg = cut.svg(&CutOptions {
+            size: Some((100.0, 100.0)),
+            ..options(Machine::Laser)
+        });
+        // 25 mm a cell: 100 x 50 mm, 25 mm above and below.
+        assert!(svg.contains(r#"width="100.000mm" height="100.000mm""#));
+        assert!(
+            svg.contains("0.000,25.000") || svg.contains("100.000,25.000"),
+            "{svg}"
+        );
+    }
+
+    #[test]
+    fn woven_and_cellless_mazes_are_refused() {
+        let woven = r########"{"kind":"maze","version":1,"width":7,"height":7,"grid":["#######","### ###","### ###","#  |  #","### ###","### ###","#######"],"start":[3,1],"goal":[3,5],"meta":{"cells":[3,3]}}"########;
+        let m = MazeDoc::from_document(&Document::from_json(woven).unwrap()).unwrap();
+        let e = strokes(&m, &options(Machine::Laser)).unwrap_err();
+        assert!(e.to_string().contains("woven"), "{e}");
+        let map = r####"{"kind":"maze","version":1,"width":3,"height":3,"grid":["###","# #","###"],"start":[1,1],"goal":[1,1]}"####;
+        let m = MazeDoc::from_document(&Document::from_json(map).unwrap()).unwrap();
+        assert!(strokes(&m, &options(Machine::Laser)).is_err());
+    }
+}
