@@ -580,3 +580,59 @@ fn mazes_for_lasers_and_plotters() {
         assert!(r.stdout.is_empty());
     }
 }
+
+/// `--for laser -o maze.dxf` writes a DXF that an independent reader (the `dxf` crate) reads
+/// back: a polyline a stroke, in millimetres, every wall once.
+#[test]
+fn a_dxf_for_a_cutter_reads_back() {
+    let dir = scratch("dxf");
+    let path = dir.join("maze.dxf");
+    let maze = run("mazegen", &["--seed", "4", "9", "5"], "");
+    let r = run(
+        "gridrender",
+        &[
+            "--for",
+            "laser",
+            "--cell-mm",
+            "4",
+            "--outline-layer",
+            "-o",
+            path.to_str().unwrap(),
+        ],
+        &maze.stdout,
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let drawing = dxf::Drawing::load_file(path.to_str().unwrap()).expect("a DXF reader reads it");
+    let mut length = 0.0;
+    let mut layers = std::collections::BTreeSet::new();
+    let mut polylines = 0;
+    for e in drawing.entities() {
+        let dxf::entities::EntityType::Polyline(ref p) = e.specific else {
+            panic!("a polyline, not {:?}", e.specific);
+        };
+        polylines += 1;
+        layers.insert(e.common.layer.clone());
+        let points: Vec<(f64, f64)> = p.vertices().map(|v| (v.location.x, v.location.y)).collect();
+        let mut ring = points.clone();
+        if p.is_closed() {
+            ring.push(points[0]);
+        }
+        for pair in ring.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            assert!(a.0 == b.0 || a.1 == b.1, "walls run along rows and columns");
+            assert!((0.0..=36.0).contains(&a.0) && (0.0..=20.0).contains(&a.1));
+            length += (b.0 - a.0).abs() + (b.1 - a.1).abs();
+        }
+    }
+    assert!(polylines > 1);
+    assert_eq!(layers.into_iter().collect::<Vec<_>>(), ["CUT", "OUTLINE"]);
+    // Every wall once: the walls of a perfect 9 x 5 maze are its outline (2 x (9 + 5) cells)
+    // and, inside, as many cell sides as there are cells less one passage a cell but one:
+    // 4 x 9 x 5 sides, each inner one shared, less the 44 passages.
+    let inner = (2 * 9 * 5 - 9 - 5) - (9 * 5 - 1);
+    let expected = f64::from(2 * (9 + 5) + inner) * 4.0;
+    assert!(
+        (length - expected).abs() < 1e-6,
+        "{length} mm of cuts, not {expected}"
+    );
+}

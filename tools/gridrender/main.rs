@@ -76,7 +76,7 @@ struct Args {
     #[arg(long, default_value_t = 30.0, requires = "animate", value_parser = parse_fps)]
     fps: f64,
 
-    /// Draw a square maze for a machine, as SVG sized in millimetres: every wall once,
+    /// Draw a square maze for a machine, as SVG or DXF in millimetres: every wall once,
     /// joined into as few strokes as the walls allow (laser), and ordered for the least
     /// pen-up travel, reported on stderr (plotter).
     #[arg(long = "for", value_enum, value_name = "MACHINE",
@@ -144,6 +144,8 @@ enum Format {
     Png,
     /// A self-contained HTML page (the SVG inline) that shows and hides the solution.
     Html,
+    /// An R12 DXF drawing in millimetres, with --for: strokes for cutter software.
+    Dxf,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -297,8 +299,10 @@ fn format_of(args: &Args) -> Result<Format> {
         Some("png") => Ok(Format::Png),
         Some("html" | "htm") => Ok(Format::Html),
         Some("txt" | "text") => Ok(Format::Text),
+        Some("dxf") => Ok(Format::Dxf),
         Some(other) => Err(Error::usage(format!(
-            "{}: unknown extension .{other} (svg, png, html or txt; or give --format)",
+            "{}: unknown extension .{other} (svg, png, html, txt, or dxf with --for; or give \
+             --format)",
             path.display()
         ))),
         None => Err(Error::usage(format!(
@@ -328,12 +332,18 @@ fn run(args: Args) -> Result<Status> {
         }
     }
     if let Some(machine) = args.machine {
-        if format != Format::Svg {
+        if !matches!(format, Format::Svg | Format::Dxf) {
             return Err(Error::usage(
-                "--for writes SVG sized in millimetres: -o FILE.svg, or --format svg",
+                "--for writes SVG or DXF sized in millimetres: -o FILE.svg or FILE.dxf, or \
+                 --format svg|dxf",
             ));
         }
-        return draw_cut(&args, machine);
+        return draw_cut(&args, machine, format);
+    }
+    if format == Format::Dxf {
+        return Err(Error::usage(
+            "DXF holds a maze's strokes for a machine: add --for laser or --for plotter",
+        ));
     }
     if args.animate && matches!(format, Format::Term | Format::Text) {
         return animate_on_terminal(&args, format);
@@ -349,7 +359,7 @@ fn picture_of(format: Format) -> Option<Picture> {
         Format::Svg => Some(Picture::Svg),
         Format::Png => Some(Picture::Png),
         Format::Html => Some(Picture::Html),
-        Format::Term | Format::Text => None,
+        Format::Term | Format::Text | Format::Dxf => None,
     }
 }
 
@@ -487,7 +497,7 @@ fn draw_picture(args: &Args, picture: Picture) -> Result<Status> {
 }
 
 /// Each maze as strokes for a machine (`--for`): one SVG, or one a document with `{n}`.
-fn draw_cut(args: &Args, machine: MachineArg) -> Result<Status> {
+fn draw_cut(args: &Args, machine: MachineArg, format: Format) -> Result<Status> {
     use grid_render::cut::{CutOptions, Machine};
     let options = CutOptions {
         machine: match machine {
@@ -530,7 +540,10 @@ fn draw_cut(args: &Args, machine: MachineArg) -> Result<Status> {
                 cut.strokes.len()
             ));
         }
-        let svg = cut.svg(&options);
+        let svg = match format {
+            Format::Dxf => cut.dxf(&options),
+            _ => cut.svg(&options),
+        };
         match &pages {
             Some(pages) => write_file(&pages.path(n + 1), svg.as_bytes())?,
             None => drawn = Some(svg),
