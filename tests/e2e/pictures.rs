@@ -495,8 +495,8 @@ fn a_stream_becomes_one_picture_a_document_with_n_in_the_name() {
     assert!(!one.exists(), "nothing half-written");
 }
 
-/// `--for laser|plotter` writes a square maze as SVG in millimetres, and refuses what it
-/// cannot cut, with one line.
+/// `--for laser|plotter` writes a maze as SVG in millimetres, and refuses what it cannot
+/// cut, with one line.
 #[test]
 fn mazes_for_lasers_and_plotters() {
     let dir = scratch("cut");
@@ -554,8 +554,8 @@ fn mazes_for_lasers_and_plotters() {
         ),
         (
             vec!["--for", "laser", "-f", "svg"],
-            run("mazegen", &["--tiling", "hex", "5"], "").stdout,
-            "hex maze",
+            run("mazegen", &["--tiling", "polar", "5"], "").stdout,
+            "polar",
         ),
         (
             vec!["--for", "laser", "-f", "svg"],

@@ -76,7 +76,7 @@ struct Args {
     #[arg(long, default_value_t = 30.0, requires = "animate", value_parser = parse_fps)]
     fps: f64,
 
-    /// Draw a square maze for a machine, as SVG or DXF in millimetres: every wall once,
+    /// Draw a maze for a machine, as SVG or DXF in millimetres: every wall once,
     /// joined into as few strokes as the walls allow (laser), and ordered for the least
     /// pen-up travel, reported on stderr (plotter).
     #[arg(long = "for", value_enum, value_name = "MACHINE",
@@ -518,19 +518,20 @@ fn draw_cut(args: &Args, machine: MachineArg, format: Format) -> Result<Status> 
                  (-o 'maze-{n}.svg')",
             )));
         }
-        let tiling = grid_core::tiling::tiling_of(&doc).map_err(|e| place.locate(e))?;
-        if doc.kind() != Kind::Maze || tiling != grid_core::tiling::Tiling::Square {
-            let what = match doc.kind() {
-                Kind::Maze => format!("a {tiling} maze"),
-                kind => format!("a {kind} document"),
-            };
+        if doc.kind() != Kind::Maze {
             return Err(place.locate(Error::input(format!(
-                "--for cuts and plots square mazes, and this is {what}"
+                "--for cuts and plots mazes, and this is a {} document",
+                doc.kind()
             ))));
         }
-        let maze = MazeDoc::from_document(&doc).map_err(|e| place.locate(e))?;
-        let cut =
-            grid_render::cut::strokes(&maze, &options).map_err(|e| place.locate(advise(e)))?;
+        let cut = match grid_render::tiled_maze(&doc).map_err(|e| place.locate(e))? {
+            Some(tiled) => grid_render::cut::tiled_strokes(&tiled, &options),
+            None => {
+                let maze = MazeDoc::from_document(&doc).map_err(|e| place.locate(e))?;
+                grid_render::cut::strokes(&maze, &options)
+            }
+        }
+        .map_err(|e| place.locate(advise(e)))?;
         if machine == MachineArg::Plotter {
             let (down, up) = cut.travel(&options);
             grid_cli::say(format_args!(

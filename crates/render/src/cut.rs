@@ -1,15 +1,20 @@
 //! Mazes for machines that cut or draw (`gridrender --for laser|plotter`): every wall once,
 //! joined into as few strokes as the walls allow, sized in millimetres.
 //!
-//! The walls of a square cell maze are the edges of a lattice whose points are the maze's
-//! corners. A stroke is a trail through that graph; a graph needs one trail for each pair of
+//! The walls of a maze are the edges of a graph whose points are the cells' corners (on a
+//! square maze a lattice; on the other tilings the corners as the layout places them, one
+//! point where two cells' corners meet). A stroke is a trail through that graph; a graph needs one trail for each pair of
 //! its points where an odd number of walls meet (one, when none is odd), and Hierholzer's
 //! walk finds exactly that many: each piece's odd points are paired by invisible edges, the
 //! walk makes one circuit of every piece, and the circuit is cut at the invisible edges. A
 //! wall shared by two cells is one edge, so it is cut once, never twice.
 
 use crate::error::{RenderError, Result};
+use crate::tiled::Layout;
+use crate::tiled::layout::Scratch;
+use grid_core::tiling::{TiledDoc, Tiling};
 use grid_core::{MazeDoc, Pos, Tile};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 /// What the strokes are made for.
@@ -34,19 +39,24 @@ pub struct CutOptions {
     pub outline_layer: bool,
 }
 
-/// A stroke: a line through lattice points (column, row of the maze's corners).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A point in the maze's own units: cells on a square maze (x, y from the top-left
+/// corner), the tiling's units on the others.
+pub type Point = (f64, f64);
+
+/// A stroke: a line through points.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Stroke {
-    pub points: Vec<(u32, u32)>,
+    pub points: Vec<Point>,
     /// Part of the outline layer.
     pub outline: bool,
 }
 
-/// A maze's strokes, and the lattice's size in cells.
+/// A maze's strokes, the maze's size in its units, and its units across a cell.
 #[derive(Debug, Clone)]
 pub struct Cut {
     pub strokes: Vec<Stroke>,
-    pub cells: (u32, u32),
+    pub size: (f64, f64),
+    pub per_cell: f64,
 }
 
 /// An edge of the lattice: its two points (by index), and whether it is outline.
@@ -59,6 +69,48 @@ struct Edge {
 
 /// The strokes that cut `m`'s walls: a square cell maze without crossings.
 pub fn strokes(m: &MazeDoc, options: &CutOptions) -> Result<Cut> {
+    let (w, h, pos, edges) = square_walls(m)?;
+    Ok(Cut {
+        strokes: join(edges, &pos, options),
+        size: (w as f64, h as f64),
+        per_cell: 1.0,
+    })
+}
+
+/// The strokes that cut a hex, triangle or octagon maze's walls. A polar maze's walls are
+/// arcs, which a stroke of straight lines does not keep: it is refused.
+pub fn tiled_strokes(doc: &TiledDoc, options: &CutOptions) -> Result<Cut> {
+    if doc.maze.tiling() == Tiling::Polar {
+        return Err(RenderError::Cut(
+            "--for cuts straight walls, and a polar maze's rings are arcs".into(),
+        ));
+    }
+    let layout = Layout::with_margin(doc, 1.0, 0.0);
+    // Corners by their place, rounded: the same corner from two cells is one point.
+    let mut ids: BTreeMap<(i64, i64), usize> = BTreeMap::new();
+    let mut pos: Vec<Point> = Vec::new();
+    let mut id = |p: Point| {
+        let key = ((p.0 * 1e6).round() as i64, (p.1 * 1e6).round() as i64);
+        *ids.entry(key).or_insert_with(|| {
+            pos.push(p);
+            pos.len() - 1
+        })
+    };
+    let mut edges = Vec::new();
+    let mut scratch = Scratch::default();
+    grid_core::on_tiled_maze!(&doc.maze, m => layout.for_each_wall_marked(m, &mut scratch, |line, edge| {
+        edges.push(Edge { a: id(line.from), b: id(line.to), outline: edge });
+    }));
+    Ok(Cut {
+        strokes: join(edges, &pos, options),
+        size: layout.unit_size(),
+        per_cell: layout.cell_span(),
+    })
+}
+
+/// A square cell maze's walls as edges between its corners: the lattice's width and height
+/// in cells, the corners' places and the edges.
+fn square_walls(m: &MazeDoc) -> Result<(usize, usize, Vec<Point>, Vec<Edge>)> {
     let Some((w, h)) = m.cells else {
         return Err(RenderError::Cut(
             "--for cuts cell mazes (as mazegen makes them), and this map has no cells".into(),
@@ -113,35 +165,39 @@ pub fn strokes(m: &MazeDoc, options: &CutOptions) -> Result<Cut> {
             }
         }
     }
-    // With an outline layer, the outline's strokes are joined apart from the others'.
+    let pos = (0..=h)
+        .flat_map(|r| (0..=w).map(move |c| (c as f64, r as f64)))
+        .collect();
+    Ok((w, h, pos, edges))
+}
+
+/// The strokes of the walls `edges` between points at `pos`: with an outline layer, the
+/// outline's joined apart from the others'; in a plotter's order when asked.
+fn join(edges: Vec<Edge>, pos: &[Point], options: &CutOptions) -> Vec<Stroke> {
     let layers: Vec<(Vec<Edge>, bool)> = if options.outline_layer {
         let (outline, inner): (Vec<Edge>, Vec<Edge>) = edges.into_iter().partition(|e| e.outline);
         vec![(inner, false), (outline, true)]
     } else {
         vec![(edges, false)]
     };
-    let columns = w + 1;
     let mut strokes = Vec::new();
     for (layer, outline) in layers {
-        for trail in trails(&layer, (w + 1) * (h + 1), columns) {
-            let at = |p: usize| ((p % columns) as u32, (p / columns) as u32);
-            let points = straightened(trail.iter().map(|&p| at(p)));
+        for trail in trails(&layer, pos) {
+            let points = straightened(trail.iter().map(|&p| pos[p]));
             strokes.push(Stroke { points, outline });
         }
     }
     if options.machine == Machine::Plotter {
         strokes = plotter_order(strokes);
     }
-    Ok(Cut {
-        strokes,
-        cells: (w as u32, h as u32),
-    })
+    strokes
 }
 
 /// The fewest trails that cover every edge once: Hierholzer's walk on each piece, its odd
 /// points paired by invisible edges, cut where it crosses one. At a point the walk goes on
 /// straight when it can, so that a straight run of walls is one line.
-fn trails(edges: &[Edge], points: usize, columns: usize) -> Vec<Vec<usize>> {
+fn trails(edges: &[Edge], pos: &[Point]) -> Vec<Vec<usize>> {
+    let points = pos.len();
     // Edges by point, the invisible ones after the real (`edges.len()` on).
     let mut all: Vec<(usize, usize)> = edges.iter().map(|e| (e.a, e.b)).collect();
     let mut degree = vec![0usize; points];
@@ -195,7 +251,7 @@ fn trails(edges: &[Edge], points: usize, columns: usize) -> Vec<Vec<usize>> {
             let ahead = came.map(|k| other(k, p)).and_then(|q| {
                 at[p].iter().copied().find(|&k| {
                     let r = other(k, p);
-                    !used[k] && k < real && r != q && in_line(q, p, r, columns)
+                    !used[k] && k < real && r != q && straight_on(pos[q], pos[p], pos[r])
                 })
             });
             let choice = ahead.or_else(|| {
@@ -243,19 +299,21 @@ fn cut_at_invisible(circuit: &[(usize, Option<usize>)], real: usize) -> Vec<Vec<
     trails
 }
 
-/// Whether lattice points `q`, `p` and `r` (by index) lie on one row or one column.
-fn in_line(q: usize, p: usize, r: usize, columns: usize) -> bool {
-    let row = |x: usize| x / columns;
-    let col = |x: usize| x % columns;
-    (row(q) == row(p) && row(p) == row(r)) || (col(q) == col(p) && col(p) == col(r))
+/// Whether the way from `q` through `p` goes on straight to `r`.
+fn straight_on(q: Point, p: Point, r: Point) -> bool {
+    let (ax, ay) = (p.0 - q.0, p.1 - q.1);
+    let (bx, by) = (r.0 - p.0, r.1 - p.1);
+    let cross = ax * by - ay * bx;
+    let dot = ax * bx + ay * by;
+    cross.abs() <= 1e-9 * (ax.hypot(ay) * bx.hypot(by)).max(1e-12) && dot > 0.0
 }
 
 /// The points of a trail with the ones in the middle of a straight run left out.
-fn straightened(points: impl Iterator<Item = (u32, u32)>) -> Vec<(u32, u32)> {
-    let mut out: Vec<(u32, u32)> = Vec::new();
+fn straightened(points: impl Iterator<Item = Point>) -> Vec<Point> {
+    let mut out: Vec<Point> = Vec::new();
     for p in points {
         if let [.., a, b] = out[..]
-            && ((a.0 == b.0 && b.0 == p.0) || (a.1 == b.1 && b.1 == p.1))
+            && straight_on(a, b, p)
         {
             *out.last_mut().expect("two points") = p;
         } else {
@@ -269,9 +327,9 @@ fn straightened(points: impl Iterator<Item = (u32, u32)>) -> Vec<(u32, u32)> {
 /// sheet's corner, the stroke with the nearest end next, turned to start at that end.
 fn plotter_order(mut left: Vec<Stroke>) -> Vec<Stroke> {
     let mut ordered = Vec::with_capacity(left.len());
-    let mut pen = (0, 0);
+    let mut pen = (0.0, 0.0);
     while !left.is_empty() {
-        let (mut best, mut best_d, mut flip) = (0, u64::MAX, false);
+        let (mut best, mut best_d, mut flip) = (0, f64::INFINITY, false);
         for (k, s) in left.iter().enumerate() {
             let (first, last) = (s.points[0], *s.points.last().expect("a stroke has points"));
             for (end, reversed) in [(first, false), (last, true)] {
@@ -291,26 +349,24 @@ fn plotter_order(mut left: Vec<Stroke>) -> Vec<Stroke> {
     ordered
 }
 
-fn distance2(a: (u32, u32), b: (u32, u32)) -> u64 {
-    let dx = u64::from(a.0.abs_diff(b.0));
-    let dy = u64::from(a.1.abs_diff(b.1));
+fn distance2(a: Point, b: Point) -> f64 {
+    let (dx, dy) = (a.0 - b.0, a.1 - b.1);
     dx * dx + dy * dy
 }
 
 impl Cut {
-    /// Millimetres a cell, and the sheet's size.
+    /// Millimetres a unit, the sheet's size and where the maze starts on it.
     fn scale(&self, options: &CutOptions) -> (f64, (f64, f64), (f64, f64)) {
-        let (w, h) = (f64::from(self.cells.0), f64::from(self.cells.1));
+        let (w, h) = self.size;
         match options.size {
             Some((sw, sh)) => {
                 let mm = (sw / w).min(sh / h);
                 (mm, (sw, sh), ((sw - w * mm) / 2.0, (sh - h * mm) / 2.0))
             }
-            None => (
-                options.cell_mm,
-                (w * options.cell_mm, h * options.cell_mm),
-                (0.0, 0.0),
-            ),
+            None => {
+                let mm = options.cell_mm / self.per_cell;
+                (mm, (w * mm, h * mm), (0.0, 0.0))
+            }
         }
     }
 
@@ -318,8 +374,8 @@ impl Cut {
     /// strokes in their order.
     pub fn travel(&self, options: &CutOptions) -> (f64, f64) {
         let (mm, _, _) = self.scale(options);
-        let length = |a: (u32, u32), b: (u32, u32)| (distance2(a, b) as f64).sqrt() * mm;
-        let (mut down, mut up, mut pen) = (0.0, 0.0, (0, 0));
+        let length = |a: Point, b: Point| distance2(a, b).sqrt() * mm;
+        let (mut down, mut up, mut pen) = (0.0, 0.0, (0.0, 0.0));
         for s in &self.strokes {
             up += length(pen, s.points[0]);
             for pair in s.points.windows(2) {
@@ -356,7 +412,7 @@ impl Cut {
                 let mut points = String::new();
                 for (k, &(c, r)) in s.points.iter().enumerate() {
                     let gap = if k == 0 { "" } else { " " };
-                    let (x, y) = (ox + f64::from(c) * mm, oy + f64::from(r) * mm);
+                    let (x, y) = (ox + c * mm, oy + r * mm);
                     let _ = write!(points, "{gap}{x:.3},{y:.3}");
                 }
                 let _ = writeln!(out, r#"<polyline points="{points}"/>"#);
@@ -424,7 +480,7 @@ impl Cut {
             pair(66, "1");
             pair(70, if closed { "1" } else { "0" });
             for &(c, r) in points {
-                let (x, y) = (ox + f64::from(c) * mm, sh - (oy + f64::from(r) * mm));
+                let (x, y) = (ox + c * mm, sh - (oy + r * mm));
                 pair(0, "VERTEX");
                 pair(8, layer);
                 pair(10, &format!("{x:.3}"));
@@ -527,7 +583,12 @@ mod tests {
     fn drawn(cut: &Cut) -> Vec<Segment> {
         let mut out = Vec::new();
         for s in &cut.strokes {
-            for pair in s.points.windows(2) {
+            let points: Vec<(u32, u32)> = s
+                .points
+                .iter()
+                .map(|p| (p.0.round() as u32, p.1.round() as u32))
+                .collect();
+            for pair in points.windows(2) {
                 let (a, b) = (pair[0].min(pair[1]), pair[0].max(pair[1]));
                 assert!(
                     a.0 == b.0 || a.1 == b.1,
@@ -605,7 +666,7 @@ mod tests {
             .strokes
             .iter()
             .filter(|s| s.outline)
-            .flat_map(|s| s.points.iter().copied())
+            .flat_map(|s| s.points.iter().map(|p| (p.0 as u32, p.1 as u32)))
             .collect();
         assert!(
             outline
@@ -626,9 +687,11 @@ mod tests {
         let m = maze(50, 50, 7);
         let laser = strokes(&m, &options(Machine::Laser)).unwrap();
         let mut reading = laser.clone();
-        reading
-            .strokes
-            .sort_by_key(|s| (s.points[0].1, s.points[0].0));
+        reading.strokes.sort_by(|a, b| {
+            (a.points[0].1, a.points[0].0)
+                .partial_cmp(&(b.points[0].1, b.points[0].0))
+                .unwrap()
+        });
         let plotted = strokes(&m, &options(Machine::Plotter)).unwrap();
         let (down, up) = plotted.travel(&options(Machine::Plotter));
         let (reading_down, reading_up) = reading.travel(&options(Machine::Plotter));

@@ -6,7 +6,7 @@
 //! solution path through the cells' centres.
 
 mod braille;
-mod layout;
+pub(crate) mod layout;
 mod raster;
 mod svg;
 
