@@ -449,7 +449,8 @@ fn draw_text(args: &Args, format: Format) -> Result<Status> {
     Ok(Status::Ok)
 }
 
-/// The one document of the input as a picture, drawn whole before a byte is written; or,
+/// The one document of the input as a picture, drawn whole before a byte is written (none,
+/// and no file, for an empty input); or,
 /// when the output's name holds `{n}`, each document as a picture of its own, numbered
 /// from 1, each file written as soon as it is drawn.
 fn draw_picture(args: &Args, picture: Picture) -> Result<Status> {
@@ -480,10 +481,9 @@ fn draw_picture(args: &Args, picture: Picture) -> Result<Status> {
     if pages.is_some() {
         return Ok(Status::Ok);
     }
+    // An empty stream is no documents: nothing to draw, no file (docs/format.md).
     let Some(drawing) = drawn else {
-        return Err(Error::input(
-            "no document to draw: the input is empty (a picture holds one document)",
-        ));
+        return Ok(Status::Ok);
     };
     match &args.output {
         Some(path) => write_file(path, &drawing)?,
@@ -554,7 +554,7 @@ fn draw_cut(args: &Args, machine: MachineArg, format: Format) -> Result<Status> 
         return Ok(Status::Ok);
     }
     let Some(svg) = drawn else {
-        return Err(Error::input("no maze to draw: the input is empty"));
+        return Ok(Status::Ok);
     };
     match &args.output {
         Some(path) => write_file(path, svg.as_bytes())?,
