@@ -3,7 +3,7 @@
 mod animate;
 
 use clap::Parser;
-use grid_cli::args::{ColorArg, InputArgs};
+use grid_cli::args::{ColorArg, InputArgs, number_in};
 use grid_cli::input::plain_io;
 use grid_cli::run::GenerateArg;
 use grid_cli::{Error, Output, Result, Status};
@@ -73,7 +73,7 @@ struct Args {
     animate: bool,
 
     /// Frames a second of the replay (long stages are sped up to last at most 10 s).
-    #[arg(long, default_value_t = 30.0, requires = "animate", value_parser = parse_fps)]
+    #[arg(long, default_value_t = 30.0, requires = "animate", value_parser = number_in(0.1..=1000.0, "frames a second"))]
     fps: f64,
 
     /// Draw a maze for a machine, as SVG or DXF in millimetres: every wall once,
@@ -85,7 +85,7 @@ struct Args {
 
     /// Millimetres a cell, with --for (default 10).
     #[arg(long, value_name = "MM", requires = "machine", conflicts_with = "size",
-          value_parser = parse_mm)]
+          value_parser = number_in(0.1..=1000.0, "millimetres"))]
     cell_mm: Option<f64>,
 
     /// The sheet, WIDTHxHEIGHT in millimetres, with --for: the maze fitted inside, centred.
@@ -110,14 +110,6 @@ enum MachineArg {
     Laser,
     /// A pen plotter: the strokes ordered to keep pen-up travel short.
     Plotter,
-}
-
-/// A length in millimetres, from 0.1 to 1000.
-fn parse_mm(s: &str) -> std::result::Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(mm) if (0.1..=1000.0).contains(&mm) => Ok(mm),
-        _ => Err("expected millimetres, from 0.1 to 1000".into()),
-    }
 }
 
 /// A sheet, WIDTHxHEIGHT in millimetres.
@@ -164,13 +156,6 @@ enum ThemeArg {
     Light,
     /// Light ink on a dark ground.
     Dark,
-}
-
-fn parse_fps(s: &str) -> std::result::Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(f) if (0.1..=1000.0).contains(&f) => Ok(f),
-        _ => Err("expected frames a second, from 0.1 to 1000".into()),
-    }
 }
 
 fn main() -> ExitCode {
@@ -449,23 +434,14 @@ fn draw_text(args: &Args, format: Format) -> Result<Status> {
     Ok(Status::Ok)
 }
 
-/// The one document of the input as a picture, drawn whole before a byte is written (none,
-/// and no file, for an empty input); or,
-/// when the output's name holds `{n}`, each document as a picture of its own, numbered
-/// from 1, each file written as soon as it is drawn.
+/// The one document of the input as a picture, drawn whole before a byte is written; or,
+/// when the output's name holds `{n}`, each document as a picture of its own.
 fn draw_picture(args: &Args, picture: Picture) -> Result<Status> {
     let options = picture_options(args);
-    let pages = args.output.as_deref().and_then(Pages::of);
-    let mut drawn = None;
-    for (n, item) in documents(&args.input.files).enumerate() {
-        let (place, doc) = item?;
-        if n > 0 && pages.is_none() {
-            return Err(place.locate(Error::input(
-                "a picture holds one document, and the input has more: draw them one at a \
-                 time, or name a file for each with {n} (-o 'page-{n}.svg')",
-            )));
-        }
-        let doc = with_figures(args, &place, doc)?;
+    let too_many = "a picture holds one document, and the input has more: draw them one at a \
+                    time, or name a file for each with {n} (-o 'page-{n}.svg')";
+    write_drawings(args, too_many, |place, doc| {
+        let doc = with_figures(args, place, doc)?;
         let mut drawing = Vec::new();
         if args.animate {
             render_animation(&doc, picture, &options, args.fps, &mut drawing)
@@ -473,16 +449,33 @@ fn draw_picture(args: &Args, picture: Picture) -> Result<Status> {
             render_picture(&doc, picture, &options, &mut drawing)
         }
         .map_err(|e| place.locate(advise(e)))?;
+        Ok(drawing)
+    })
+}
+
+/// Each document drawn by `draw` and written whole: the one document to the output (none,
+/// and no file, for an empty input; more is refused with `too_many`), or, when the output's
+/// name holds `{n}`, each to a file of its own, numbered from 1, as soon as it is drawn.
+fn write_drawings(
+    args: &Args,
+    too_many: &str,
+    mut draw: impl FnMut(&grid_cli::Place, Document) -> Result<Vec<u8>>,
+) -> Result<Status> {
+    let pages = args.output.as_deref().and_then(Pages::of);
+    let mut drawn = None;
+    for (n, item) in documents(&args.input.files).enumerate() {
+        let (place, doc) = item?;
+        if n > 0 && pages.is_none() {
+            return Err(place.locate(Error::input(too_many)));
+        }
+        let drawing = draw(&place, doc)?;
         match &pages {
             Some(pages) => write_file(&pages.path(n + 1), &drawing)?,
             None => drawn = Some(drawing),
         }
     }
-    if pages.is_some() {
-        return Ok(Status::Ok);
-    }
     // An empty stream is no documents: nothing to draw, no file (docs/format.md).
-    let Some(drawing) = drawn else {
+    let (None, Some(drawing)) = (&pages, drawn) else {
         return Ok(Status::Ok);
     };
     match &args.output {
@@ -508,16 +501,9 @@ fn draw_cut(args: &Args, machine: MachineArg, format: Format) -> Result<Status> 
         size: args.size,
         outline_layer: args.outline_layer,
     };
-    let pages = args.output.as_deref().and_then(Pages::of);
-    let mut drawn = None;
-    for (n, item) in documents(&args.input.files).enumerate() {
-        let (place, doc) = item?;
-        if n > 0 && pages.is_none() {
-            return Err(place.locate(Error::input(
-                "an SVG holds one maze, and the input has more: name a file for each with {n} \
-                 (-o 'maze-{n}.svg')",
-            )));
-        }
+    let too_many = "an SVG holds one maze, and the input has more: name a file for each with \
+                    {n} (-o 'maze-{n}.svg')";
+    write_drawings(args, too_many, |place, doc| {
         if doc.kind() != Kind::Maze {
             return Err(place.locate(Error::input(format!(
                 "--for cuts and plots mazes, and this is a {} document",
@@ -541,30 +527,12 @@ fn draw_cut(args: &Args, machine: MachineArg, format: Format) -> Result<Status> 
                 cut.strokes.len()
             ));
         }
-        let svg = match format {
+        let drawing = match format {
             Format::Dxf => cut.dxf(&options),
             _ => cut.svg(&options),
         };
-        match &pages {
-            Some(pages) => write_file(&pages.path(n + 1), svg.as_bytes())?,
-            None => drawn = Some(svg),
-        }
-    }
-    if pages.is_some() {
-        return Ok(Status::Ok);
-    }
-    let Some(svg) = drawn else {
-        return Ok(Status::Ok);
-    };
-    match &args.output {
-        Some(path) => write_file(path, svg.as_bytes())?,
-        None => {
-            let mut out = Output::stdout();
-            out.write_all(svg.as_bytes())?;
-            out.finish()?;
-        }
-    }
-    Ok(Status::Ok)
+        Ok(drawing.into_bytes())
+    })
 }
 
 /// An output name holding `{n}`: a file a document, `{n}` the document's number from 1.

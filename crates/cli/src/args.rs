@@ -95,6 +95,24 @@ pub fn fraction(s: &str) -> Result<f64, String> {
     }
 }
 
+/// A number from `range`'s start to its end, with a message that names `what` and the range
+/// when it is not (`gridrender --fps`, `--cell-mm`).
+pub fn number_in(
+    range: std::ops::RangeInclusive<f64>,
+    what: &'static str,
+) -> impl TypedValueParser<Value = f64> {
+    move |s: &str| -> Result<f64, String> {
+        match s.parse::<f64>() {
+            Ok(x) if range.contains(&x) => Ok(x),
+            _ => Err(format!(
+                "expected {what}, from {} to {}",
+                range.start(),
+                range.end()
+            )),
+        }
+    }
+}
+
 /// A whole number of at least `min`, with a message that names the range when it is not.
 pub fn at_least(min: u64, what: &'static str) -> impl TypedValueParser<Value = u64> {
     move |s: &str| -> Result<u64, String> {
@@ -118,5 +136,14 @@ mod tests {
             .parse_ref(&cmd, Some(&arg), std::ffi::OsStr::new("-3"))
             .unwrap_err();
         assert!(e.to_string().contains("1 or more"), "{e}");
+        let p = number_in(0.1..=1000.0, "millimetres");
+        let e = p
+            .parse_ref(&cmd, Some(&arg), std::ffi::OsStr::new("0"))
+            .unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("expected millimetres, from 0.1 to 1000"),
+            "{e}"
+        );
     }
 }
