@@ -562,11 +562,6 @@ fn mazes_for_lasers_and_plotters() {
         ),
         (
             vec!["--for", "laser", "-f", "svg"],
-            run("mazegen", &["--tiling", "polar", "5"], "").stdout,
-            "polar",
-        ),
-        (
-            vec!["--for", "laser", "-f", "svg"],
             run(
                 "mazegen",
                 &["--weave", "1", "--algo", "kruskal", "--seed", "1", "5"],

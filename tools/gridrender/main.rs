@@ -8,6 +8,7 @@ use grid_cli::input::plain_io;
 use grid_cli::run::GenerateArg;
 use grid_cli::{Error, Output, Result, Status};
 use grid_core::{Document, Kind, MazeDoc};
+use grid_render::walls::WallGraph;
 use grid_render::{
     MazeStyle, Options, Picture, PictureOptions, RenderError, Theme, render_animation,
     render_picture, render_text,
@@ -76,26 +77,59 @@ struct Args {
     #[arg(long, default_value_t = 30.0, requires = "animate", value_parser = number_in(0.1..=1000.0, "frames a second"))]
     fps: f64,
 
-    /// Draw a maze for a machine, as SVG or DXF in millimetres: every wall once,
-    /// joined into as few strokes as the walls allow (laser), and ordered for the least
-    /// pen-up travel, reported on stderr (plotter).
+    /// Draw a maze for a machine, in millimetres: every wall once, joined into as few
+    /// strokes as the walls allow (laser, SVG or DXF), ordered for the least pen-up travel,
+    /// reported on stderr (plotter, SVG or DXF), or a solid of walls on a base (printer,
+    /// STL; the default for -o FILE.stl).
     #[arg(long = "for", value_enum, value_name = "MACHINE",
           conflicts_with_all = ["cell_size", "theme", "caption", "solution", "animate", "style"])]
     machine: Option<MachineArg>,
 
-    /// Millimetres a cell, with --for (default 10).
-    #[arg(long, value_name = "MM", requires = "machine", conflicts_with = "size",
+    /// Millimetres a cell, for a machine (default 10).
+    #[arg(long, value_name = "MM", conflicts_with = "size",
           value_parser = number_in(0.1..=1000.0, "millimetres"))]
     cell_mm: Option<f64>,
 
-    /// The sheet, WIDTHxHEIGHT in millimetres, with --for: the maze fitted inside, centred.
-    #[arg(long, value_name = "WxH", requires = "machine", value_parser = parse_sheet)]
+    /// The sheet or the printer's bed, WIDTHxHEIGHT in millimetres: the maze fitted
+    /// inside, centred.
+    #[arg(long, value_name = "WxH", value_parser = parse_sheet)]
     size: Option<(f64, f64)>,
 
-    /// With --for: the outline (walls with the outside on one side) as strokes of its own,
-    /// in red, for laser software that cuts by colour (the inside first).
-    #[arg(long, requires = "machine")]
+    /// With --for laser or plotter: the outline (walls with the outside on one side) as
+    /// strokes of its own, in red, for laser software that cuts by colour (the inside first).
+    #[arg(long)]
     outline_layer: bool,
+
+    /// A printed maze's walls: their thickness in millimetres (default 1.2).
+    #[arg(long, value_name = "MM", value_parser = number_in(0.1..=100.0, "millimetres"))]
+    wall_mm: Option<f64>,
+
+    /// A printed maze's walls: their height above the base in millimetres (default 8).
+    #[arg(long, value_name = "MM", value_parser = number_in(0.1..=1000.0, "millimetres"))]
+    wall_height: Option<f64>,
+
+    /// A printed maze's base plate: its thickness in millimetres (default 2).
+    #[arg(long, value_name = "MM", value_parser = number_in(0.1..=100.0, "millimetres"))]
+    base_mm: Option<f64>,
+
+    /// A printed polar maze: the longest straight piece of a curved wall, in millimetres
+    /// (default 1).
+    #[arg(long, value_name = "MM", value_parser = number_in(0.01..=100.0, "millimetres"))]
+    segment_mm: Option<f64>,
+
+    /// A printed marble maze: the start and the goal open in the outer wall.
+    #[arg(long)]
+    marble: bool,
+
+    /// A marble maze's ball, its diameter in millimetres: the cells are made for it to roll
+    /// along the passages with a millimetre to spare.
+    #[arg(long, value_name = "MM", requires = "marble", conflicts_with = "cell_mm",
+          value_parser = number_in(1.0..=100.0, "millimetres"))]
+    ball_mm: Option<f64>,
+
+    /// A printed maze as ASCII STL (binary by default).
+    #[arg(long)]
+    ascii: bool,
 
     #[command(flatten)]
     generate: GenerateArg,
@@ -110,6 +144,8 @@ enum MachineArg {
     Laser,
     /// A pen plotter: the strokes ordered to keep pen-up travel short.
     Plotter,
+    /// A 3D printer: the walls standing on a base, one closed solid (STL).
+    Printer,
 }
 
 /// A sheet, WIDTHxHEIGHT in millimetres.
@@ -138,6 +174,8 @@ enum Format {
     Html,
     /// An R12 DXF drawing in millimetres, with --for: strokes for cutter software.
     Dxf,
+    /// A 3D printer's solid (binary STL; --ascii for text).
+    Stl,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -285,9 +323,10 @@ fn format_of(args: &Args) -> Result<Format> {
         Some("html" | "htm") => Ok(Format::Html),
         Some("txt" | "text") => Ok(Format::Text),
         Some("dxf") => Ok(Format::Dxf),
+        Some("stl") => Ok(Format::Stl),
         Some(other) => Err(Error::usage(format!(
-            "{}: unknown extension .{other} (svg, png, html, txt, or dxf with --for; or give \
-             --format)",
+            "{}: unknown extension .{other} (svg, png, html, txt, dxf with --for, or stl; or \
+             give --format)",
             path.display()
         ))),
         None => Err(Error::usage(format!(
@@ -316,19 +355,17 @@ fn run(args: Args) -> Result<Status> {
             )));
         }
     }
-    if let Some(machine) = args.machine {
-        if !matches!(format, Format::Svg | Format::Dxf) {
-            return Err(Error::usage(
-                "--for writes SVG or DXF sized in millimetres: -o FILE.svg or FILE.dxf, or \
-                 --format svg|dxf",
-            ));
-        }
-        return draw_cut(&args, machine, format);
-    }
-    if format == Format::Dxf {
-        return Err(Error::usage(
-            "DXF holds a maze's strokes for a machine: add --for laser or --for plotter",
-        ));
+    let machine = match (args.machine, format) {
+        (None, Format::Stl) => Some(MachineArg::Printer),
+        (machine, _) => machine,
+    };
+    check_machine_flags(&args, machine, format)?;
+    use grid_render::cut::Machine;
+    match machine {
+        Some(MachineArg::Printer) => return draw_solid(&args),
+        Some(MachineArg::Laser) => return draw_cut(&args, Machine::Laser, format),
+        Some(MachineArg::Plotter) => return draw_cut(&args, Machine::Plotter, format),
+        None => {}
     }
     if args.animate && matches!(format, Format::Term | Format::Text) {
         return animate_on_terminal(&args, format);
@@ -344,7 +381,7 @@ fn picture_of(format: Format) -> Option<Picture> {
         Format::Svg => Some(Picture::Svg),
         Format::Png => Some(Picture::Png),
         Format::Html => Some(Picture::Html),
-        Format::Term | Format::Text | Format::Dxf => None,
+        Format::Term | Format::Text | Format::Dxf | Format::Stl => None,
     }
 }
 
@@ -489,14 +526,109 @@ fn write_drawings(
     Ok(Status::Ok)
 }
 
+/// Refuses a machine's flag given without its machine, or with a format it does not write.
+fn check_machine_flags(args: &Args, machine: Option<MachineArg>, format: Format) -> Result<()> {
+    let printer = machine == Some(MachineArg::Printer);
+    let cutter = matches!(machine, Some(MachineArg::Laser | MachineArg::Plotter));
+    if printer && format != Format::Stl {
+        return Err(Error::usage(
+            "--for printer writes an STL solid: -o FILE.stl, or --format stl",
+        ));
+    }
+    if cutter && !matches!(format, Format::Svg | Format::Dxf) {
+        return Err(Error::usage(
+            "--for laser and plotter write SVG or DXF sized in millimetres: -o FILE.svg or \
+             FILE.dxf, or --format svg|dxf",
+        ));
+    }
+    if machine.is_none() && format == Format::Dxf {
+        return Err(Error::usage(
+            "DXF holds a maze's strokes for a machine: add --for laser or --for plotter",
+        ));
+    }
+    let given = [
+        ("--cell-mm", args.cell_mm.is_some(), machine.is_some()),
+        ("--size", args.size.is_some(), machine.is_some()),
+        ("--outline-layer", args.outline_layer, cutter),
+        ("--wall-mm", args.wall_mm.is_some(), printer),
+        ("--wall-height", args.wall_height.is_some(), printer),
+        ("--base-mm", args.base_mm.is_some(), printer),
+        ("--segment-mm", args.segment_mm.is_some(), printer),
+        ("--marble", args.marble, printer),
+        ("--ascii", args.ascii, printer),
+        ("--cell-size", args.cell_size.is_some(), machine.is_none()),
+        ("--theme", args.theme.is_some(), machine.is_none()),
+        ("--caption", args.caption, machine.is_none()),
+        ("--solution", args.solution, machine.is_none()),
+        ("--animate", args.animate, machine.is_none()),
+        ("--style", args.style.is_some(), machine.is_none()),
+    ];
+    match given.iter().find(|(_, given, applies)| *given && !applies) {
+        Some((flag, _, _)) => Err(Error::usage(format!(
+            "{flag} does not apply here: {}",
+            match machine {
+                Some(MachineArg::Printer) => "a printed maze is an STL solid",
+                Some(_) => "--for laser and plotter write strokes",
+                None if args.cell_mm.is_some() || args.size.is_some() || args.outline_layer => {
+                    "millimetres are for a machine (--for laser|plotter, or -o FILE.stl)"
+                }
+                None => "it is for a 3D print (-o FILE.stl)",
+            }
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Each maze as a solid for a 3D printer: one STL, or one a document with `{n}`.
+fn draw_solid(args: &Args) -> Result<Status> {
+    use grid_render::solid::SolidOptions;
+    let defaults = SolidOptions::default();
+    let wall_mm = args.wall_mm.unwrap_or(defaults.wall_mm);
+    let options = SolidOptions {
+        cell_mm: match args.ball_mm {
+            // The passage between two walls: the ball and a millimetre to spare.
+            Some(ball) => ball + 1.0 + wall_mm,
+            None => args.cell_mm.unwrap_or(defaults.cell_mm),
+        },
+        size: args.size,
+        wall_mm,
+        wall_height: args.wall_height.unwrap_or(defaults.wall_height),
+        base_mm: args.base_mm.unwrap_or(defaults.base_mm),
+        segment_mm: args.segment_mm.unwrap_or(defaults.segment_mm),
+        marble: args.marble,
+    };
+    if args.output.is_none() && !args.ascii && std::io::stdout().is_terminal() {
+        return Err(Error::usage(
+            "a binary STL would garble the terminal: write it with -o FILE.stl, or --ascii",
+        ));
+    }
+    let too_many = "an STL holds one maze, and the input has more: name a file for each with \
+                    {n} (-o 'maze-{n}.stl')";
+    write_drawings(args, too_many, |place, doc| {
+        if doc.kind() != Kind::Maze {
+            return Err(place.locate(Error::input(format!(
+                "a printed maze is made from a maze document, and this is a {} document",
+                doc.kind()
+            ))));
+        }
+        let unit = options.segment_mm / options.cell_mm;
+        let graph = wall_graph(&doc, true, unit).map_err(|e| place.locate(e))?;
+        let mesh =
+            grid_render::solid::solid(&graph, &options).map_err(|e| place.locate(advise(e)))?;
+        let name = format!("maze {}", place.line);
+        Ok(if args.ascii {
+            mesh.stl_ascii(&name).into_bytes()
+        } else {
+            mesh.stl(&name)
+        })
+    })
+}
+
 /// Each maze as strokes for a machine (`--for`): one SVG, or one a document with `{n}`.
-fn draw_cut(args: &Args, machine: MachineArg, format: Format) -> Result<Status> {
+fn draw_cut(args: &Args, machine: grid_render::cut::Machine, format: Format) -> Result<Status> {
     use grid_render::cut::{CutOptions, Machine};
     let options = CutOptions {
-        machine: match machine {
-            MachineArg::Laser => Machine::Laser,
-            MachineArg::Plotter => Machine::Plotter,
-        },
+        machine,
         cell_mm: args.cell_mm.unwrap_or(10.0),
         size: args.size,
         outline_layer: args.outline_layer,
@@ -510,15 +642,10 @@ fn draw_cut(args: &Args, machine: MachineArg, format: Format) -> Result<Status> 
                 doc.kind()
             ))));
         }
-        let cut = match grid_render::tiled_maze(&doc).map_err(|e| place.locate(e))? {
-            Some(tiled) => grid_render::cut::tiled_strokes(&tiled, &options),
-            None => {
-                let maze = MazeDoc::from_document(&doc).map_err(|e| place.locate(e))?;
-                grid_render::cut::strokes(&maze, &options)
-            }
-        }
-        .map_err(|e| place.locate(advise(e)))?;
-        if machine == MachineArg::Plotter {
+        let graph = wall_graph(&doc, false, 1.0).map_err(|e| place.locate(e))?;
+        let cut =
+            grid_render::cut::strokes(&graph, &options).map_err(|e| place.locate(advise(e)))?;
+        if machine == Machine::Plotter {
             let (down, up) = cut.travel(&options);
             grid_cli::say(format_args!(
                 "gridrender: {} line {}: pen down {down:.0} mm, pen up {up:.0} mm, {} strokes",
@@ -533,6 +660,16 @@ fn draw_cut(args: &Args, machine: MachineArg, format: Format) -> Result<Status> 
         };
         Ok(drawing.into_bytes())
     })
+}
+
+/// A maze document's walls, for a machine; with `cells`, its cells' outlines too, arcs in
+/// pieces at most `step` units long.
+fn wall_graph(doc: &Document, cells: bool, step: f64) -> Result<WallGraph> {
+    let graph = match grid_render::tiled_maze(doc)? {
+        Some(tiled) => WallGraph::tiled(&tiled, cells, step),
+        None => WallGraph::square(&MazeDoc::from_document(doc)?, cells),
+    };
+    graph.map_err(advise)
 }
 
 /// An output name holding `{n}`: a file a document, `{n}` the document's number from 1.

@@ -10,11 +10,8 @@
 //! wall shared by two cells is one edge, so it is cut once, never twice.
 
 use crate::error::{RenderError, Result};
-use crate::tiled::Layout;
-use crate::tiled::layout::{Line, Scratch};
-use grid_core::tiling::{TiledDoc, Tiling};
-use grid_core::{MazeDoc, Pos, Tile};
-use std::collections::BTreeMap;
+use crate::walls::{Arc, Point, Wall, WallGraph};
+use std::f64::consts::PI;
 use std::fmt::Write as _;
 
 /// What the strokes are made for.
@@ -39,16 +36,26 @@ pub struct CutOptions {
     pub outline_layer: bool,
 }
 
-/// A point in the maze's own units: cells on a square maze (x, y from the top-left
-/// corner), the tiling's units on the others.
-pub type Point = (f64, f64);
-
-/// A stroke: a line through points.
+/// A stroke: a line through points, each piece straight or an arc.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Stroke {
     pub points: Vec<Point>,
+    /// The piece from `points[i]` to `points[i + 1]`: an arc, or straight when `None`.
+    pub arcs: Vec<Option<Arc>>,
     /// Part of the outline layer.
     pub outline: bool,
+}
+
+impl Stroke {
+    /// The same stroke drawn from its other end.
+    fn reversed(mut self) -> Stroke {
+        self.points.reverse();
+        self.arcs.reverse();
+        for arc in self.arcs.iter_mut().flatten() {
+            arc.clockwise = !arc.clockwise;
+        }
+        self
+    }
 }
 
 /// A maze's strokes, the maze's size in its units, and its units across a cell.
@@ -57,155 +64,41 @@ pub struct Cut {
     pub strokes: Vec<Stroke>,
     pub size: (f64, f64),
     pub per_cell: f64,
+    /// The point arcs turn around.
+    pub centre: Point,
 }
 
-/// An edge of the lattice: its two points (by index), and whether it is outline.
-#[derive(Debug, Clone, Copy)]
-struct Edge {
-    a: usize,
-    b: usize,
-    outline: bool,
-}
-
-/// The strokes that cut `m`'s walls: a square cell maze without crossings.
-pub fn strokes(m: &MazeDoc, options: &CutOptions) -> Result<Cut> {
-    let (w, h, pos, edges) = square_walls(m)?;
-    Ok(Cut {
-        strokes: join(edges, &pos, options),
-        size: (w as f64, h as f64),
-        per_cell: 1.0,
-    })
-}
-
-/// The strokes that cut a hex, triangle or octagon maze's walls. A polar maze's walls are
-/// arcs, which a stroke of straight lines does not keep: it is refused.
-pub fn tiled_strokes(doc: &TiledDoc, options: &CutOptions) -> Result<Cut> {
-    if doc.maze.tiling() == Tiling::Polar {
-        return Err(RenderError::Cut(
-            "--for cuts straight walls, and a polar maze's rings are arcs".into(),
-        ));
-    }
-    let cells = grid_core::on_tiled_maze!(&doc.maze, m => m.cell_count());
-    check_cells(cells)?;
-    let layout = Layout::with_margin(doc, 1.0, 0.0);
-    // Corners by their place, rounded: the same corner from two cells is one point.
-    let mut ids: BTreeMap<(i64, i64), usize> = BTreeMap::new();
-    let mut pos: Vec<Point> = Vec::new();
-    let mut id = |p: Point| {
-        let key = ((p.0 * 1e6).round() as i64, (p.1 * 1e6).round() as i64);
-        *ids.entry(key).or_insert_with(|| {
-            pos.push(p);
-            pos.len() - 1
-        })
-    };
-    let mut edges = Vec::new();
-    let mut scratch = Scratch::default();
-    let mut wall = |line: Line, edge: bool| {
-        edges.push(Edge {
-            a: id(line.from),
-            b: id(line.to),
-            outline: edge,
-        });
-    };
-    grid_core::on_tiled_maze!(&doc.maze, m => layout.for_each_wall_marked(m, &mut scratch, &mut wall));
-    Ok(Cut {
-        strokes: join(edges, &pos, options),
-        size: layout.unit_size(),
-        per_cell: layout.cell_span(),
-    })
-}
-
-/// The most cells cut or plotted: a sheet of a million cells is a metre across at a
-/// millimetre a cell, and its strokes take a few hundred bytes a cell while they are joined.
-pub const MAX_CUT_CELLS: usize = 1_000_000;
-
-fn check_cells(cells: usize) -> Result<()> {
-    if cells > MAX_CUT_CELLS {
-        return Err(RenderError::Cut(format!(
-            "--for cuts and plots at most {MAX_CUT_CELLS} cells, and this maze has {cells}"
-        )));
-    }
-    Ok(())
-}
-
-/// A square cell maze's walls as edges between its corners: the lattice's width and height
-/// in cells, the corners' places and the edges.
-fn square_walls(m: &MazeDoc) -> Result<(usize, usize, Vec<Point>, Vec<Edge>)> {
-    let Some((w, h)) = m.cells else {
-        return Err(RenderError::Cut(
-            "--for cuts cell mazes (as mazegen makes them), and this map has no cells".into(),
-        ));
-    };
-    check_cells(w * h)?;
-    if m.tiles
-        .cells()
-        .iter()
-        .any(|t| matches!(t, Tile::Crossing(_)))
-    {
+/// The strokes that cut a maze's walls. A woven maze is refused: a cut sheet has no
+/// bridges.
+pub fn strokes(graph: &WallGraph, options: &CutOptions) -> Result<Cut> {
+    if graph.woven {
         return Err(RenderError::Cut(
             "--for cuts flat mazes, and this one is woven: a cut sheet has no bridges (make \
              it without --weave)"
                 .into(),
         ));
     }
-    let outside = m.outside();
-    let inside = |r: usize, c: usize| {
-        r < h && c < w && {
-            let p = Pos::new(2 * r + 1, 2 * c + 1);
-            m.tiles[p] != Tile::Wall && outside.as_ref().is_none_or(|o| !o[p])
-        }
-    };
-    let wall = |p: Pos| m.tiles[p] == Tile::Wall && outside.as_ref().is_none_or(|o| !o[p]);
-    let point = |r: usize, c: usize| r * (w + 1) + c;
-    let mut edges = Vec::new();
-    for r in 0..=h {
-        for c in 0..w {
-            // The wall along the top of cell (r, c).
-            if wall(Pos::new(2 * r, 2 * c + 1)) {
-                let above = r > 0 && inside(r - 1, c);
-                let outline = !(above && inside(r, c));
-                edges.push(Edge {
-                    a: point(r, c),
-                    b: point(r, c + 1),
-                    outline,
-                });
-            }
-        }
-    }
-    for r in 0..h {
-        for c in 0..=w {
-            // The wall along the left of cell (r, c).
-            if wall(Pos::new(2 * r + 1, 2 * c)) {
-                let left = c > 0 && inside(r, c - 1);
-                let outline = !(left && inside(r, c));
-                edges.push(Edge {
-                    a: point(r, c),
-                    b: point(r + 1, c),
-                    outline,
-                });
-            }
-        }
-    }
-    let pos = (0..=h)
-        .flat_map(|r| (0..=w).map(move |c| (c as f64, r as f64)))
-        .collect();
-    Ok((w, h, pos, edges))
+    Ok(Cut {
+        strokes: join(graph, options),
+        size: graph.size,
+        per_cell: graph.per_cell,
+        centre: graph.centre,
+    })
 }
 
-/// The strokes of the walls `edges` between points at `pos`: with an outline layer, the
-/// outline's joined apart from the others'; in a plotter's order when asked.
-fn join(edges: Vec<Edge>, pos: &[Point], options: &CutOptions) -> Vec<Stroke> {
-    let layers: Vec<(Vec<Edge>, bool)> = if options.outline_layer {
-        let (outline, inner): (Vec<Edge>, Vec<Edge>) = edges.into_iter().partition(|e| e.outline);
+/// The strokes of a maze's walls: with an outline layer, the outline's joined apart from
+/// the others'; in a plotter's order when asked.
+fn join(graph: &WallGraph, options: &CutOptions) -> Vec<Stroke> {
+    let layers: Vec<(Vec<Wall>, bool)> = if options.outline_layer {
+        let (outline, inner) = graph.walls.iter().partition(|w| w.outline);
         vec![(inner, false), (outline, true)]
     } else {
-        vec![(edges, false)]
+        vec![(graph.walls.clone(), false)]
     };
     let mut strokes = Vec::new();
     for (layer, outline) in layers {
-        for trail in trails(&layer, pos) {
-            let points = straightened(trail.iter().map(|&p| pos[p]));
-            strokes.push(Stroke { points, outline });
+        for trail in trails(&layer, &graph.points) {
+            strokes.push(stroke_of(&trail, &layer, &graph.points, outline));
         }
     }
     if options.machine == Machine::Plotter {
@@ -214,13 +107,42 @@ fn join(edges: Vec<Edge>, pos: &[Point], options: &CutOptions) -> Vec<Stroke> {
     strokes
 }
 
-/// The fewest trails that cover every edge once: Hierholzer's walk on each piece, its odd
+/// A trail's stroke: its points, with those in the middle of a straight run left out, and
+/// each arc turned the way the trail walks it.
+fn stroke_of(trail: &[(usize, usize)], walls: &[Wall], pos: &[Point], outline: bool) -> Stroke {
+    let mut stroke = Stroke {
+        points: vec![pos[trail[0].0]],
+        arcs: Vec::new(),
+        outline,
+    };
+    for pair in trail.windows(2) {
+        let ((p, k), (q, _)) = (pair[0], pair[1]);
+        let wall = walls[k];
+        let arc = wall.arc.map(|arc| Arc {
+            clockwise: arc.clockwise == (wall.a == p),
+            ..arc
+        });
+        let next = pos[q];
+        if let ([.., a, b], [.., None], None) = (&stroke.points[..], &stroke.arcs[..], arc)
+            && straight_on(*a, *b, next)
+        {
+            *stroke.points.last_mut().expect("two points") = next;
+        } else {
+            stroke.points.push(next);
+            stroke.arcs.push(arc);
+        }
+    }
+    stroke
+}
+
+/// The fewest trails that cover every wall once: Hierholzer's walk on each piece, its odd
 /// points paired by invisible edges, cut where it crosses one. At a point the walk goes on
-/// straight when it can, so that a straight run of walls is one line.
-fn trails(edges: &[Edge], pos: &[Point]) -> Vec<Vec<usize>> {
+/// straight (or round the same ring) when it can, so that a straight run of walls is one
+/// line. A trail is its points, each with the wall that leads to the next.
+fn trails(walls: &[Wall], pos: &[Point]) -> Vec<Vec<(usize, usize)>> {
     let points = pos.len();
-    // Edges by point, the invisible ones after the real (`edges.len()` on).
-    let mut all: Vec<(usize, usize)> = edges.iter().map(|e| (e.a, e.b)).collect();
+    // Edges by point, the invisible ones after the real (`walls.len()` on).
+    let mut all: Vec<(usize, usize)> = walls.iter().map(|e| (e.a, e.b)).collect();
     let mut degree = vec![0usize; points];
     for &(a, b) in &all {
         degree[a] += 1;
@@ -248,7 +170,7 @@ fn trails(edges: &[Edge], pos: &[Point]) -> Vec<Vec<usize>> {
             None => waiting[r] = Some(p),
         }
     }
-    let real = edges.len();
+    let real = walls.len();
     let mut at: Vec<Vec<usize>> = vec![Vec::new(); points];
     for (k, &(a, b)) in all.iter().enumerate() {
         at[a].push(k);
@@ -257,6 +179,12 @@ fn trails(edges: &[Edge], pos: &[Point]) -> Vec<Vec<usize>> {
     let mut used = vec![false; all.len()];
     let mut next_unused = vec![0usize; points];
     let other = |k: usize, p: usize| if all[k].0 == p { all[k].1 } else { all[k].0 };
+    // Whether the walk that came to `p` by wall `came` goes on smoothly by wall `k`.
+    let goes_on = |came: usize, p: usize, k: usize| match (walls[came].arc, walls[k].arc) {
+        (None, None) => straight_on(pos[other(came, p)], pos[p], pos[other(k, p)]),
+        (Some(a), Some(b)) => (a.radius - b.radius).abs() < 1e-9,
+        _ => false,
+    };
     let mut trails = Vec::new();
     for start in 0..points {
         if at[start].iter().all(|&k| used[k]) {
@@ -268,12 +196,11 @@ fn trails(edges: &[Edge], pos: &[Point]) -> Vec<Vec<usize>> {
         let mut stack: Vec<(usize, Option<usize>)> = vec![(start, None)];
         let mut circuit: Vec<(usize, Option<usize>)> = Vec::new();
         while let Some(&(p, came)) = stack.last() {
-            // Straight on first, so that a straight run of walls is one line.
-            let ahead = came.map(|k| other(k, p)).and_then(|q| {
-                at[p].iter().copied().find(|&k| {
-                    let r = other(k, p);
-                    !used[k] && k < real && r != q && straight_on(pos[q], pos[p], pos[r])
-                })
+            let ahead = came.filter(|&c| c < real).and_then(|c| {
+                at[p]
+                    .iter()
+                    .copied()
+                    .find(|&k| !used[k] && k < real && k != c && goes_on(c, p, k))
             });
             let choice = ahead.or_else(|| {
                 while next_unused[p] < at[p].len() && used[at[p][next_unused[p]]] {
@@ -298,8 +225,9 @@ fn trails(edges: &[Edge], pos: &[Point]) -> Vec<Vec<usize>> {
 }
 
 /// A closed circuit (its first point again at its end) cut into trails where it crosses an
-/// invisible edge (one numbered `real` or more); whole when it crosses none.
-fn cut_at_invisible(circuit: &[(usize, Option<usize>)], real: usize) -> Vec<Vec<usize>> {
+/// invisible edge (one numbered `real` or more); whole when it crosses none. Each point of a
+/// trail comes with the edge to the next (the last point's is meaningless).
+fn cut_at_invisible(circuit: &[(usize, Option<usize>)], real: usize) -> Vec<Vec<(usize, usize)>> {
     let invisible = |i: usize| circuit[i].1.is_some_and(|k| k >= real);
     // The points once round (the last is the first again), the walk begun just after an
     // invisible edge, so that no trail is split across the circuit's two ends.
@@ -309,7 +237,7 @@ fn cut_at_invisible(circuit: &[(usize, Option<usize>)], real: usize) -> Vec<Vec<
     let mut trail = Vec::new();
     for step in 0..=n {
         let i = (begin + step) % n;
-        trail.push(circuit[i].0);
+        trail.push((circuit[i].0, circuit[i].1.unwrap_or(usize::MAX)));
         if step == n || invisible(i) {
             if trail.len() > 1 {
                 trails.push(std::mem::take(&mut trail));
@@ -327,21 +255,6 @@ fn straight_on(q: Point, p: Point, r: Point) -> bool {
     let cross = ax * by - ay * bx;
     let dot = ax * bx + ay * by;
     cross.abs() <= 1e-9 * (ax.hypot(ay) * bx.hypot(by)).max(1e-12) && dot > 0.0
-}
-
-/// The points of a trail with the ones in the middle of a straight run left out.
-fn straightened(points: impl Iterator<Item = Point>) -> Vec<Point> {
-    let mut out: Vec<Point> = Vec::new();
-    for p in points {
-        if let [.., a, b] = out[..]
-            && straight_on(a, b, p)
-        {
-            *out.last_mut().expect("two points") = p;
-        } else {
-            out.push(p);
-        }
-    }
-    out
 }
 
 /// Strokes in the order a pen plotter draws them with least travel, greedily: from the
@@ -418,11 +331,8 @@ fn plotter_order(strokes: Vec<Stroke>) -> Vec<Stroke> {
     order
         .into_iter()
         .map(|(k, reversed)| {
-            let mut s = slots[k].take().expect("each stroke once");
-            if reversed {
-                s.points.reverse();
-            }
-            s
+            let s = slots[k].take().expect("each stroke once");
+            if reversed { s.reversed() } else { s }
         })
         .collect()
 }
@@ -448,6 +358,17 @@ impl Cut {
         }
     }
 
+    /// The angle an arc piece from `a` to `b` turns through, in radians (positive).
+    fn sweep(&self, a: Point, b: Point, arc: Arc) -> f64 {
+        let angle = |p: Point| (p.1 - self.centre.1).atan2(p.0 - self.centre.0);
+        let turn = if arc.clockwise {
+            angle(b) - angle(a)
+        } else {
+            angle(a) - angle(b)
+        };
+        turn.rem_euclid(std::f64::consts::TAU)
+    }
+
     /// Pen-down and pen-up lengths in millimetres, from the sheet's corner through the
     /// strokes in their order.
     pub fn travel(&self, options: &CutOptions) -> (f64, f64) {
@@ -456,8 +377,11 @@ impl Cut {
         let (mut down, mut up, mut pen) = (0.0, 0.0, (0.0, 0.0));
         for s in &self.strokes {
             up += length(pen, s.points[0]);
-            for pair in s.points.windows(2) {
-                down += length(pair[0], pair[1]);
+            for (pair, arc) in s.points.windows(2).zip(&s.arcs) {
+                down += match arc {
+                    Some(arc) => arc.radius * self.sweep(pair[0], pair[1], *arc) * mm,
+                    None => length(pair[0], pair[1]),
+                };
             }
             pen = *s.points.last().expect("a stroke has points");
         }
@@ -465,9 +389,10 @@ impl Cut {
     }
 
     /// The SVG of the strokes, sized in millimetres (a laser program imports it at that
-    /// size): the cuts in black, the outline layer in red.
+    /// size): the cuts in black, the outline layer in red; a stroke with arcs is a path.
     pub fn svg(&self, options: &CutOptions) -> String {
         let (mm, (sw, sh), (ox, oy)) = self.scale(options);
+        let at = |(c, r): Point| (ox + c * mm, oy + r * mm);
         let mut out = String::new();
         let _ = writeln!(
             out,
@@ -487,13 +412,36 @@ impl Cut {
                 r#"<g id="{id}" fill="none" stroke="{color}" stroke-width="0.1" stroke-linecap="round" stroke-linejoin="round">"#
             );
             for s in strokes {
-                let mut points = String::new();
-                for (k, &(c, r)) in s.points.iter().enumerate() {
-                    let gap = if k == 0 { "" } else { " " };
-                    let (x, y) = (ox + c * mm, oy + r * mm);
-                    let _ = write!(points, "{gap}{x:.3},{y:.3}");
+                if s.arcs.iter().all(Option::is_none) {
+                    let mut points = String::new();
+                    for (k, &p) in s.points.iter().enumerate() {
+                        let gap = if k == 0 { "" } else { " " };
+                        let (x, y) = at(p);
+                        let _ = write!(points, "{gap}{x:.3},{y:.3}");
+                    }
+                    let _ = writeln!(out, r#"<polyline points="{points}"/>"#);
+                    continue;
                 }
-                let _ = writeln!(out, r#"<polyline points="{points}"/>"#);
+                let (x, y) = at(s.points[0]);
+                let mut d = format!("M{x:.3},{y:.3}");
+                for (pair, arc) in s.points.windows(2).zip(&s.arcs) {
+                    let (x, y) = at(pair[1]);
+                    match arc {
+                        Some(arc) => {
+                            let large = u8::from(self.sweep(pair[0], pair[1], *arc) > PI);
+                            let r = arc.radius * mm;
+                            let _ = write!(
+                                d,
+                                " A{r:.3},{r:.3} 0 {large} {} {x:.3},{y:.3}",
+                                u8::from(arc.clockwise)
+                            );
+                        }
+                        None => {
+                            let _ = write!(d, " L{x:.3},{y:.3}");
+                        }
+                    }
+                }
+                let _ = writeln!(out, r#"<path d="{d}"/>"#);
             }
             out.push_str("</g>\n");
         }
@@ -503,7 +451,8 @@ impl Cut {
 
     /// The strokes as an R12 DXF drawing in millimetres (`$INSUNITS` 4), for cutter
     /// software that prefers it: a POLYLINE a stroke, on layer CUT, or OUTLINE (red) for the
-    /// outline layer; y grows upward, as DXF has it.
+    /// outline layer; y grows upward, as DXF has it, and an arc is a vertex's bulge (the
+    /// tangent of a quarter of its angle, positive turning anticlockwise).
     pub fn dxf(&self, options: &CutOptions) -> String {
         let (mm, (_, sh), (ox, oy)) = self.scale(options);
         let mut out = String::new();
@@ -557,13 +506,20 @@ impl Cut {
             pair(8, layer);
             pair(66, "1");
             pair(70, if closed { "1" } else { "0" });
-            for &(c, r) in points {
+            for (k, &(c, r)) in points.iter().enumerate() {
                 let (x, y) = (ox + c * mm, sh - (oy + r * mm));
                 pair(0, "VERTEX");
                 pair(8, layer);
                 pair(10, &format!("{x:.3}"));
                 pair(20, &format!("{y:.3}"));
                 pair(30, "0.0");
+                if let Some(Some(arc)) = s.arcs.get(k) {
+                    // Clockwise with y down is anticlockwise with y up: a positive bulge.
+                    let next = s.points[k + 1];
+                    let bulge = (self.sweep((c, r), next, *arc) / 4.0).tan();
+                    let bulge = if arc.clockwise { bulge } else { -bulge };
+                    pair(42, &format!("{bulge:.6}"));
+                }
             }
             pair(0, "SEQEND");
             pair(8, layer);
@@ -577,7 +533,7 @@ impl Cut {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grid_core::{Document, Rng};
+    use grid_core::{Document, MazeDoc, Pos, Rng, Tile};
     use std::collections::BTreeSet;
 
     /// A wall's unit segment, as its two lattice points in order.
@@ -626,6 +582,10 @@ mod tests {
             grid.join(",")
         );
         MazeDoc::from_document(&Document::from_json(&text).unwrap()).unwrap()
+    }
+
+    fn graph(m: &MazeDoc) -> WallGraph {
+        WallGraph::square(m, false).unwrap()
     }
 
     fn options(machine: Machine) -> CutOptions {
@@ -698,7 +658,7 @@ mod tests {
         for seed in 0..20 {
             let (w, h) = (3 + seed as usize % 7, 2 + seed as usize % 5);
             let m = maze(w, h, seed);
-            let cut = strokes(&m, &options(Machine::Laser)).unwrap();
+            let cut = strokes(&graph(&m), &options(Machine::Laser)).unwrap();
             let mut cuts = drawn(&cut);
             cuts.sort();
             let before = cuts.len();
@@ -716,11 +676,11 @@ mod tests {
         // The outline of a 1 x 1 maze: one closed stroke of five points (four corners and
         // the first again), no point in the middle of a side.
         let m = maze(1, 1, 0);
-        let cut = strokes(&m, &options(Machine::Laser)).unwrap();
+        let cut = strokes(&graph(&m), &options(Machine::Laser)).unwrap();
         assert_eq!(cut.strokes.len(), 1);
         assert_eq!(cut.strokes[0].points.len(), 5, "{:?}", cut.strokes);
         let m = maze(6, 1, 0);
-        let cut = strokes(&m, &options(Machine::Laser)).unwrap();
+        let cut = strokes(&graph(&m), &options(Machine::Laser)).unwrap();
         let lines: usize = cut.strokes.iter().map(|s| s.points.len() - 1).sum();
         assert_eq!(
             lines, 4,
@@ -733,7 +693,7 @@ mod tests {
     fn the_outline_is_a_layer_of_its_own() {
         let m = maze(8, 5, 3);
         let cut = strokes(
-            &m,
+            &graph(&m),
             &CutOptions {
                 outline_layer: true,
                 ..options(Machine::Laser)
@@ -763,14 +723,14 @@ mod tests {
     #[test]
     fn a_plotter_travels_a_third_of_reading_order_or_less() {
         let m = maze(50, 50, 7);
-        let laser = strokes(&m, &options(Machine::Laser)).unwrap();
+        let laser = strokes(&graph(&m), &options(Machine::Laser)).unwrap();
         let mut reading = laser.clone();
         reading.strokes.sort_by(|a, b| {
             (a.points[0].1, a.points[0].0)
                 .partial_cmp(&(b.points[0].1, b.points[0].0))
                 .unwrap()
         });
-        let plotted = strokes(&m, &options(Machine::Plotter)).unwrap();
+        let plotted = strokes(&graph(&m), &options(Machine::Plotter)).unwrap();
         let (down, up) = plotted.travel(&options(Machine::Plotter));
         let (reading_down, reading_up) = reading.travel(&options(Machine::Plotter));
         assert!((down - reading_down).abs() < 1e-6, "the same strokes");
@@ -783,7 +743,7 @@ mod tests {
     #[test]
     fn a_sheet_fits_the_maze_inside_centred() {
         let m = maze(4, 2, 1);
-        let cut = strokes(&m, &options(Machine::Laser)).unwrap();
+        let cut = strokes(&graph(&m), &options(Machine::Laser)).unwrap();
         let svg = cut.svg(&CutOptions {
             size: Some((100.0, 100.0)),
             ..options(Machine::Laser)
@@ -800,10 +760,10 @@ mod tests {
     fn woven_and_cellless_mazes_are_refused() {
         let woven = r########"{"kind":"maze","version":1,"width":7,"height":7,"grid":["#######","### ###","### ###","#  |  #","### ###","### ###","#######"],"start":[3,1],"goal":[3,5],"meta":{"cells":[3,3]}}"########;
         let m = MazeDoc::from_document(&Document::from_json(woven).unwrap()).unwrap();
-        let e = strokes(&m, &options(Machine::Laser)).unwrap_err();
+        let e = strokes(&graph(&m), &options(Machine::Laser)).unwrap_err();
         assert!(e.to_string().contains("woven"), "{e}");
         let map = r####"{"kind":"maze","version":1,"width":3,"height":3,"grid":["###","# #","###"],"start":[1,1],"goal":[1,1]}"####;
         let m = MazeDoc::from_document(&Document::from_json(map).unwrap()).unwrap();
-        assert!(strokes(&m, &options(Machine::Laser)).is_err());
+        assert!(WallGraph::square(&m, false).is_err());
     }
 }

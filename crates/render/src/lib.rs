@@ -13,8 +13,10 @@ mod nonogram;
 pub mod palette;
 mod png;
 pub mod scene;
+pub mod solid;
 mod svg;
 pub mod tiled;
+pub mod walls;
 
 use grid_core::nonogram_doc::NonogramDoc;
 use grid_core::{Document, Error, Kind, MazeDoc};

@@ -194,15 +194,16 @@ impl Layout {
         scratch: &mut Scratch,
         mut wall: impl FnMut(Line),
     ) {
-        self.for_each_wall_marked(m, scratch, |line, _| wall(line));
+        self.for_each_wall_of(m, scratch, |_, line, _| wall(line));
     }
 
-    /// [`Layout::for_each_wall`], each wall told whether it is on the maze's edge.
-    pub fn for_each_wall_marked<T: Topology>(
+    /// [`Layout::for_each_wall`], each wall told the cell whose side it is and whether it
+    /// is on the maze's edge.
+    pub fn for_each_wall_of<T: Topology>(
         &self,
         m: &TiledMaze<T>,
         scratch: &mut Scratch,
-        mut wall: impl FnMut(Line, bool),
+        mut wall: impl FnMut(Cell, Line, bool),
     ) {
         let t = m.topology();
         for cell in m.cells() {
@@ -214,7 +215,7 @@ impl Layout {
             self.lines(t, cell, &mut scratch.edges, &mut scratch.lines);
             for (s, line) in scratch.sides.iter().zip(&scratch.lines) {
                 if drawn(s) {
-                    wall(*line, s.is_edge());
+                    wall(cell, *line, s.is_edge());
                 }
             }
         }
