@@ -5,6 +5,7 @@ mod cli;
 mod color_nonogram;
 mod harness;
 mod hostile;
+mod machines;
 mod maze_bad_input;
 mod maze_pipeline;
 mod maze_play;

@@ -713,7 +713,23 @@ fn animate_on_terminal(args: &Args, format: Format) -> Result<Status> {
     Ok(Status::Ok)
 }
 
+/// Writes a file whole or not at all: into a hidden file beside it, renamed over it once
+/// every byte is down, so that a full disk leaves no half-written file. What is not a
+/// regular file (a device, a pipe) is written to directly.
 fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
-    std::fs::write(path, bytes)
-        .map_err(|e| Error::input(format!("cannot write {}: {}", path.display(), plain_io(&e))))
+    let failed = |e: std::io::Error| {
+        Error::input(format!("cannot write {}: {}", path.display(), plain_io(&e)))
+    };
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return std::fs::write(path, bytes).map_err(failed);
+    }
+    let name = path
+        .file_name()
+        .map_or_else(Default::default, |n| n.to_string_lossy());
+    let partial = path.with_file_name(format!(".{name}.{}.partial", std::process::id()));
+    let written = std::fs::write(&partial, bytes).and_then(|()| std::fs::rename(&partial, path));
+    written.map_err(|e| {
+        let _ = std::fs::remove_file(&partial);
+        failed(e)
+    })
 }

@@ -793,7 +793,15 @@ mod tests {
         let mesh = solid(&g, &options).unwrap();
         assert_closed(&mesh);
         let closed = solid(&g, &SolidOptions::default()).unwrap();
-        assert!(mesh.volume() < closed.volume());
+        // Each door takes the wall between two posts, and the base under its outer half.
+        let (w, c) = (options.wall_mm, options.cell_mm);
+        let door = w * (c - w) * options.wall_height + w / 2.0 * (c - w) * options.base_mm;
+        let taken = closed.volume() - mesh.volume();
+        assert!(
+            (taken - 2.0 * door).abs() < 0.01,
+            "{taken} against {}",
+            2.0 * door
+        );
     }
 
     #[test]

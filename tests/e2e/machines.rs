@@ -1,0 +1,633 @@
+//! Mazes for machines, read back: the cut files' walls against the maze document's cells,
+//! read through grid-core's own topology; the printed solids through an independent mesh
+//! library (trimesh, in Python).
+
+use crate::harness::{run, scratch};
+use grid_core::tiling::{TiledDoc, Topology};
+use grid_core::{Document, MazeDoc, Pos, Tile};
+use std::collections::BTreeMap;
+
+/// A wall: its two ends in the maze's units, and its radius when it is an arc.
+#[derive(Debug, Clone, Copy)]
+struct Wall {
+    a: (f64, f64),
+    b: (f64, f64),
+    radius: Option<f64>,
+}
+
+impl Wall {
+    fn same(&self, other: &Wall) -> bool {
+        let near = |p: (f64, f64), q: (f64, f64)| (p.0 - q.0).abs() + (p.1 - q.1).abs() < 2e-3;
+        let ends = (near(self.a, other.a) && near(self.b, other.b))
+            || (near(self.a, other.b) && near(self.b, other.a));
+        let radius = match (self.radius, other.radius) {
+            (None, None) => true,
+            (Some(r), Some(s)) => (r - s).abs() < 2e-3,
+            _ => false,
+        };
+        ends && radius
+    }
+}
+
+/// The walls of a maze document, as its cells say: on a square maze the wall tiles between
+/// two cell tiles, on the others each closed side once, through grid-core's topology.
+/// Returns the walls and the units across a cell.
+fn walls_of(doc: &str) -> (Vec<Wall>, f64) {
+    let doc = Document::from_json(doc).unwrap();
+    if let Ok(tiled) = TiledDoc::from_document(&doc) {
+        let mut walls = Vec::new();
+        let mut per_cell = 1.0;
+        grid_core::on_tiled_maze!(&tiled.maze, m => {
+            let t = m.topology();
+            if tiled.maze.tiling() == grid_core::tiling::Tiling::Hex {
+                per_cell = 2.0;
+            }
+            let (mut sides, mut edges) = (Vec::new(), Vec::new());
+            for cell in m.cells() {
+                m.sides(cell, &mut sides);
+                t.edges(cell, &mut edges);
+                for (s, e) in sides.iter().zip(&edges) {
+                    if s.is_edge() || (s.to > cell && !m.is_open(*s)) {
+                        walls.push(Wall { a: e.from, b: e.to, radius: e.arc.map(|a| a.radius) });
+                    }
+                }
+            }
+        });
+        return (walls, per_cell);
+    }
+    let m = MazeDoc::from_document(&doc).unwrap();
+    let outside = m.outside();
+    let mut walls = Vec::new();
+    for r in 0..m.tiles.height() {
+        for c in 0..m.tiles.width() {
+            let p = Pos::new(r, c);
+            let wall = m.tiles[p] == Tile::Wall && outside.as_ref().is_none_or(|o| !o[p]);
+            if !wall || (r % 2 == 0) == (c % 2 == 0) {
+                continue;
+            }
+            let (x, y) = ((c / 2) as f64, (r / 2) as f64);
+            let b = if r % 2 == 0 {
+                (x + 1.0, y)
+            } else {
+                (x, y + 1.0)
+            };
+            walls.push(Wall {
+                a: (x, y),
+                b,
+                radius: None,
+            });
+        }
+    }
+    (walls, 1.0)
+}
+
+/// A stroke of a cut SVG: its points in millimetres, each piece's arc radius or none.
+#[derive(Debug)]
+struct Stroke {
+    points: Vec<(f64, f64)>,
+    radii: Vec<Option<f64>>,
+}
+
+/// The strokes of a cut SVG: polylines, and paths of M, L and A.
+fn strokes_of(svg: &str) -> Vec<Stroke> {
+    let doc = roxmltree::Document::parse(svg).expect("the SVG is XML");
+    let pair = |s: &str| {
+        let (x, y) = s.split_once(',').unwrap();
+        (x.parse::<f64>().unwrap(), y.parse::<f64>().unwrap())
+    };
+    let mut out = Vec::new();
+    for n in doc.descendants() {
+        if n.has_tag_name("polyline") {
+            let points: Vec<(f64, f64)> = n
+                .attribute("points")
+                .unwrap()
+                .split(' ')
+                .map(pair)
+                .collect();
+            let radii = vec![None; points.len() - 1];
+            out.push(Stroke { points, radii });
+        } else if n.has_tag_name("path") {
+            let d = n.attribute("d").unwrap();
+            let mut stroke = Stroke {
+                points: Vec::new(),
+                radii: Vec::new(),
+            };
+            let words: Vec<&str> = d.split(' ').collect();
+            let mut i = 0;
+            while i < words.len() {
+                let w = words[i];
+                match &w[..1] {
+                    "M" => stroke.points.push(pair(&w[1..])),
+                    "L" => {
+                        stroke.points.push(pair(&w[1..]));
+                        stroke.radii.push(None);
+                    }
+                    "A" => {
+                        let r = pair(&w[1..]).0;
+                        stroke.points.push(pair(words[i + 4]));
+                        stroke.radii.push(Some(r));
+                        i += 4;
+                    }
+                    other => panic!("a path command {other}"),
+                }
+                i += 1;
+            }
+            out.push(stroke);
+        }
+    }
+    out
+}
+
+/// The walls the strokes cut, in the maze's units (the same corner as `expected` at the
+/// origin), each straight piece split at the corners of `expected` it passes.
+fn cut_walls(strokes: &[Stroke], mm_a_unit: f64, expected: &[Wall]) -> Vec<Wall> {
+    let corner = |walls: &mut dyn Iterator<Item = (f64, f64)>| {
+        walls.fold((f64::MAX, f64::MAX), |m, p| (m.0.min(p.0), m.1.min(p.1)))
+    };
+    let e0 = corner(&mut expected.iter().flat_map(|w| [w.a, w.b]));
+    let s0 = corner(&mut strokes.iter().flat_map(|s| s.points.iter().copied()));
+    let unit = |p: (f64, f64)| {
+        (
+            (p.0 - s0.0) / mm_a_unit + e0.0,
+            (p.1 - s0.1) / mm_a_unit + e0.1,
+        )
+    };
+    let corners: Vec<(f64, f64)> = expected.iter().flat_map(|w| [w.a, w.b]).collect();
+    let mut walls = Vec::new();
+    for s in strokes {
+        for (pair, radius) in s.points.windows(2).zip(&s.radii) {
+            let (a, b) = (unit(pair[0]), unit(pair[1]));
+            let Some(r) = radius else {
+                // The corners strictly inside the piece, in order along it.
+                let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+                let length2 = dx * dx + dy * dy;
+                let mut inner: Vec<(f64, (f64, f64))> = corners
+                    .iter()
+                    .filter_map(|&p| {
+                        let t = ((p.0 - a.0) * dx + (p.1 - a.1) * dy) / length2;
+                        let off = ((p.0 - a.0) * dy - (p.1 - a.1) * dx).abs() / length2.sqrt();
+                        let margin = 2e-3 / length2.sqrt();
+                        (t > margin && t < 1.0 - margin && off < 1e-3).then_some((t, p))
+                    })
+                    .collect();
+                inner.sort_by(|x, y| x.0.total_cmp(&y.0));
+                inner.dedup_by(|x, y| (x.0 - y.0).abs() < 1e-9);
+                let mut from = a;
+                for (_, p) in inner {
+                    walls.push(Wall {
+                        a: from,
+                        b: p,
+                        radius: None,
+                    });
+                    from = p;
+                }
+                walls.push(Wall {
+                    a: from,
+                    b,
+                    radius: None,
+                });
+                continue;
+            };
+            walls.push(Wall {
+                a,
+                b,
+                radius: Some(r / mm_a_unit),
+            });
+        }
+    }
+    walls
+}
+
+/// The fewest strokes that cut a set of walls: half the odd corners of each piece of the
+/// wall graph, one for a piece with none.
+fn fewest(walls: &[Wall]) -> usize {
+    let key = |p: (f64, f64)| ((p.0 * 1000.0).round() as i64, (p.1 * 1000.0).round() as i64);
+    let mut ids: BTreeMap<(i64, i64), usize> = BTreeMap::new();
+    let mut id = |p| {
+        let n = ids.len();
+        *ids.entry(key(p)).or_insert(n)
+    };
+    let edges: Vec<(usize, usize)> = walls.iter().map(|w| (id(w.a), id(w.b))).collect();
+    let n = ids.len();
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn root(parent: &mut [usize], mut p: usize) -> usize {
+        while parent[p] != p {
+            p = parent[p];
+        }
+        p
+    }
+    let mut degree = vec![0; n];
+    for &(a, b) in &edges {
+        degree[a] += 1;
+        degree[b] += 1;
+        let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+        parent[ra] = rb;
+    }
+    let mut odd: BTreeMap<usize, usize> = BTreeMap::new();
+    for (p, d) in degree.iter().enumerate() {
+        let r = root(&mut parent, p);
+        *odd.entry(r).or_default() += d % 2;
+    }
+    odd.values().map(|&o| (o / 2).max(1)).sum()
+}
+
+/// The mazes every machine is given: every tiling, a mask, a woven maze left out.
+fn mazes(dir: &std::path::Path) -> Vec<(&'static str, String)> {
+    let mask = dir.join("mask.txt");
+    std::fs::write(&mask, "....##\n....##\n......\n......\n").unwrap();
+    let made = |args: &[&str]| {
+        let r = run("mazegen", args, "");
+        assert_eq!(r.status, 0, "{args:?}: {}", r.stderr);
+        r.stdout
+    };
+    vec![
+        ("square", made(&["--seed", "3", "9", "6"])),
+        (
+            "masked",
+            made(&["--seed", "3", "--mask", mask.to_str().unwrap()]),
+        ),
+        ("hex", made(&["--seed", "3", "--tiling", "hex", "6", "5"])),
+        (
+            "triangle",
+            made(&["--seed", "3", "--tiling", "triangle", "8", "5"]),
+        ),
+        (
+            "octagon",
+            made(&["--seed", "3", "--tiling", "octagon", "5", "4"]),
+        ),
+        ("polar", made(&["--seed", "3", "--tiling", "polar", "5"])),
+    ]
+}
+
+/// `--for laser` cuts every wall of every tiling exactly once, none missing, arcs as arcs,
+/// in as few strokes as the walls allow, each stroke going on round corners until it meets
+/// a branch; and the sheet is as many millimetres as asked.
+#[test]
+fn every_tiling_is_cut_wall_by_wall_once_in_the_fewest_strokes() {
+    let dir = scratch("machines-cut");
+    for (name, maze) in mazes(&dir) {
+        let r = run(
+            "gridrender",
+            &["--for", "laser", "--cell-mm", "10", "-f", "svg"],
+            &maze,
+        );
+        assert_eq!(r.status, 0, "{name}: {}", r.stderr);
+        let (expected, per_cell) = walls_of(&maze);
+        let strokes = strokes_of(&r.stdout);
+        let cut = cut_walls(&strokes, 10.0 / per_cell, &expected);
+        let mut matched = vec![false; cut.len()];
+        for w in &expected {
+            let hits: Vec<usize> = (0..cut.len()).filter(|&k| cut[k].same(w)).collect();
+            assert_eq!(
+                hits.len(),
+                1,
+                "{name}: the wall {w:?} is cut {} times",
+                hits.len()
+            );
+            matched[hits[0]] = true;
+        }
+        let stray: Vec<&Wall> = cut
+            .iter()
+            .zip(&matched)
+            .filter(|(_, m)| !**m)
+            .map(|(w, _)| w)
+            .collect();
+        assert!(stray.is_empty(), "{name}: cuts where no wall is: {stray:?}");
+        assert_eq!(
+            strokes.len(),
+            fewest(&expected),
+            "{name}: the fewest strokes"
+        );
+        // A straight run is one line: no stroke has a point in the middle of one.
+        for s in &strokes {
+            for (k, w) in s.points.windows(3).enumerate() {
+                let straight = s.radii[k].is_none() && s.radii[k + 1].is_none();
+                let cross =
+                    (w[1].0 - w[0].0) * (w[2].1 - w[1].1) - (w[1].1 - w[0].1) * (w[2].0 - w[1].0);
+                assert!(
+                    !straight || cross.abs() > 1e-6,
+                    "{name}: a point in a straight run"
+                );
+            }
+        }
+        let svg = roxmltree::Document::parse(&r.stdout).unwrap();
+        let width: f64 = svg
+            .root_element()
+            .attribute("width")
+            .unwrap()
+            .trim_end_matches("mm")
+            .parse()
+            .unwrap();
+        let view: Vec<f64> = svg
+            .root_element()
+            .attribute("viewBox")
+            .unwrap()
+            .split(' ')
+            .map(|v| v.parse().unwrap())
+            .collect();
+        assert!(
+            (view[2] - width).abs() < 1e-9,
+            "{name}: the viewBox is in millimetres"
+        );
+    }
+}
+
+/// A polar maze's DXF keeps its arcs: a vertex's bulge, read back by the dxf crate, for
+/// each curved wall; straight walls have none.
+#[test]
+fn a_polar_dxf_keeps_its_arcs() {
+    let dir = scratch("machines-dxf");
+    let maze = run("mazegen", &["--seed", "2", "--tiling", "polar", "4"], "").stdout;
+    let path = dir.join("polar.dxf");
+    let r = run(
+        "gridrender",
+        &["--for", "laser", "-o", path.to_str().unwrap()],
+        &maze,
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let (expected, _) = walls_of(&maze);
+    let arcs = expected.iter().filter(|w| w.radius.is_some()).count();
+    let drawing = dxf::Drawing::load_file(path.to_str().unwrap()).unwrap();
+    let mut bulges = 0;
+    for e in drawing.entities() {
+        let dxf::entities::EntityType::Polyline(ref p) = e.specific else {
+            panic!("a polyline");
+        };
+        let vertices: Vec<_> = p.vertices().collect();
+        let pieces = if p.is_closed() {
+            vertices.len()
+        } else {
+            vertices.len() - 1
+        };
+        bulges += vertices[..pieces].iter().filter(|v| v.bulge != 0.0).count();
+        // Each bulge a quarter turn at most: an arc of one cell.
+        assert!(vertices.iter().all(|v| v.bulge.abs() <= 1.0));
+    }
+    assert_eq!(bulges, arcs, "an arc a curved wall");
+}
+
+/// Where trimesh is: `GRIDKIT_PYTHON` (CI makes a scratch environment with it), else the
+/// python3 on the PATH if it has it.
+fn trimesh_python() -> Option<String> {
+    let python = std::env::var("GRIDKIT_PYTHON").unwrap_or_else(|_| "python3".into());
+    let found = std::process::Command::new(&python)
+        .args(["-c", "import trimesh, shapely, rtree, scipy, networkx"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var_os("GRIDKIT_REQUIRE_TRIMESH").is_none(),
+            "trimesh is required (GRIDKIT_REQUIRE_TRIMESH is set) but {python} has none"
+        );
+        eprintln!("skipping the mesh check: no Python with trimesh");
+        return None;
+    }
+    Some(python)
+}
+
+/// What the mesh library checks of a printed maze, given the STL, the same maze cut
+/// (its walls' centre lines and outline, in millimetres) and a JSON of the sizes and each
+/// cell's centre: one watertight solid with outward normals, its volume the walls' and the
+/// base's within 1%, the passages open above the base and the base under every cell.
+const CHECK_STL: &str = r#"
+import json, sys
+import numpy as np, trimesh, shapely
+from shapely.geometry import LineString, Polygon
+from shapely.ops import unary_union, polygonize
+import xml.etree.ElementTree as ET
+
+stl, svg, facts = sys.argv[1], sys.argv[2], json.load(open(sys.argv[3]))
+mesh = trimesh.load(stl)
+assert mesh.is_watertight, "not watertight"
+assert mesh.is_winding_consistent, "normals not consistent"
+assert mesh.is_volume, "not a volume"
+assert mesh.volume > 0, "normals point inward"
+bodies = mesh.split(only_watertight=False)
+assert len(bodies) == 1, f"{len(bodies)} bodies"
+areas = mesh.area_faces
+assert areas.min() > 1e-9, "a degenerate triangle"
+
+half, base, height = facts["wall"] / 2, facts["base"], facts["height"]
+root = ET.parse(svg).getroot()
+sheet_h = float(root.get("height").removesuffix("mm"))
+def place(x, y):
+    return (x + half, sheet_h - y + half)
+def pieces(el):
+    if el.tag.endswith("polyline"):
+        pts = [tuple(map(float, p.split(","))) for p in el.get("points").split()]
+        return [[place(*p) for p in pts]]
+    words = el.get("d").split()
+    line, i, cur = [], 0, None
+    while i < len(words):
+        w = words[i]
+        if w[0] in "ML":
+            cur = tuple(map(float, w[1:].split(",")))
+            line.append(place(*cur)); i += 1
+        else:
+            r = float(w[1:].split(",")[0])
+            large, sweep = int(words[i + 2]), int(words[i + 3])
+            end = tuple(map(float, words[i + 4].split(",")))
+            # The arc's centre on the SVG (y down); sampled finely.
+            (x0, y0), (x1, y1) = cur, end
+            mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+            d = np.hypot(x1 - x0, y1 - y0)
+            h = np.sqrt(max(r * r - d * d / 4, 0))
+            ux, uy = -(y1 - y0) / d, (x1 - x0) / d
+            s = 1 if (large != sweep) else -1
+            cx, cy = mx + s * h * ux, my + s * h * uy
+            a0, a1 = np.arctan2(y0 - cy, x0 - cx), np.arctan2(y1 - cy, x1 - cx)
+            if sweep == 1 and a1 < a0: a1 += 2 * np.pi
+            if sweep == 0 and a1 > a0: a1 -= 2 * np.pi
+            for t in np.linspace(a0, a1, 64)[1:]:
+                line.append(place(cx + r * np.cos(t), cy + r * np.sin(t)))
+            cur = end; i += 5
+    return [line]
+lines, outline = [], []
+for el in root.iter():
+    if el.tag.endswith("polyline") or el.tag.endswith("path"):
+        for line in pieces(el):
+            lines.append(line)
+for g in root.iter():
+    if g.get("id") == "outline":
+        for el in g:
+            outline.extend(pieces(el))
+walls = unary_union([LineString(l).buffer(half, cap_style="square", join_style="mitre") for l in lines])
+inside = unary_union(list(polygonize(unary_union([LineString(l) for l in outline]))))
+footprint = unary_union([walls, inside])
+expected = footprint.area * base + walls.area * height
+error = abs(mesh.volume - expected) / expected
+if facts["doors"]:
+    # Two doors, each a wall between two posts less the base under its outer half.
+    door = 2 * half * (10 - 2 * half) * (height + base / 2)
+    assert abs(expected - mesh.volume - 2 * door) < 1, "the doors are not open"
+else:
+    assert error < 0.01, f"volume {mesh.volume:.1f} against {expected:.1f} ({error:.2%})"
+
+centres = np.array(facts["centres"])
+up = np.column_stack([centres, np.full(len(centres), base + height / 2)])
+down = np.column_stack([centres, np.full(len(centres), base / 2)])
+assert not mesh.contains(up).any(), "a passage is shut"
+assert mesh.contains(down).all(), "a cell with no base under it"
+print(f"ok {len(mesh.faces)} triangles, volume {mesh.volume:.0f} mm3 ({error:.3%} off)")
+"#;
+
+/// Each cell's centre on the printer's bed: millimetres, y up, half a wall in.
+fn centres(maze: &str, mm: f64, half: f64) -> Vec<(f64, f64)> {
+    let doc = Document::from_json(maze).unwrap();
+    let mut out = Vec::new();
+    if let Ok(tiled) = TiledDoc::from_document(&doc) {
+        grid_core::on_tiled_maze!(&tiled.maze, m => {
+            let t = m.topology();
+            let ((x0, y0), (_, y1)) = t.extent();
+            for c in m.cells() {
+                let (x, y) = t.center(c);
+                out.push(((x - x0) * mm + half, (y1 - y) * mm + half));
+                let _ = y0;
+            }
+        });
+        return out;
+    }
+    let m = MazeDoc::from_document(&doc).unwrap();
+    let (w, h) = m.cells.unwrap();
+    let outside = m.outside();
+    for r in 0..h {
+        for c in 0..w {
+            let p = Pos::new(2 * r + 1, 2 * c + 1);
+            if outside.as_ref().is_none_or(|o| !o[p]) {
+                out.push((
+                    (c as f64 + 0.5) * mm + half,
+                    (h as f64 - r as f64 - 0.5) * mm + half,
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// `-o maze.stl` prints every tiling and a mask as one closed solid, as trimesh reads it.
+#[test]
+fn every_tiling_prints_as_one_closed_solid() {
+    let Some(python) = trimesh_python() else {
+        return;
+    };
+    let dir = scratch("machines-stl");
+    let mut mazes = mazes(&dir);
+    let square = mazes[0].1.clone();
+    mazes.push(("marble", square));
+    for (name, maze) in mazes {
+        let stl = dir.join(format!("{name}.stl"));
+        let svg = dir.join(format!("{name}.svg"));
+        let mut args = vec!["-o", stl.to_str().unwrap()];
+        if name == "marble" {
+            args.push("--marble");
+        }
+        let r = run("gridrender", &args, &maze);
+        assert_eq!(r.status, 0, "{name}: {}", r.stderr);
+        let r = run(
+            "gridrender",
+            &[
+                "--for",
+                "laser",
+                "--outline-layer",
+                "-o",
+                svg.to_str().unwrap(),
+            ],
+            &maze,
+        );
+        assert_eq!(r.status, 0, "{name}: {}", r.stderr);
+        let per_cell = walls_of(&maze).1;
+        let facts = serde_json::json!({
+            "wall": 1.2, "base": 2.0, "height": 8.0, "doors": name == "marble",
+            "centres": centres(&maze, 10.0 / per_cell, 0.6),
+        });
+        let facts_path = dir.join(format!("{name}.json"));
+        std::fs::write(&facts_path, facts.to_string()).unwrap();
+        let out = std::process::Command::new(&python)
+            .args(["-c", CHECK_STL])
+            .args([&stl, &svg, &facts_path])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        eprintln!("{name}: {}", String::from_utf8_lossy(&out.stdout).trim());
+    }
+}
+
+/// What a printer cannot make, or a flag that does nothing for it, is refused with one line
+/// and exit 2, and no file is written.
+#[test]
+fn printing_refuses_what_it_cannot_make() {
+    let dir = scratch("machines-refused");
+    let stl = dir.join("maze.stl");
+    let out = stl.to_str().unwrap();
+    let maze = run("mazegen", &["--seed", "1", "6"], "").stdout;
+    let polar = run("mazegen", &["--seed", "1", "--tiling", "polar", "4"], "").stdout;
+    let woven = run(
+        "mazegen",
+        &["--weave", "1", "--algo", "kruskal", "--seed", "1", "5"],
+        "",
+    )
+    .stdout;
+    let mines = run("mines", &["new", "--seed", "1"], "").stdout;
+    let nonogram = std::fs::read_to_string(crate::harness::data("small.non")).unwrap();
+    let two = format!("{maze}{maze}");
+    let cases: Vec<(Vec<&str>, &str, &str)> = vec![
+        (
+            vec!["-o", out, "--wall-mm", "6"],
+            &maze,
+            "--cell-mm 12.0 or more",
+        ),
+        (vec!["-o", out, "--size", "10x10"], &maze, "a larger --size"),
+        (
+            vec!["-o", out, "--marble"],
+            &polar,
+            "start is not on its edge",
+        ),
+        (vec!["-o", out], &woven, "woven"),
+        (vec!["-o", out], &mines, "mines"),
+        (vec!["-o", out], &nonogram, "nonogram"),
+        (vec!["-o", out], &two, "{n}"),
+        (vec!["-o", out, "--theme", "dark"], &maze, "--theme"),
+        (vec!["-o", out, "--outline-layer"], &maze, "--outline-layer"),
+        (vec!["--for", "laser", "-o", out], &maze, "SVG or DXF"),
+        (vec!["--for", "printer", "-f", "svg"], &maze, "STL"),
+        (
+            vec!["--for", "laser", "--wall-mm", "2", "-f", "svg"],
+            &maze,
+            "--wall-mm",
+        ),
+        (vec!["-f", "svg", "--marble"], &maze, "--marble"),
+        (vec!["-o", out, "--ball-mm", "6"], &maze, "--marble"),
+        (
+            vec!["-o", out, "--marble", "--ball-mm", "6", "--cell-mm", "9"],
+            &maze,
+            "--cell-mm",
+        ),
+    ];
+    for (args, input, says) in cases {
+        let r = run("gridrender", &args, input);
+        assert_eq!(r.status, 2, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains(says), "{args:?}: {}", r.stderr);
+        assert_eq!(r.stderr.lines().count(), 1, "{args:?}: {}", r.stderr);
+        assert!(!stl.exists(), "{args:?}: a file was written");
+    }
+    // A marble maze sized for its ball: a 6 mm ball rolls in 7 mm passages.
+    let r = run(
+        "gridrender",
+        &["-o", out, "--marble", "--ball-mm", "6", "--ascii"],
+        &maze,
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let text = std::fs::read_to_string(&stl).unwrap();
+    assert!(text.starts_with("solid ") && text.trim_end().ends_with("endsolid maze 1"));
+    let xs = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("vertex "))
+        .map(|l| l.split(' ').next().unwrap().parse::<f64>().unwrap());
+    let width = xs.fold(0.0f64, f64::max);
+    // Six cells of 6 + 1 + 1.2 mm, and half a wall each side.
+    assert!((width - (6.0 * 8.2 + 1.2)).abs() < 1e-3, "{width} mm wide");
+}
