@@ -600,6 +600,29 @@ fn printing_refuses_what_it_cannot_make() {
             "--wall-mm",
         ),
         (vec!["-f", "svg", "--marble"], &maze, "--marble"),
+        (
+            vec!["--for", "plotter", "--kerf", "0.2", "-f", "svg"],
+            &maze,
+            "--kerf",
+        ),
+        (
+            vec![
+                "--for",
+                "laser",
+                "--kerf",
+                "0.2",
+                "--outline-layer",
+                "-f",
+                "svg",
+            ],
+            &maze,
+            "--outline-layer",
+        ),
+        (
+            vec!["--for", "laser", "--kerf", "9", "-f", "svg"],
+            &maze,
+            "--kerf",
+        ),
         (vec!["-o", out, "--ball-mm", "6"], &maze, "--marble"),
         (
             vec!["-o", out, "--marble", "--ball-mm", "6", "--cell-mm", "9"],
@@ -630,4 +653,42 @@ fn printing_refuses_what_it_cannot_make() {
     let width = xs.fold(0.0f64, f64::max);
     // Six cells of 6 + 1 + 1.2 mm, and half a wall each side.
     assert!((width - (6.0 * 8.2 + 1.2)).abs() < 1e-3, "{width} mm wide");
+}
+
+/// `--kerf` cuts the walls as pieces: closed outlines, grown by half the beam, the sheet
+/// as wide as the maze and a wall and a beam more.
+#[test]
+fn walls_cut_as_pieces_allow_for_the_kerf() {
+    let maze = run("mazegen", &["--seed", "1", "6", "4"], "").stdout;
+    let r = run(
+        "gridrender",
+        &[
+            "--for",
+            "laser",
+            "--kerf",
+            "0.2",
+            "--wall-mm",
+            "3",
+            "-f",
+            "svg",
+        ],
+        &maze,
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let svg = roxmltree::Document::parse(&r.stdout).unwrap();
+    assert_eq!(svg.root_element().attribute("width"), Some("63.200mm"));
+    assert_eq!(svg.root_element().attribute("height"), Some("43.200mm"));
+    let strokes = strokes_of(&r.stdout);
+    assert!(!strokes.is_empty());
+    for s in &strokes {
+        assert_eq!(
+            s.points.first(),
+            s.points.last(),
+            "a piece's outline is closed"
+        );
+    }
+    // The outermost ring runs round the sheet's edge.
+    let xs = strokes.iter().flat_map(|s| s.points.iter().map(|p| p.0));
+    let (lo, hi) = xs.fold((f64::MAX, f64::MIN), |(l, h), x| (l.min(x), h.max(x)));
+    assert!(lo.abs() < 1e-9 && (hi - 63.2).abs() < 1e-9, "{lo}..{hi}");
 }

@@ -100,7 +100,13 @@ struct Args {
     #[arg(long)]
     outline_layer: bool,
 
-    /// A printed maze's walls: their thickness in millimetres (default 1.2).
+    /// With --for laser: cut the walls as pieces (--wall-mm thick) instead of along their
+    /// centre lines, their outlines offset outward by half this beam width in millimetres,
+    /// so that each piece comes out at its true size.
+    #[arg(long, value_name = "MM", value_parser = number_in(0.0..=5.0, "millimetres"))]
+    kerf: Option<f64>,
+
+    /// The walls' thickness in millimetres, printed or cut as pieces (default 1.2).
     #[arg(long, value_name = "MM", value_parser = number_in(0.1..=100.0, "millimetres"))]
     wall_mm: Option<f64>,
 
@@ -546,35 +552,62 @@ fn check_machine_flags(args: &Args, machine: Option<MachineArg>, format: Format)
             "DXF holds a maze's strokes for a machine: add --for laser or --for plotter",
         ));
     }
+    let machine_file = "a machine's file (--for laser|plotter, or -o FILE.stl)";
+    let print = "a printed maze (-o FILE.stl)";
+    let picture = "pictures and text, not a machine's file";
     let given = [
-        ("--cell-mm", args.cell_mm.is_some(), machine.is_some()),
-        ("--size", args.size.is_some(), machine.is_some()),
-        ("--outline-layer", args.outline_layer, cutter),
-        ("--wall-mm", args.wall_mm.is_some(), printer),
-        ("--wall-height", args.wall_height.is_some(), printer),
-        ("--base-mm", args.base_mm.is_some(), printer),
-        ("--segment-mm", args.segment_mm.is_some(), printer),
-        ("--marble", args.marble, printer),
-        ("--ascii", args.ascii, printer),
-        ("--cell-size", args.cell_size.is_some(), machine.is_none()),
-        ("--theme", args.theme.is_some(), machine.is_none()),
-        ("--caption", args.caption, machine.is_none()),
-        ("--solution", args.solution, machine.is_none()),
-        ("--animate", args.animate, machine.is_none()),
-        ("--style", args.style.is_some(), machine.is_none()),
+        (
+            "--cell-mm",
+            args.cell_mm.is_some(),
+            machine.is_some(),
+            machine_file,
+        ),
+        (
+            "--size",
+            args.size.is_some(),
+            machine.is_some(),
+            machine_file,
+        ),
+        (
+            "--outline-layer",
+            args.outline_layer,
+            cutter && args.kerf.is_none(),
+            "strokes along the walls (--for laser|plotter, without --kerf)",
+        ),
+        (
+            "--kerf",
+            args.kerf.is_some(),
+            machine == Some(MachineArg::Laser),
+            "--for laser",
+        ),
+        (
+            "--wall-mm",
+            args.wall_mm.is_some(),
+            printer || args.kerf.is_some(),
+            "a printed maze (-o FILE.stl), or walls cut as pieces (--kerf)",
+        ),
+        ("--wall-height", args.wall_height.is_some(), printer, print),
+        ("--base-mm", args.base_mm.is_some(), printer, print),
+        ("--segment-mm", args.segment_mm.is_some(), printer, print),
+        ("--marble", args.marble, printer, print),
+        ("--ascii", args.ascii, printer, print),
+        (
+            "--cell-size",
+            args.cell_size.is_some(),
+            machine.is_none(),
+            picture,
+        ),
+        ("--theme", args.theme.is_some(), machine.is_none(), picture),
+        ("--caption", args.caption, machine.is_none(), picture),
+        ("--solution", args.solution, machine.is_none(), picture),
+        ("--animate", args.animate, machine.is_none(), picture),
+        ("--style", args.style.is_some(), machine.is_none(), picture),
     ];
-    match given.iter().find(|(_, given, applies)| *given && !applies) {
-        Some((flag, _, _)) => Err(Error::usage(format!(
-            "{flag} does not apply here: {}",
-            match machine {
-                Some(MachineArg::Printer) => "a printed maze is an STL solid",
-                Some(_) => "--for laser and plotter write strokes",
-                None if args.cell_mm.is_some() || args.size.is_some() || args.outline_layer => {
-                    "millimetres are for a machine (--for laser|plotter, or -o FILE.stl)"
-                }
-                None => "it is for a 3D print (-o FILE.stl)",
-            }
-        ))),
+    match given
+        .iter()
+        .find(|(_, given, applies, _)| *given && !applies)
+    {
+        Some((flag, _, _, purpose)) => Err(Error::usage(format!("{flag} is for {purpose}"))),
         None => Ok(()),
     }
 }
@@ -632,6 +665,8 @@ fn draw_cut(args: &Args, machine: grid_render::cut::Machine, format: Format) -> 
         cell_mm: args.cell_mm.unwrap_or(10.0),
         size: args.size,
         outline_layer: args.outline_layer,
+        kerf: args.kerf,
+        wall_mm: args.wall_mm.unwrap_or(1.2),
     };
     let too_many = "an SVG holds one maze, and the input has more: name a file for each with \
                     {n} (-o 'maze-{n}.svg')";

@@ -34,6 +34,28 @@ pub struct CutOptions {
     /// The outline (walls with the outside on one side) as strokes of its own, in red: laser
     /// software cuts by colour, the inside first.
     pub outline_layer: bool,
+    /// Cut the walls as pieces `wall_mm` thick, their outlines offset outward by half the
+    /// beam's width (the kerf, in millimetres), so that each comes out at its true size.
+    pub kerf: Option<f64>,
+    /// The walls' thickness, when they are cut as pieces.
+    pub wall_mm: f64,
+}
+
+impl CutOptions {
+    /// What the sheet holds beyond the maze's outline, in millimetres: half a wall and
+    /// half the beam when the walls are cut as pieces.
+    fn margin(&self) -> f64 {
+        self.kerf.map_or(0.0, |kerf| (self.wall_mm + kerf) / 2.0)
+    }
+
+    /// Millimetres a unit of a maze `size` units across, `per_cell` units a cell.
+    fn millimetres(&self, (w, h): (f64, f64), per_cell: f64) -> f64 {
+        let margin = 2.0 * self.margin();
+        match self.size {
+            Some((sw, sh)) => ((sw - margin) / w).min((sh - margin) / h),
+            None => self.cell_mm / per_cell,
+        }
+    }
 }
 
 /// A stroke: a line through points, each piece straight or an arc.
@@ -78,8 +100,30 @@ pub fn strokes(graph: &WallGraph, options: &CutOptions) -> Result<Cut> {
                 .into(),
         ));
     }
+    let strokes = match options.kerf {
+        Some(kerf) => {
+            let mm = options.millimetres(graph.size, graph.per_cell);
+            let outlines = crate::solid::wall_outlines(graph, mm, options.wall_mm, kerf / 2.0)?;
+            let pieces = outlines
+                .into_iter()
+                .map(|mut ring| {
+                    ring.push(ring[0]);
+                    Stroke {
+                        arcs: vec![None; ring.len() - 1],
+                        points: ring,
+                        outline: false,
+                    }
+                })
+                .collect();
+            match options.machine {
+                Machine::Plotter => plotter_order(pieces),
+                Machine::Laser => pieces,
+            }
+        }
+        None => join(graph, options),
+    };
     Ok(Cut {
-        strokes: join(graph, options),
+        strokes,
         size: graph.size,
         per_cell: graph.per_cell,
         centre: graph.centre,
@@ -346,16 +390,16 @@ impl Cut {
     /// Millimetres a unit, the sheet's size and where the maze starts on it.
     fn scale(&self, options: &CutOptions) -> (f64, (f64, f64), (f64, f64)) {
         let (w, h) = self.size;
-        match options.size {
-            Some((sw, sh)) => {
-                let mm = (sw / w).min(sh / h);
-                (mm, (sw, sh), ((sw - w * mm) / 2.0, (sh - h * mm) / 2.0))
-            }
-            None => {
-                let mm = options.cell_mm / self.per_cell;
-                (mm, (w * mm, h * mm), (0.0, 0.0))
-            }
-        }
+        let mm = options.millimetres(self.size, self.per_cell);
+        let margin = options.margin();
+        let sheet = options
+            .size
+            .unwrap_or((w * mm + 2.0 * margin, h * mm + 2.0 * margin));
+        (
+            mm,
+            sheet,
+            ((sheet.0 - w * mm) / 2.0, (sheet.1 - h * mm) / 2.0),
+        )
     }
 
     /// The angle an arc piece from `a` to `b` turns through, in radians (positive).
@@ -594,6 +638,8 @@ mod tests {
             cell_mm: 10.0,
             size: None,
             outline_layer: false,
+            kerf: None,
+            wall_mm: 1.2,
         }
     }
 
@@ -718,6 +764,40 @@ mod tests {
         });
         assert!(svg.contains(r#"width="80.000mm" height="50.000mm" viewBox="0 0 80.000 50.000""#));
         assert!(svg.contains(r##"id="outline" fill="none" stroke="#ff0000""##));
+    }
+
+    #[test]
+    fn walls_cut_as_pieces_grow_by_half_the_kerf() {
+        // A single cell: a square frame, 10 mm between its walls' centres, walls 1.2 mm
+        // thick, cut by a beam 0.2 mm wide: 11.4 mm outside, 8.6 mm inside.
+        let options = CutOptions {
+            kerf: Some(0.2),
+            ..options(Machine::Laser)
+        };
+        let cut = strokes(&graph(&maze(1, 1, 0)), &options).unwrap();
+        let (mm, sheet, (ox, _)) = cut.scale(&options);
+        assert!((sheet.0 - 11.4).abs() < 1e-9, "{sheet:?}");
+        let mut sides: Vec<f64> = cut
+            .strokes
+            .iter()
+            .map(|s| {
+                assert_eq!(s.points.first(), s.points.last(), "a closed ring");
+                let xs = s.points.iter().map(|p| ox + p.0 * mm);
+                let (lo, hi) = xs.fold((f64::MAX, f64::MIN), |(l, h), x| (l.min(x), h.max(x)));
+                hi - lo
+            })
+            .collect();
+        sides.sort_by(f64::total_cmp);
+        assert_eq!(sides.len(), 2);
+        assert!(
+            (sides[0] - 8.6).abs() < 2e-3 && (sides[1] - 11.4).abs() < 2e-3,
+            "{sides:?}"
+        );
+        let svg = cut.svg(&options);
+        assert!(
+            svg.contains(r#"width="11.400mm" height="11.400mm""#),
+            "{svg}"
+        );
     }
 
     #[test]

@@ -15,8 +15,11 @@ use i_overlay::core::fill_rule::FillRule;
 use i_overlay::core::overlay::{IntOverlayOptions, Overlay, ShapeType};
 use i_overlay::core::overlay_rule::OverlayRule;
 use i_overlay::core::solver::Solver;
+use i_overlay::i_float::int::angle::Angle;
 use i_overlay::i_float::int::point::IntPoint;
 use i_overlay::i_shape::int::shape::IntShapes;
+use i_overlay::mesh::int::outline::offset::IntOutlineOffset;
+use i_overlay::mesh::int::style::{IntLineJoin, IntOutlineStyle};
 use spade::handles::{DirectedEdgeHandle, FixedFaceHandle, FixedVertexHandle, InnerTag};
 use spade::{CdtEdge, ConstrainedDelaunayTriangulation as Cdt, Point2, Triangulation};
 use std::collections::{HashMap, HashSet};
@@ -107,6 +110,42 @@ pub fn solid(graph: &WallGraph, options: &SolidOptions) -> Result<Mesh> {
         .collect();
     let regions = Regions::of(&cells, &walls);
     regions.mesh(options)
+}
+
+/// The outlines of a maze's walls `wall_mm` thick, grown by `grow` millimetres (half a
+/// laser's kerf), as closed rings in the maze's units: the pieces a laser cuts when the walls
+/// are made of a sheet. Curved walls are in pieces of a millimetre.
+pub fn wall_outlines(
+    graph: &WallGraph,
+    mm: f64,
+    wall_mm: f64,
+    grow: f64,
+) -> Result<Vec<Vec<Point>>> {
+    let options = SolidOptions {
+        wall_mm,
+        ..SolidOptions::default()
+    };
+    let walls = wall_pieces(graph, mm, &options)?;
+    let mut overlay = Overlay::new(walls.len() * 4);
+    for w in &walls {
+        overlay.add_contour(w, ShapeType::Subject);
+    }
+    let union = overlay.overlay(OverlayRule::Subject, FillRule::NonZero);
+    let style = IntOutlineStyle::new((grow * UM).round() as i32)
+        .line_join(IntLineJoin::Miter(Angle::from_bits(0)));
+    let grown = union
+        .outline(&style)
+        .map_err(|e| RenderError::Cut(format!("the walls' outline: {e}")))?;
+    let half = wall_mm / 2.0;
+    let unit = |p: &IntPoint| {
+        let (x, y) = (f64::from(p.x) / UM - half, f64::from(p.y) / UM - half);
+        (x / mm, graph.size.1 - y / mm)
+    };
+    Ok(grown
+        .iter()
+        .flatten()
+        .map(|ring| ring.iter().map(unit).collect())
+        .collect())
 }
 
 /// Millimetres a unit of the maze's geometry.
