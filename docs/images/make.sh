@@ -32,3 +32,14 @@ picture tiling-polar.png polar.png 'mazegen --tiling polar --seed 7 10 | mazesol
 picture heart-nonogram.png heart.png 'nonogen --from docs/pictures/heart.txt --width 20 | gridrender -o heart.png'
 picture heart-nonogram-key.png key.png 'nonogen --from docs/pictures/heart.txt --width 20 | gridrender --solution -o key.png'
 picture mushroom-nonogram.png mushroom.png 'nonosolve tests/data/mushroom.xml | gridrender -o mushroom.png'
+picture cut-polar.svg cut.svg 'mazegen --tiling polar --seed 5 6 | gridrender --for laser --outline-layer --cell-mm 6 -o cut.svg'
+
+# A printed maze's model, drawn by docs/images/stl-picture.py, when the Python given
+# (GRIDKIT_PYTHON, else python3) has trimesh and Pillow; the test compares it by its pixels.
+python=${GRIDKIT_PYTHON:-python3}
+if "$python" -c 'import trimesh, PIL' 2>/dev/null; then
+    PATH="$(dirname "$(command -v "$python")"):$PATH"
+    picture print-polar.png maze.png 'mazegen --tiling polar --seed 5 6 | gridrender -o maze.stl && python3 docs/images/stl-picture.py maze.stl maze.png'
+else
+    echo "make.sh: $python has no trimesh and Pillow: print-polar.png not made" >&2
+fi

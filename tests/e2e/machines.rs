@@ -368,7 +368,7 @@ fn a_polar_dxf_keeps_its_arcs() {
 
 /// Where trimesh is: `GRIDKIT_PYTHON` (CI makes a scratch environment with it), else the
 /// python3 on the PATH if it has it.
-fn trimesh_python() -> Option<String> {
+pub(crate) fn trimesh_python() -> Option<String> {
     let python = std::env::var("GRIDKIT_PYTHON").unwrap_or_else(|_| "python3".into());
     let found = std::process::Command::new(&python)
         .args(["-c", "import trimesh, shapely, rtree, scipy, networkx"])

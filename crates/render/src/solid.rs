@@ -109,7 +109,9 @@ pub fn solid(graph: &WallGraph, options: &SolidOptions) -> Result<Mesh> {
         })
         .collect();
     let regions = Regions::of(&cells, &walls);
-    regions.mesh(options)
+    let mut mesh = regions.mesh(options)?;
+    mesh.move_to_origin();
+    Ok(mesh)
 }
 
 /// The outlines of a maze's walls `wall_mm` thick, grown by `grow` millimetres (half a
@@ -152,7 +154,9 @@ pub fn wall_outlines(
 fn millimetres(graph: &WallGraph, options: &SolidOptions) -> f64 {
     let (w, h) = graph.size;
     match options.size {
-        Some((sw, sh)) => ((sw - options.wall_mm) / w).min((sh - options.wall_mm) / h),
+        // A mitre reaches at most a wall's thickness past its corner (at 60 degrees, the
+        // sharpest a tiling turns), so the maze fits with a wall to spare each side.
+        Some((sw, sh)) => ((sw - 2.0 * options.wall_mm) / w).min((sh - 2.0 * options.wall_mm) / h),
         None => options.cell_mm / graph.per_cell,
     }
 }
@@ -639,6 +643,24 @@ impl Mesh {
             .push([vertex(a, z0), vertex(b, z0), vertex(b, z1)]);
         self.triangles
             .push([vertex(a, z0), vertex(b, z1), vertex(a, z1)]);
+    }
+
+    /// Moved so that its lowest x and y are 0: the base's corner at the bed's origin.
+    fn move_to_origin(&mut self) {
+        let low = |axis: usize| {
+            self.triangles
+                .iter()
+                .flatten()
+                .map(|v| v[axis])
+                .fold(f32::INFINITY, f32::min)
+        };
+        let (x, y) = (low(0), low(1));
+        if x.is_finite() && (x != 0.0 || y != 0.0) {
+            for v in self.triangles.iter_mut().flatten() {
+                v[0] -= x;
+                v[1] -= y;
+            }
+        }
     }
 
     /// The enclosed volume in cubic millimetres (positive for outward normals).
