@@ -18,7 +18,9 @@ fn a_tile_opens_a_flag_appears_and_q_gives_the_terminal_back() {
         return;
     };
     t.run(&format!("{} --seed 3; echo exit=$?", bin("mines")));
-    let screen = t.wait_for("the board", |s| s.contains("mines  10") && s.contains('┌'));
+    let screen = t.wait_for("the board", |s| {
+        s.contains("mines  10") && s.contains('┌') && s.contains('└')
+    });
     assert_eq!(board_rows(&screen).len(), 9);
     assert!(
         board_rows(&screen)
