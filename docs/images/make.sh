@@ -43,3 +43,11 @@ if "$python" -c 'import trimesh, PIL' 2>/dev/null; then
 else
     echo "make.sh: $python has no trimesh and Pillow: print-polar.png not made" >&2
 fi
+
+# A page of a book, drawn from the PDF by poppler's pdftoppm, when it is installed; the test
+# compares it by its pixels.
+if command -v pdftoppm >/dev/null; then
+    picture book-page.png book-page.png 'nonogen --count 4 --seed 1 --difficulty probing 12 | gridrender -o book.pdf && pdftoppm -png -r 50 -singlefile book.pdf book-page'
+else
+    echo "make.sh: no pdftoppm (poppler-utils): book-page.png not made" >&2
+fi

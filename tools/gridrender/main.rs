@@ -1,6 +1,7 @@
 //! gridrender: draws grid documents on the terminal, as text, or as SVG and PNG pictures.
 
 mod animate;
+mod book;
 
 use clap::Parser;
 use grid_cli::args::{ColorArg, InputArgs, number_in};
@@ -137,11 +138,43 @@ struct Args {
     #[arg(long)]
     ascii: bool,
 
+    /// A PDF book's paper (default: Letter where the locale is the United States' or
+    /// Canada's, else A4).
+    #[arg(long, value_enum)]
+    paper: Option<PaperArg>,
+
+    /// A PDF book's puzzles a page (default: as many as stay readable, at most 12).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=12))]
+    per_page: Option<u32>,
+
+    /// A PDF book's answers: on pages at the back (smaller), none, or a separate file
+    /// (FILE-answers.pdf beside the book).
+    #[arg(long, value_enum)]
+    answers: Option<AnswersArg>,
+
     #[command(flatten)]
     generate: GenerateArg,
 
     #[command(flatten)]
     input: InputArgs,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum PaperArg {
+    /// 210 x 297 mm.
+    A4,
+    /// 8.5 x 11 inches.
+    Letter,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum AnswersArg {
+    /// On pages after the puzzles, smaller, numbered the same.
+    Back,
+    /// No answers.
+    None,
+    /// In a file of their own, FILE-answers.pdf.
+    Separate,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -182,6 +215,8 @@ enum Format {
     Dxf,
     /// A 3D printer's solid (binary STL; --ascii for text).
     Stl,
+    /// A printable book: the puzzles blank, numbered and titled, their answers after them.
+    Pdf,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -330,9 +365,10 @@ fn format_of(args: &Args) -> Result<Format> {
         Some("txt" | "text") => Ok(Format::Text),
         Some("dxf") => Ok(Format::Dxf),
         Some("stl") => Ok(Format::Stl),
+        Some("pdf") => Ok(Format::Pdf),
         Some(other) => Err(Error::usage(format!(
-            "{}: unknown extension .{other} (svg, png, html, txt, dxf with --for, or stl; or \
-             give --format)",
+            "{}: unknown extension .{other} (svg, png, html, txt, pdf, dxf with --for, or \
+             stl; or give --format)",
             path.display()
         ))),
         None => Err(Error::usage(format!(
@@ -366,6 +402,9 @@ fn run(args: Args) -> Result<Status> {
         (machine, _) => machine,
     };
     check_machine_flags(&args, machine, format)?;
+    if format == Format::Pdf {
+        return draw_book(&args);
+    }
     use grid_render::cut::Machine;
     match machine {
         Some(MachineArg::Printer) => return draw_solid(&args),
@@ -387,7 +426,7 @@ fn picture_of(format: Format) -> Option<Picture> {
         Format::Svg => Some(Picture::Svg),
         Format::Png => Some(Picture::Png),
         Format::Html => Some(Picture::Html),
-        Format::Term | Format::Text | Format::Dxf | Format::Stl => None,
+        Format::Term | Format::Text | Format::Dxf | Format::Stl | Format::Pdf => None,
     }
 }
 
@@ -552,9 +591,25 @@ fn check_machine_flags(args: &Args, machine: Option<MachineArg>, format: Format)
             "DXF holds a maze's strokes for a machine: add --for laser or --for plotter",
         ));
     }
+    if machine.is_some() && format == Format::Pdf {
+        return Err(Error::usage(
+            "a PDF is a book of puzzles, not a machine's file: leave out --for",
+        ));
+    }
+    let book = format == Format::Pdf;
+    let book_flags = [
+        ("--paper", args.paper.is_some()),
+        ("--per-page", args.per_page.is_some()),
+        ("--answers", args.answers.is_some()),
+    ];
+    if let Some((flag, _)) = book_flags.iter().find(|(_, given)| *given && !book) {
+        return Err(Error::usage(format!(
+            "{flag} is for a PDF book (-o FILE.pdf)"
+        )));
+    }
     let machine_file = "a machine's file (--for laser|plotter, or -o FILE.stl)";
     let print = "a printed maze (-o FILE.stl)";
-    let picture = "pictures and text, not a machine's file";
+    let picture = "pictures and text, not a machine's file or a book";
     let given = [
         (
             "--cell-mm",
@@ -594,14 +649,39 @@ fn check_machine_flags(args: &Args, machine: Option<MachineArg>, format: Format)
         (
             "--cell-size",
             args.cell_size.is_some(),
-            machine.is_none(),
+            machine.is_none() && !book,
             picture,
         ),
-        ("--theme", args.theme.is_some(), machine.is_none(), picture),
-        ("--caption", args.caption, machine.is_none(), picture),
-        ("--solution", args.solution, machine.is_none(), picture),
-        ("--animate", args.animate, machine.is_none(), picture),
-        ("--style", args.style.is_some(), machine.is_none(), picture),
+        (
+            "--theme",
+            args.theme.is_some(),
+            machine.is_none() && !book,
+            picture,
+        ),
+        (
+            "--caption",
+            args.caption,
+            machine.is_none() && !book,
+            picture,
+        ),
+        (
+            "--solution",
+            args.solution,
+            machine.is_none() && !book,
+            picture,
+        ),
+        (
+            "--animate",
+            args.animate,
+            machine.is_none() && !book,
+            picture,
+        ),
+        (
+            "--style",
+            args.style.is_some(),
+            machine.is_none() && !book,
+            picture,
+        ),
     ];
     match given
         .iter()
@@ -609,6 +689,95 @@ fn check_machine_flags(args: &Args, machine: Option<MachineArg>, format: Format)
     {
         Some((flag, _, _, purpose)) => Err(Error::usage(format!("{flag} is for {purpose}"))),
         None => Ok(()),
+    }
+}
+
+/// Every document of the input as one printable book (`-o book.pdf`), with its answers at
+/// the back, nowhere, or in `book-answers.pdf`.
+fn draw_book(args: &Args) -> Result<Status> {
+    use grid_render::book::{Answers, BookOptions, Paper};
+    let options = BookOptions {
+        paper: match args.paper {
+            Some(PaperArg::A4) => Paper::A4,
+            Some(PaperArg::Letter) => Paper::Letter,
+            None => paper_of_locale(),
+        },
+        per_page: args.per_page.map(|n| n as usize),
+        answers: match args.answers {
+            None | Some(AnswersArg::Back) => Answers::Back,
+            Some(AnswersArg::None) => Answers::None,
+            Some(AnswersArg::Separate) => Answers::Separate,
+        },
+    };
+    let path = match &args.output {
+        Some(path) if Pages::of(path).is_some() => {
+            return Err(Error::usage(
+                "a PDF book holds every document: name one file, without {n}",
+            ));
+        }
+        Some(path) => Some(path.clone()),
+        None if options.answers == Answers::Separate => {
+            return Err(Error::usage(
+                "--answers separate writes FILE-answers.pdf beside the book: name the book \
+                 with -o FILE.pdf",
+            ));
+        }
+        None if std::io::stdout().is_terminal() => {
+            return Err(Error::usage(
+                "a PDF would garble the terminal: write it with -o FILE.pdf or redirect stdout",
+            ));
+        }
+        None => None,
+    };
+    let (mut entries, mut notes) = (Vec::new(), Vec::new());
+    for item in documents(&args.input.files) {
+        let (place, doc) = item?;
+        let (entry, note) = book::entry(&place, doc, entries.len() + 1)?;
+        entries.push(entry);
+        notes.extend(note.filter(|_| options.answers != Answers::None));
+    }
+    if entries.is_empty() {
+        return Err(Error::input(
+            "the input holds no documents: no book is written",
+        ));
+    }
+    let made = grid_render::book::book(&entries, &options).map_err(advise)?;
+    let answers_path = path.as_ref().map(|p| {
+        let stem = p
+            .file_stem()
+            .map_or_else(Default::default, |s| s.to_string_lossy());
+        p.with_file_name(format!("{stem}-answers.pdf"))
+    });
+    match (&path, made.answers, answers_path) {
+        (Some(path), answers, answers_path) => {
+            if let (Some(answers), Some(answers_path)) = (answers, answers_path) {
+                write_file(&answers_path, &answers)?;
+            }
+            write_file(path, &made.puzzles)?;
+        }
+        (None, _, _) => {
+            let mut out = Output::stdout();
+            out.write_all(&made.puzzles)?;
+            out.finish()?;
+        }
+    }
+    for note in notes {
+        grid_cli::say(format_args!("{note}"));
+    }
+    Ok(Status::Ok)
+}
+
+/// The paper the locale prints on (LC_ALL, else LC_PAPER, else LANG): Letter in the United
+/// States and Canada, A4 elsewhere.
+fn paper_of_locale() -> grid_render::book::Paper {
+    let locale = ["LC_ALL", "LC_PAPER", "LANG"]
+        .iter()
+        .find_map(|v| std::env::var(v).ok().filter(|s| !s.is_empty()))
+        .unwrap_or_default();
+    if locale.starts_with("en_US") || locale.starts_with("en_CA") || locale.starts_with("fr_CA") {
+        grid_render::book::Paper::Letter
+    } else {
+        grid_render::book::Paper::A4
     }
 }
 

@@ -4,6 +4,7 @@
 #![forbid(unsafe_code)]
 
 pub mod animate;
+pub mod book;
 pub mod caption;
 pub mod cut;
 mod error;

@@ -1,0 +1,140 @@
+//! The puzzles of a book (`-o book.pdf`): each document as a puzzle to print blank, with its
+//! answer where it has one.
+
+use grid_cli::{Place, Result};
+use grid_core::mines_doc::{GameState, MinesDoc, Move};
+use grid_core::{Document, Kind};
+use grid_render::book::{Entry, Extent};
+
+/// The `number`th puzzle of a book, from its document: titled by `meta.title`, else
+/// "Puzzle N", with a line of what it is; and, for a puzzle without an answer, a note saying
+/// so for stderr.
+pub fn entry(place: &Place, doc: Document, number: usize) -> Result<(Entry, Option<String>)> {
+    let title = doc
+        .meta_field::<String>("title")
+        .ok()
+        .flatten()
+        .unwrap_or_else(|| format!("Puzzle {number}"));
+    let (puzzle, answer, about, size) = match doc.kind() {
+        Kind::Maze => maze(doc),
+        Kind::Nonogram => nonogram(doc),
+        Kind::Mines => mines(doc),
+    }
+    .map_err(|e| place.locate(e))?;
+    let note = answer.is_none().then(|| {
+        format!(
+            "gridrender: {} line {}: {title} has no answer to print (a maze needs its \
+             `solution`, a nonogram its `key` or a solved grid)",
+            place.source, place.line
+        )
+    });
+    let entry = Entry {
+        title,
+        about,
+        size,
+        puzzle,
+        answer,
+    };
+    Ok((entry, note))
+}
+
+/// The puzzle, its answer, a line about it, and its size in cells.
+type Parts = (Document, Option<Document>, String, Extent);
+
+/// A maze drawn without its path; solved when the document has a `solution`.
+fn maze(doc: Document) -> grid_core::Result<Parts> {
+    let mut about = match grid_core::tiling::tiling_of(&doc)? {
+        grid_core::tiling::Tiling::Square => String::new(),
+        tiling => format!("{tiling} "),
+    };
+    let width: Option<usize> = doc.field("width")?;
+    let height: Option<usize> = doc.field("height")?;
+    let size = match (doc.meta_field::<[usize; 2]>("cells")?, width, height) {
+        (Some([w, h]), _, _) => {
+            about.push_str(&format!("{w} x {h}"));
+            Extent::Cells(w, h)
+        }
+        (None, _, Some(h)) if doc.has("rings") => {
+            about.push_str(&format!("{h} rings"));
+            Extent::Rings(h)
+        }
+        (None, Some(w), Some(h)) => {
+            about.push_str(&format!("{w} x {h}"));
+            Extent::Cells(w, h)
+        }
+        _ => Extent::Cells(1, 1),
+    };
+    let mut puzzle = doc.clone();
+    for field in ["solution", "trace", "stats"] {
+        puzzle.remove(field);
+    }
+    let answer = doc.has("solution").then_some(doc);
+    Ok((puzzle, answer, about.trim().to_string(), size))
+}
+
+/// A nonogram with its clues and the grid as the puzzle gives it (givens shown, a solved
+/// grid emptied); its answer the key, or the solved grid.
+fn nonogram(doc: Document) -> grid_core::Result<Parts> {
+    let width: usize = doc.required("width")?;
+    let height: usize = doc.required("height")?;
+    let mut about = format!("{width} x {height}");
+    if let Some(colors) = doc
+        .value("colors")?
+        .and_then(|c| c.as_object().map(|o| o.len()))
+    {
+        about.push_str(&format!(", {} colours", colors + 1));
+    }
+    if let Some(difficulty) = doc.meta_field::<String>("difficulty")? {
+        about.push_str(&format!(", {difficulty}"));
+    }
+    let rows: Vec<String> = doc.field("grid")?.unwrap_or_default();
+    let solved = !rows.is_empty() && rows.iter().all(|r| !r.contains('?'));
+    if doc.has("key") {
+        let mut answer = doc.clone();
+        grid_core::nonogram_doc::show_key(&mut answer)?;
+        return Ok((doc, Some(answer), about, Extent::Cells(width, height)));
+    }
+    if solved {
+        let mut puzzle = doc.clone();
+        let blank: Vec<String> = rows.iter().map(|r| "?".repeat(r.chars().count())).collect();
+        puzzle.set("grid", blank);
+        for field in ["status", "solutions", "explain", "steps"] {
+            puzzle.remove(field);
+        }
+        return Ok((puzzle, Some(doc), about, Extent::Cells(width, height)));
+    }
+    Ok((doc, None, about, Extent::Cells(width, height)))
+}
+
+/// A board as the player starts it: a game not begun is opened where the rules make the
+/// first click (a no-guess board's opening shows its numbers); its answer every tile open.
+fn mines(doc: Document) -> grid_core::Result<Parts> {
+    let view = MinesDoc::from_document(&doc)?;
+    let mut game = grid_mines::Game::from_doc(&view)?;
+    let rules = game.rules();
+    let mut about = format!(
+        "{} x {}, {} mines",
+        view.view.width(),
+        view.view.height(),
+        view.mines
+    );
+    if rules.no_guess {
+        about.push_str(", no guessing");
+    }
+    if game.state() == GameState::New {
+        let first = grid_mines::simulate::first_click(game.setup(), rules.first_click);
+        game.play(Move::Open(first))
+            .map_err(|e| grid_core::Error::input(format!("the first click: {e}")))?;
+    }
+    let mut puzzle = doc.clone();
+    game.write_into(&mut puzzle);
+    let answer = game.answer().map(|all| {
+        let mut answer = puzzle.clone();
+        let mut shown = game.to_doc();
+        shown.view = all;
+        shown.write_into(&mut answer);
+        answer
+    });
+    let size = Extent::Cells(view.view.width(), view.view.height());
+    Ok((puzzle, answer, about, size))
+}
