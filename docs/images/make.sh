@@ -51,3 +51,10 @@ if command -v pdftoppm >/dev/null; then
 else
     echo "make.sh: no pdftoppm (poppler-utils): book-page.png not made" >&2
 fi
+
+# A page that plays, as headless Chromium shows it, when it is installed; compared by pixels.
+if command -v chromium >/dev/null; then
+    picture play-hex.png play.png 'mazegen --tiling hex --seed 4 16 | gridrender --play -o maze.html && chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=720,760 --screenshot=play.png maze.html'
+else
+    echo "make.sh: no chromium: play-hex.png not made" >&2
+fi

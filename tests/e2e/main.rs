@@ -16,5 +16,6 @@ mod mines_terminal;
 mod nonogen;
 mod nonogram;
 mod pictures;
+mod play;
 mod tilings;
 mod tmux;

@@ -443,15 +443,17 @@ fn the_doc_pictures_are_current() {
         }
         let name = path.file_name().unwrap();
         let made = dir.join(name);
-        // The printed maze's model is drawn by Python, the book's page by poppler (make.sh
-        // says so when it cannot), their pixels by floating point: compared pixel by pixel,
-        // a few may differ.
+        // The printed maze's model is drawn by Python, the book's page by poppler, the play
+        // page by Chromium (make.sh says so when it cannot), their pixels by floating point
+        // and fonts: compared pixel by pixel, a few may differ.
         let drawn_by = |prefix: &str| name.to_string_lossy().starts_with(prefix);
-        if drawn_by("print-") || drawn_by("book-") {
+        if drawn_by("print-") || drawn_by("book-") || drawn_by("play-") {
             let tool_here = if drawn_by("print-") {
                 crate::machines::trimesh_python().is_some()
-            } else {
+            } else if drawn_by("book-") {
                 crate::books::pdf_tools()
+            } else {
+                chromium().is_some()
             };
             if !made.exists() && !tool_here {
                 continue;

@@ -74,6 +74,11 @@ struct Args {
     #[arg(long)]
     animate: bool,
 
+    /// A page that plays the puzzle in any browser (with --format html or -o FILE.html): a
+    /// maze walked with the keyboard, the mouse or a finger.
+    #[arg(long, conflicts_with_all = ["animate", "caption", "solution", "machine", "style", "theme", "cell_size"])]
+    play: bool,
+
     /// Frames a second of the replay (long stages are sped up to last at most 10 s).
     #[arg(long, default_value_t = 30.0, requires = "animate", value_parser = number_in(0.1..=1000.0, "frames a second"))]
     fps: f64,
@@ -405,6 +410,14 @@ fn run(args: Args) -> Result<Status> {
     if format == Format::Pdf {
         return draw_book(&args);
     }
+    if args.play {
+        if format != Format::Html {
+            return Err(Error::usage(
+                "--play writes a page for a browser: -o FILE.html, or --format html",
+            ));
+        }
+        return draw_play(&args);
+    }
     use grid_render::cut::Machine;
     match machine {
         Some(MachineArg::Printer) => return draw_solid(&args),
@@ -690,6 +703,22 @@ fn check_machine_flags(args: &Args, machine: Option<MachineArg>, format: Format)
         Some((flag, _, _, purpose)) => Err(Error::usage(format!("{flag} is for {purpose}"))),
         None => Ok(()),
     }
+}
+
+/// Each document as a page that plays it: one page, or one a document with `{n}`.
+fn draw_play(args: &Args) -> Result<Status> {
+    let too_many = "a page plays one puzzle, and the input has more: name a file for each \
+                    with {n} (-o 'puzzle-{n}.html')";
+    write_drawings(args, too_many, |place, doc| {
+        if doc.kind() != Kind::Maze {
+            return Err(place.locate(Error::input(format!(
+                "--play plays mazes, and this is a {} document",
+                doc.kind()
+            ))));
+        }
+        let page = grid_render::play::maze_page(&doc).map_err(|e| place.locate(advise(e)))?;
+        Ok(page.into_bytes())
+    })
 }
 
 /// Every document of the input as one printable book (`-o book.pdf`), with its answers at

@@ -12,6 +12,7 @@ mod maze;
 mod mines;
 mod nonogram;
 pub mod palette;
+pub mod play;
 mod png;
 pub mod scene;
 pub mod solid;

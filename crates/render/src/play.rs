@@ -1,0 +1,232 @@
+//! Pages that play (`gridrender --play -o maze.html`): one self-contained HTML file, no
+//! server, no network, that plays a maze with the keyboard, the mouse or a finger.
+//!
+//! The page carries the maze as a small model (its walls as one SVG path, each cell's
+//! centre and outline, the open passages between cells) and a script that draws it and
+//! walks it. It says how the game stands in `document.body.dataset.state` (`playing`,
+//! `solved`), and each cell's element carries `data-row` and `data-col` (`data-ring` and
+//! `data-cell` on a polar maze), so that tests and scripts can follow it.
+
+use crate::error::{RenderError, Result};
+use crate::tiled::Layout;
+use crate::tiled::layout::Scratch;
+use crate::walls::WallGraph;
+use grid_core::tiling::{Side, TiledDoc, TiledMaze, Tiling, Topology};
+use grid_core::{MazeDoc, Pos, Tile};
+use serde::Serialize;
+use std::fmt::Write as _;
+
+/// The most cells a page plays: a 300 x 300 maze, a few MB of page.
+pub const MAX_PLAY_CELLS: usize = 90_000;
+
+/// What the page's script is given of a maze: distances in the maze's units, y down.
+#[derive(Debug, Serialize)]
+struct Model {
+    tiling: String,
+    /// Width and height.
+    size: (f64, f64),
+    /// The walls, as an SVG path.
+    walls: String,
+    /// Each cell: its centre, its row (ring) and column (index in the ring).
+    cells: Vec<(f64, f64, usize, usize)>,
+    /// Each cell's outline as SVG polygon points, on tilings other than the square.
+    shapes: Vec<String>,
+    /// The cells each cell's open passages lead to.
+    next: Vec<Vec<u32>>,
+    start: u32,
+    goal: u32,
+}
+
+fn round(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
+}
+
+/// A square cell maze's model.
+fn square_model(m: &MazeDoc) -> Result<Model> {
+    let Some((w, h)) = m.cells else {
+        return Err(RenderError::Cut(
+            "--play walks cell mazes (as mazegen makes them), and this map has no cells".into(),
+        ));
+    };
+    if m.tiles
+        .cells()
+        .iter()
+        .any(|t| matches!(t, Tile::Crossing(_)))
+    {
+        return Err(RenderError::Cut(
+            "--play walks flat mazes, and this one is woven: make it without --weave".into(),
+        ));
+    }
+    check(w * h)?;
+    let graph = WallGraph::square(m, false)?;
+    let outside = m.outside();
+    let inside = |r: usize, c: usize| {
+        let p = Pos::new(2 * r + 1, 2 * c + 1);
+        m.tiles[p] != Tile::Wall && outside.as_ref().is_none_or(|o| !o[p])
+    };
+    let mut id = vec![u32::MAX; w * h];
+    let mut cells = Vec::new();
+    for r in 0..h {
+        for c in 0..w {
+            if inside(r, c) {
+                id[r * w + c] = cells.len() as u32;
+                cells.push((c as f64 + 0.5, r as f64 + 0.5, r, c));
+            }
+        }
+    }
+    let mut next = vec![Vec::new(); cells.len()];
+    for r in 0..h {
+        for c in 0..w {
+            let a = id[r * w + c];
+            if a == u32::MAX {
+                continue;
+            }
+            for (dr, dc) in [(0usize, 1usize), (1, 0)] {
+                let (nr, nc) = (r + dr, c + dc);
+                if nr >= h || nc >= w || id[nr * w + nc] == u32::MAX {
+                    continue;
+                }
+                if m.tiles[Pos::new(2 * r + 1 + dr, 2 * c + 1 + dc)] != Tile::Wall {
+                    let b = id[nr * w + nc];
+                    next[a as usize].push(b);
+                    next[b as usize].push(a);
+                }
+            }
+        }
+    }
+    let cell_of = |p: Pos| {
+        id.get(p.row / 2 * w + p.col / 2)
+            .copied()
+            .unwrap_or(u32::MAX)
+    };
+    Ok(Model {
+        tiling: "square".into(),
+        size: graph.size,
+        walls: wall_path(&graph),
+        cells,
+        shapes: Vec::new(),
+        next,
+        start: cell_of(m.start),
+        goal: cell_of(m.goal),
+    })
+}
+
+fn check(cells: usize) -> Result<()> {
+    if cells > MAX_PLAY_CELLS {
+        return Err(RenderError::Cut(format!(
+            "--play plays mazes of at most {MAX_PLAY_CELLS} cells, and this one has {cells}"
+        )));
+    }
+    Ok(())
+}
+
+/// A hex, triangle, octagon or polar maze's model.
+fn tiled_model(doc: &TiledDoc) -> Result<Model> {
+    let count = grid_core::on_tiled_maze!(&doc.maze, m => m.cell_count());
+    check(count)?;
+    let graph = WallGraph::tiled(doc, false, 1.0)?;
+    let layout = Layout::with_margin(doc, 1.0, 0.0);
+    let mut model = grid_core::on_tiled_maze!(&doc.maze, m => tiled_cells(m, &layout));
+    model.tiling = doc.maze.tiling().to_string();
+    model.size = graph.size;
+    model.walls = wall_path(&graph);
+    let index = |cell: Option<u32>| -> u32 {
+        grid_core::on_tiled_maze!(&doc.maze, m => cell.map_or(u32::MAX, |c| m.cells().take_while(|&k| k < c).count() as u32))
+    };
+    model.start = index(layout.start);
+    model.goal = index(layout.goal);
+    Ok(model)
+}
+
+fn tiled_cells<T: Topology>(m: &TiledMaze<T>, layout: &Layout) -> Model {
+    let t = m.topology();
+    let all: Vec<u32> = m.cells().collect();
+    let mut id = vec![u32::MAX; all.last().map_or(0, |&c| c as usize + 1)];
+    for (k, &c) in all.iter().enumerate() {
+        id[c as usize] = k as u32;
+    }
+    let mut scratch = Scratch::default();
+    let mut sides: Vec<Side> = Vec::new();
+    let mut model = Model {
+        tiling: String::new(),
+        size: (0.0, 0.0),
+        walls: String::new(),
+        cells: Vec::with_capacity(all.len()),
+        shapes: Vec::with_capacity(all.len()),
+        next: Vec::with_capacity(all.len()),
+        start: u32::MAX,
+        goal: u32::MAX,
+    };
+    for &c in &all {
+        let (x, y) = layout.place(t.center(c));
+        let p = t.position(c);
+        model.cells.push((round(x), round(y), p.row, p.col));
+        let mut shape = String::new();
+        for (k, (px, py)) in layout
+            .polygon(t, c, 0.25, &mut scratch)
+            .into_iter()
+            .enumerate()
+        {
+            let gap = if k == 0 { "" } else { " " };
+            let _ = write!(shape, "{gap}{},{}", round(px), round(py));
+        }
+        model.shapes.push(shape);
+        m.sides(c, &mut sides);
+        model.next.push(
+            sides
+                .iter()
+                .filter(|s| !s.is_edge() && m.is_open(**s))
+                .map(|s| id[s.to as usize])
+                .collect(),
+        );
+    }
+    model
+}
+
+/// The walls as one SVG path: a move and a line (or an arc) a wall.
+fn wall_path(graph: &WallGraph) -> String {
+    let mut d = String::new();
+    for w in &graph.walls {
+        let (a, b) = (graph.points[w.a], graph.points[w.b]);
+        let _ = write!(d, "M{} {}", round(a.0), round(a.1));
+        match w.arc {
+            Some(arc) => {
+                let _ = write!(
+                    d,
+                    "A{r} {r} 0 0 {} {} {}",
+                    u8::from(arc.clockwise),
+                    round(b.0),
+                    round(b.1),
+                    r = round(arc.radius)
+                );
+            }
+            None => {
+                let _ = write!(d, "L{} {}", round(b.0), round(b.1));
+            }
+        }
+    }
+    d
+}
+
+/// The page that plays the maze of `doc` (a maze document).
+pub fn maze_page(doc: &grid_core::Document) -> Result<String> {
+    let model = match crate::tiled_maze(doc)? {
+        Some(tiled) => tiled_model(&tiled)?,
+        None => square_model(&MazeDoc::from_document(doc)?)?,
+    };
+    if model.start == u32::MAX || model.goal == u32::MAX {
+        return Err(RenderError::Cut(
+            "--play needs the maze's start and goal in its cells".into(),
+        ));
+    }
+    let polar = model.tiling == Tiling::Polar.to_string();
+    let json = serde_json::to_string(&model).expect("a model serialises");
+    let title = format!("gridkit: a {} maze", model.tiling);
+    Ok(PAGE
+        .replace("{{title}}", &title)
+        .replace("{{polar}}", if polar { "true" } else { "false" })
+        .replace("{{model}}", &json.replace("</", "<\\/")))
+}
+
+/// The page: styles, a status line, the board, and the script.
+const PAGE: &str = include_str!("play/maze.html");

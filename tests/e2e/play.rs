@@ -1,0 +1,164 @@
+//! Pages that play (`gridrender --play`), played in headless Chromium with real key and mouse
+//! events through puppeteer-core (tests/browser/play.mjs).
+
+use crate::harness::{run, scratch};
+use serde_json::Value;
+use std::process::Command;
+
+/// Where puppeteer-core is: GRIDKIT_PUPPETEER names a folder whose node_modules holds it (CI
+/// installs it there from npm); required when GRIDKIT_REQUIRE_PUPPETEER is set.
+fn puppeteer() -> Option<(std::path::PathBuf, std::path::PathBuf)> {
+    let chromium = crate::pictures::chromium();
+    let modules = std::env::var_os("GRIDKIT_PUPPETEER")
+        .map(|d| std::path::PathBuf::from(d).join("node_modules"))
+        .filter(|m| m.join("puppeteer-core").is_dir());
+    let found = chromium.zip(modules).filter(|_| {
+        Command::new("node")
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
+    if found.is_none() {
+        assert!(
+            std::env::var_os("GRIDKIT_REQUIRE_PUPPETEER").is_none(),
+            "node, chromium and puppeteer-core (GRIDKIT_PUPPETEER) are required"
+        );
+        eprintln!("skipping the play pages: no node, chromium or puppeteer-core");
+    }
+    // puppeteer wants the browser's path, not its name.
+    found.and_then(|(c, m)| {
+        let path = std::env::split_paths(&std::env::var_os("PATH")?)
+            .map(|d| d.join(c))
+            .find(|p| p.is_file())?;
+        Some((m, path))
+    })
+}
+
+/// Plays `page` by walking `cells` with the keys or the mouse; the page's state and status.
+fn play(
+    modules: &std::path::Path,
+    chromium: &std::path::Path,
+    page: &std::path::Path,
+    mode: &str,
+    cells: &Value,
+    polar: bool,
+) -> (String, String) {
+    let dir = page.parent().unwrap();
+    let script = dir.join("play.mjs");
+    if !script.exists() {
+        let source =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser/play.mjs");
+        std::fs::copy(source, &script).unwrap();
+        std::os::unix::fs::symlink(modules, dir.join("node_modules")).unwrap();
+    }
+    let mut cmd = Command::new("node");
+    cmd.arg(&script)
+        .arg(chromium)
+        .arg(page)
+        .arg(mode)
+        .arg(cells.to_string());
+    if polar {
+        cmd.arg("polar");
+    }
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    (
+        v["state"].as_str().unwrap().to_string(),
+        v["status"].as_str().unwrap().to_string(),
+    )
+}
+
+/// A maze of every tiling, walked along its solution with the keys and with the mouse,
+/// reaches `solved`, saying the shortest length; half the way is still `playing`.
+#[test]
+fn every_tiling_is_walked_to_solved_with_keys_and_mouse() {
+    let Some((modules, chromium)) = puppeteer() else {
+        return;
+    };
+    let dir = scratch("play");
+    for tiling in ["square", "hex", "triangle", "octagon", "polar"] {
+        let maze = run("mazegen", &["--seed", "2", "--tiling", tiling, "8"], "").stdout;
+        let page = dir.join(format!("{tiling}.html"));
+        let r = run(
+            "gridrender",
+            &["--play", "-o", page.to_str().unwrap()],
+            &maze,
+        );
+        assert_eq!(r.status, 0, "{tiling}: {}", r.stderr);
+        let solved = run("mazesolve", &[], &maze).doc();
+        let path: Vec<Value> = solved["solution"]["path"].as_array().unwrap().clone();
+        // A square maze's path runs through its tiles; the page's cells are the odd ones.
+        let cells: Vec<Value> = if tiling == "square" {
+            path.iter()
+                .map(|p| (p[0].as_u64().unwrap(), p[1].as_u64().unwrap()))
+                .filter(|(r, c)| r % 2 == 1 && c % 2 == 1)
+                .map(|(r, c)| serde_json::json!([r / 2, c / 2]))
+                .collect()
+        } else {
+            path
+        };
+        let polar = tiling == "polar";
+        let all = Value::Array(cells.clone());
+        for mode in ["keys", "drag"] {
+            let (state, status) = play(&modules, &chromium, &page, mode, &all, polar);
+            assert_eq!(state, "solved", "{tiling} {mode}: {status}");
+            let steps = cells.len() - 1;
+            assert!(
+                status.contains(&format!("the shortest {steps}")),
+                "{status}"
+            );
+        }
+        let half = Value::Array(cells[..cells.len() / 2].to_vec());
+        let (state, _) = play(&modules, &chromium, &page, "keys", &half, polar);
+        assert_eq!(state, "playing", "{tiling}: half the way");
+    }
+}
+
+/// A 50 x 50 maze's page stays small; what cannot be played is refused with one line.
+#[test]
+fn play_pages_are_small_and_refuse_what_they_cannot_play() {
+    let dir = scratch("play-refused");
+    let page = dir.join("maze.html");
+    let maze = run("mazegen", &["--seed", "1", "50"], "").stdout;
+    let r = run(
+        "gridrender",
+        &["--play", "-o", page.to_str().unwrap()],
+        &maze,
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let size = std::fs::metadata(&page).unwrap().len();
+    assert!(size < 200_000, "{size} bytes");
+    let text = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        !text.contains(" src=") && !text.contains("<link") && !text.contains("import "),
+        "self-contained: nothing fetched"
+    );
+    std::fs::remove_file(&page).unwrap();
+    let woven = run(
+        "mazegen",
+        &["--weave", "1", "--algo", "kruskal", "--seed", "1", "5"],
+        "",
+    )
+    .stdout;
+    let out = page.to_str().unwrap();
+    for (args, input, says) in [
+        (vec!["--play", "-f", "svg"], maze.as_str(), "-o FILE.html"),
+        (vec!["--play", "-o", out], woven.as_str(), "woven"),
+        (
+            vec!["--play", "--animate", "-o", out],
+            maze.as_str(),
+            "--animate",
+        ),
+    ] {
+        let r = run("gridrender", &args, input);
+        assert_eq!(r.status, 2, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains(says), "{args:?}: {}", r.stderr);
+        assert_eq!(r.stderr.lines().count(), 1);
+        assert!(!page.exists());
+    }
+}
