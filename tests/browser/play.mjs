@@ -2,10 +2,13 @@
 // puppeteer-core (the DevTools protocol), and prints the page's state as JSON.
 //
 //   node tests/browser/play.mjs CHROMIUM PAGE.html keys|drag '[[row, col], ...]' [polar]
+//   node tests/browser/play.mjs CHROMIUM PAGE.html fill '[[row, col, colour], ...]'
 //
 // `keys` walks the cells in turn with the arrow keys and Q/E/Z/C (the one nearest each
 // step's direction); `drag` presses the mouse on the first cell and drags it through the
-// others' centres. Cells are found by their data-row/data-col (data-ring/data-cell).
+// others' centres; `fill` (a nonogram) chooses each cell's colour with its number key (1 the
+// first) and clicks the cell. Cells are found by their data-row/data-col (data-ring/
+// data-cell).
 import puppeteer from "puppeteer-core";
 
 const [chromium, page_path, mode, cells_json, polar] = process.argv.slice(2);
@@ -32,7 +35,12 @@ try {
     ["ArrowRight", 1, 0], ["ArrowLeft", -1, 0], ["ArrowUp", 0, -1], ["ArrowDown", 0, 1],
     ["q", -1, -1], ["e", 1, -1], ["z", -1, 1], ["c", 1, 1],
   ];
-  if (mode === "keys") {
+  if (mode === "fill") {
+    for (let i = 0; i < cells.length; i++) {
+      await page.keyboard.press(String(cells[i][2] + 1));
+      await page.mouse.click(...points[i]);
+    }
+  } else if (mode === "keys") {
     for (let i = 1; i < points.length; i++) {
       const dx = points[i][0] - points[i - 1][0], dy = points[i][1] - points[i - 1][1];
       let best = null, least = Infinity;
@@ -51,6 +59,7 @@ try {
   const state = await page.evaluate(() => ({
     state: document.body.dataset.state,
     status: document.getElementById("status").textContent,
+    done: document.querySelectorAll(".clue.done").length,
   }));
   console.log(JSON.stringify(state));
 } finally {

@@ -139,6 +139,17 @@ fn play_pages_are_small_and_refuse_what_they_cannot_play() {
         "self-contained: nothing fetched"
     );
     std::fs::remove_file(&page).unwrap();
+    let nonogram = run("nonogen", &["--seed", "1", "30"], "").stdout;
+    let r = run(
+        "gridrender",
+        &["--play", "-o", page.to_str().unwrap()],
+        &nonogram,
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let size = std::fs::metadata(&page).unwrap().len();
+    assert!(size < 200_000, "a 30 x 30 nonogram's page: {size} bytes");
+    std::fs::remove_file(&page).unwrap();
+    let board = run("mines", &["new", "--seed", "1"], "").stdout;
     let woven = run(
         "mazegen",
         &["--weave", "1", "--algo", "kruskal", "--seed", "1", "5"],
@@ -154,6 +165,7 @@ fn play_pages_are_small_and_refuse_what_they_cannot_play() {
             maze.as_str(),
             "--animate",
         ),
+        (vec!["--play", "-o", out], board.as_str(), "mines"),
     ] {
         let r = run("gridrender", &args, input);
         assert_eq!(r.status, 2, "{args:?}: {}", r.stderr);
@@ -161,4 +173,89 @@ fn play_pages_are_small_and_refuse_what_they_cannot_play() {
         assert_eq!(r.stderr.lines().count(), 1);
         assert!(!page.exists());
     }
+}
+
+/// A nonogram filled from its key with real clicks reaches `solved`, one cell short it does
+/// not; a colour puzzle, each cell's colour chosen by its number key, too.
+#[test]
+fn a_nonogram_filled_from_its_key_is_solved_and_one_cell_short_is_not() {
+    let Some((modules, chromium)) = puppeteer() else {
+        return;
+    };
+    let dir = scratch("play-nonogram");
+    let puzzle = run("nonogen", &["--seed", "3", "10"], "").doc();
+    let page = dir.join("puzzle.html");
+    let r = run(
+        "gridrender",
+        &["--play", "-o", page.to_str().unwrap()],
+        &puzzle.to_string(),
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let fill: Vec<Value> = puzzle["key"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .flat_map(|(r, row)| {
+            let row = row.as_str().unwrap().to_string();
+            row.char_indices()
+                .filter(|&(_, ch)| ch == '#')
+                .map(move |(c, _)| serde_json::json!([r, c, 0]))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let (state, status) = play(
+        &modules,
+        &chromium,
+        &page,
+        "fill",
+        &Value::Array(fill.clone()),
+        false,
+    );
+    assert_eq!(state, "solved", "{status}");
+    let short = Value::Array(fill[..fill.len() - 1].to_vec());
+    let (state, _) = play(&modules, &chromium, &page, "fill", &short, false);
+    assert_eq!(state, "playing");
+    // The colour mushroom, solved by nonosolve and played blank.
+    let solved = run("nonosolve", &[&crate::harness::data("mushroom.xml")], "").doc();
+    let page = dir.join("mushroom.html");
+    let r = run(
+        "gridrender",
+        &["--play", "-o", page.to_str().unwrap()],
+        &solved.to_string(),
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let names: Vec<&String> = solved["colors"].as_object().unwrap().keys().collect();
+    let fill: Vec<Value> = solved["grid"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .flat_map(|(r, row)| {
+            let cells: Vec<Value> = row
+                .as_str()
+                .unwrap()
+                .chars()
+                .enumerate()
+                .filter(|&(_, ch)| ch != '.')
+                .map(|(c, ch)| {
+                    let k = names
+                        .iter()
+                        .position(|n| n.as_str() == ch.to_string())
+                        .unwrap();
+                    serde_json::json!([r, c, k])
+                })
+                .collect();
+            cells
+        })
+        .collect();
+    let (state, status) = play(
+        &modules,
+        &chromium,
+        &page,
+        "fill",
+        &Value::Array(fill),
+        false,
+    );
+    assert_eq!(state, "solved", "{status}");
 }

@@ -710,13 +710,16 @@ fn draw_play(args: &Args) -> Result<Status> {
     let too_many = "a page plays one puzzle, and the input has more: name a file for each \
                     with {n} (-o 'puzzle-{n}.html')";
     write_drawings(args, too_many, |place, doc| {
-        if doc.kind() != Kind::Maze {
-            return Err(place.locate(Error::input(format!(
-                "--play plays mazes, and this is a {} document",
-                doc.kind()
-            ))));
+        let page = match doc.kind() {
+            Kind::Maze => grid_render::play::maze_page(&doc),
+            Kind::Nonogram => grid_render::play::nonogram_page(&doc),
+            Kind::Mines => {
+                return Err(place.locate(Error::input(
+                    "--play plays mazes and nonograms; a mines board is played with `mines`",
+                )));
+            }
         }
-        let page = grid_render::play::maze_page(&doc).map_err(|e| place.locate(advise(e)))?;
+        .map_err(|e| place.locate(advise(e)))?;
         Ok(page.into_bytes())
     })
 }

@@ -230,3 +230,110 @@ pub fn maze_page(doc: &grid_core::Document) -> Result<String> {
 
 /// The page: styles, a status line, the board, and the script.
 const PAGE: &str = include_str!("play/maze.html");
+
+/// The nonogram page.
+const NONOGRAM_PAGE: &str = include_str!("play/nonogram.html");
+
+/// What the nonogram page's script is given.
+#[derive(Debug, Serialize)]
+struct Puzzle {
+    width: usize,
+    height: usize,
+    /// Each line's clue as (length, colour name) pairs.
+    rows: Vec<Vec<(u64, String)>>,
+    cols: Vec<Vec<(u64, String)>>,
+    /// Each colour's RGB value by its name (`#` alone, black, for a black-and-white puzzle).
+    colors: serde_json::Map<String, serde_json::Value>,
+    /// The colours' words, where the puzzle's file gave them.
+    names: serde_json::Map<String, serde_json::Value>,
+    /// The cells as the puzzle gives them: givens known, the rest `?`.
+    grid: Vec<String>,
+}
+
+/// A clue list of the document, as (length, colour) pairs: a plain number is black (`#`),
+/// and `[0]` is an empty line.
+fn clue_lines(lines: &serde_json::Value, what: &str) -> Result<Vec<Vec<(u64, String)>>> {
+    let bad = || RenderError::Cut(format!("field `clues.{what}`: not a list of clue lists"));
+    let lines = lines.as_array().ok_or_else(bad)?;
+    lines
+        .iter()
+        .map(|line| {
+            let items = line.as_array().ok_or_else(bad)?;
+            items
+                .iter()
+                .filter_map(|item| match item {
+                    serde_json::Value::Number(n) => n.as_u64().map(|n| Ok((n, "#".to_string()))),
+                    serde_json::Value::Array(pair) => Some(
+                        match (
+                            pair.first().and_then(|n| n.as_u64()),
+                            pair.get(1).and_then(|c| c.as_str()),
+                        ) {
+                            (Some(n), Some(c)) => Ok((n, c.to_string())),
+                            _ => Err(bad()),
+                        },
+                    ),
+                    _ => Some(Err(bad())),
+                })
+                .filter(|item| !matches!(item, Ok((0, _))))
+                .collect()
+        })
+        .collect()
+}
+
+/// The page that plays the nonogram of `doc`: blank (a solved grid emptied), givens kept.
+pub fn nonogram_page(doc: &grid_core::Document) -> Result<String> {
+    // Read as the solver reads it: a document that is not a puzzle is refused here.
+    grid_core::nonogram_doc::NonogramDoc::from_document(doc)?;
+    let clues = doc.value("clues")?.unwrap_or_default();
+    let rows = clue_lines(&clues["rows"], "rows")?;
+    let cols = clue_lines(&clues["cols"], "cols")?;
+    let (width, height) = (cols.len(), rows.len());
+    if width * height > MAX_PLAY_CELLS {
+        return Err(RenderError::Cut(format!(
+            "--play plays puzzles of at most {MAX_PLAY_CELLS} cells, and this one has {}",
+            width * height
+        )));
+    }
+    let mut colors = match doc.value("colors")? {
+        Some(serde_json::Value::Object(map)) => map,
+        _ => serde_json::Map::new(),
+    };
+    let plain = rows.iter().chain(&cols).flatten().any(|(_, c)| c == "#");
+    if plain && !colors.contains_key("#") {
+        colors.insert("#".into(), "#1a1a1a".into());
+    }
+    let names = match doc.meta_field::<serde_json::Value>("color_names")? {
+        Some(serde_json::Value::Object(map)) => map,
+        _ => serde_json::Map::new(),
+    };
+    let given: Vec<String> = doc.field("grid")?.unwrap_or_default();
+    let solved = !given.is_empty() && given.iter().all(|r| !r.contains('?'));
+    let grid = if given.len() == height && !solved && !doc.has("solution") {
+        given
+    } else {
+        vec!["?".repeat(width); height]
+    };
+    let puzzle = Puzzle {
+        width,
+        height,
+        rows,
+        cols,
+        colors,
+        names,
+        grid,
+    };
+    let title = doc
+        .meta_field::<String>("title")?
+        .unwrap_or_else(|| format!("a {width} x {height} nonogram"));
+    let json = serde_json::to_string(&puzzle).expect("a puzzle serialises");
+    Ok(NONOGRAM_PAGE
+        .replace("{{title}}", &format!("gridkit: {}", escape(&title)))
+        .replace("{{model}}", &json.replace("</", "<\\/")))
+}
+
+/// Text for HTML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
