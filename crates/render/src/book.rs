@@ -146,7 +146,7 @@ impl Drawn {
             ..usvg::Options::default()
         };
         let tree = usvg::Tree::from_str(&text, &options)
-            .map_err(|e| RenderError::Cut(format!("the picture for the book: {e}")))?;
+            .map_err(|e| RenderError::Refused(format!("the picture for the book: {e}")))?;
         let size = (tree.size().width(), tree.size().height());
         Ok(Drawn {
             tree,
@@ -273,7 +273,7 @@ fn new_pdf(title: &str) -> Pdf {
 
 fn finish(pdf: Pdf) -> Result<Vec<u8>> {
     pdf.finish()
-        .map_err(|e| RenderError::Cut(format!("writing the PDF: {e:?}")))
+        .map_err(|e| RenderError::Refused(format!("writing the PDF: {e:?}")))
 }
 
 /// Puzzles a page: as asked, or as many as stay readable (at most 12). A puzzle that is not
@@ -289,7 +289,7 @@ fn per_page(options: &BookOptions, drawn: &[Drawn], entries: &[Entry]) -> Result
         let (_, scale) = Grid::best(options.paper, 1, &[d.size]);
         if scale < d.least {
             let fits = scale / d.least;
-            return Err(RenderError::Cut(format!(
+            return Err(RenderError::Refused(format!(
                 "{} ({}) is too large to print readably on {} ({} mm a cell at least): at \
                  most about {} fits a page",
                 entries[k].title,

@@ -1,13 +1,12 @@
 //! Mazes for machines that cut or draw (`gridrender --for laser|plotter`): every wall once,
 //! joined into as few strokes as the walls allow, sized in millimetres.
 //!
-//! The walls of a maze are the edges of a graph whose points are the cells' corners (on a
-//! square maze a lattice; on the other tilings the corners as the layout places them, one
-//! point where two cells' corners meet). A stroke is a trail through that graph; a graph needs one trail for each pair of
-//! its points where an odd number of walls meet (one, when none is odd), and Hierholzer's
-//! walk finds exactly that many: each piece's odd points are paired by invisible edges, the
-//! walk makes one circuit of every piece, and the circuit is cut at the invisible edges. A
-//! wall shared by two cells is one edge, so it is cut once, never twice.
+//! The walls are the edges of a [`WallGraph`], whose points are the cells' corners. A stroke
+//! is a trail through that graph; a graph needs one trail for each pair of its points where
+//! an odd number of walls meet (one, when none is odd), and Hierholzer's walk finds exactly
+//! that many: each piece's odd points are paired by invisible edges, the walk makes one
+//! circuit of every piece, and the circuit is cut at the invisible edges. A wall shared by
+//! two cells is one edge, so it is cut once, never twice. A polar maze's rings stay arcs.
 
 use crate::error::{RenderError, Result};
 use crate::walls::{Arc, Point, Wall, WallGraph};
@@ -94,7 +93,7 @@ pub struct Cut {
 /// bridges.
 pub fn strokes(graph: &WallGraph, options: &CutOptions) -> Result<Cut> {
     if graph.woven {
-        return Err(RenderError::Cut(
+        return Err(RenderError::Refused(
             "--for cuts flat mazes, and this one is woven: a cut sheet has no bridges (make \
              it without --weave)"
                 .into(),

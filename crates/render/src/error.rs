@@ -34,9 +34,9 @@ pub enum RenderError {
     /// A drawing in characters too large for any terminal.
     #[error("drawn in braille the maze is {columns}x{lines} characters, more than {max} on a side")]
     TextTooLarge { columns: u64, lines: u64, max: u64 },
-    /// A maze that `--for` cannot cut or plot, and why.
+    /// What a machine's file, a book or a page that plays cannot be made of, and why.
     #[error("{0}")]
-    Cut(String),
+    Refused(String),
     /// The PNG encoder refused the picture.
     #[error("PNG: {0}")]
     Png(String),

@@ -44,7 +44,7 @@ fn round(x: f64) -> f64 {
 /// A square cell maze's model.
 fn square_model(m: &MazeDoc) -> Result<Model> {
     let Some((w, h)) = m.cells else {
-        return Err(RenderError::Cut(
+        return Err(RenderError::Refused(
             "--play walks cell mazes (as mazegen makes them), and this map has no cells".into(),
         ));
     };
@@ -53,7 +53,7 @@ fn square_model(m: &MazeDoc) -> Result<Model> {
         .iter()
         .any(|t| matches!(t, Tile::Crossing(_)))
     {
-        return Err(RenderError::Cut(
+        return Err(RenderError::Refused(
             "--play walks flat mazes, and this one is woven: make it without --weave".into(),
         ));
     }
@@ -113,7 +113,7 @@ fn square_model(m: &MazeDoc) -> Result<Model> {
 
 fn check(cells: usize) -> Result<()> {
     if cells > MAX_PLAY_CELLS {
-        return Err(RenderError::Cut(format!(
+        return Err(RenderError::Refused(format!(
             "--play plays mazes of at most {MAX_PLAY_CELLS} cells, and this one has {cells}"
         )));
     }
@@ -215,7 +215,7 @@ pub fn maze_page(doc: &grid_core::Document) -> Result<String> {
         None => square_model(&MazeDoc::from_document(doc)?)?,
     };
     if model.start == u32::MAX || model.goal == u32::MAX {
-        return Err(RenderError::Cut(
+        return Err(RenderError::Refused(
             "--play needs the maze's start and goal in its cells".into(),
         ));
     }
@@ -253,7 +253,7 @@ struct Puzzle {
 /// A clue list of the document, as (length, colour) pairs: a plain number is black (`#`),
 /// and `[0]` is an empty line.
 fn clue_lines(lines: &serde_json::Value, what: &str) -> Result<Vec<Vec<(u64, String)>>> {
-    let bad = || RenderError::Cut(format!("field `clues.{what}`: not a list of clue lists"));
+    let bad = || RenderError::Refused(format!("field `clues.{what}`: not a list of clue lists"));
     let lines = lines.as_array().ok_or_else(bad)?;
     lines
         .iter()
@@ -289,7 +289,7 @@ pub fn nonogram_page(doc: &grid_core::Document) -> Result<String> {
     let cols = clue_lines(&clues["cols"], "cols")?;
     let (width, height) = (cols.len(), rows.len());
     if width * height > MAX_PLAY_CELLS {
-        return Err(RenderError::Cut(format!(
+        return Err(RenderError::Refused(format!(
             "--play plays puzzles of at most {MAX_PLAY_CELLS} cells, and this one has {}",
             width * height
         )));

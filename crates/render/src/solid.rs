@@ -82,14 +82,14 @@ pub const MAX_PRINT_CELLS: usize = 90_000;
 /// The solid of a maze's walls on a base.
 pub fn solid(graph: &WallGraph, options: &SolidOptions) -> Result<Mesh> {
     if graph.woven {
-        return Err(RenderError::Cut(
+        return Err(RenderError::Refused(
             "a printed maze has no bridges yet, and this one is woven: make it without \
              --weave"
                 .into(),
         ));
     }
     if graph.cells.len() > MAX_PRINT_CELLS {
-        return Err(RenderError::Cut(format!(
+        return Err(RenderError::Refused(format!(
             "a printed maze has at most {MAX_PRINT_CELLS} cells, and this one has {}",
             graph.cells.len()
         )));
@@ -137,7 +137,7 @@ pub fn wall_outlines(
         .line_join(IntLineJoin::Miter(Angle::from_bits(0)));
     let grown = union
         .outline(&style)
-        .map_err(|e| RenderError::Cut(format!("the walls' outline: {e}")))?;
+        .map_err(|e| RenderError::Refused(format!("the walls' outline: {e}")))?;
     let half = wall_mm / 2.0;
     let unit = |p: &IntPoint| {
         let (x, y) = (f64::from(p.x) / UM - half, f64::from(p.y) / UM - half);
@@ -188,7 +188,7 @@ fn check_passages(graph: &WallGraph, mm: f64, options: &SolidOptions) -> Result<
                 cell * options.wall_mm / narrowest
             ),
         };
-        return Err(RenderError::Cut(format!(
+        return Err(RenderError::Refused(format!(
             "walls {:.1} mm thick leave {:.1} mm passages in the narrowest of these {cell:.1} \
              mm cells, and a passage must be at least as wide as a wall: give {remedy}, or a \
              thinner --wall-mm",
@@ -258,7 +258,9 @@ fn wall_pieces(graph: &WallGraph, mm: f64, options: &SolidOptions) -> Result<Vec
         segments.push((last, wall.b));
     }
     if segments.is_empty() {
-        return Err(RenderError::Cut("this maze has no walls to print".into()));
+        return Err(RenderError::Refused(
+            "this maze has no walls to print".into(),
+        ));
     }
     // Each point's arms: the segments leaving it, by their direction's angle.
     let mut arms: Vec<Vec<(f64, usize)>> = vec![Vec::new(); points.len()];
@@ -355,7 +357,7 @@ fn doors(graph: &WallGraph) -> Result<Vec<usize>> {
         match door {
             Some(k) => doors.push(k),
             None => {
-                return Err(RenderError::Cut(format!(
+                return Err(RenderError::Refused(format!(
                     "--marble opens the start and the goal in the outer wall, and this maze's \
                      {what} is not on its edge"
                 )));
@@ -523,7 +525,7 @@ impl Plane {
         let mut cdt: Cdt<Point2<f64>> = Cdt::new();
         let mut handles: HashMap<IntPoint, FixedVertexHandle> = HashMap::new();
         let mut left_of: HashMap<(IntPoint, IntPoint), Region> = HashMap::new();
-        let broken = || RenderError::Cut("the maze's regions do not close up".into());
+        let broken = || RenderError::Refused("the maze's regions do not close up".into());
         for &(a, b, region) in borders {
             left_of.insert((a, b), region);
             let [ha, hb] = [a, b].map(|p| {

@@ -62,7 +62,7 @@ pub const MAX_MACHINE_CELLS: usize = 1_000_000;
 
 fn check_cells(cells: usize) -> Result<()> {
     if cells > MAX_MACHINE_CELLS {
-        return Err(RenderError::Cut(format!(
+        return Err(RenderError::Refused(format!(
             "a machine is given mazes of at most {MAX_MACHINE_CELLS} cells, and this one \
              has {cells}"
         )));
@@ -76,7 +76,7 @@ impl WallGraph {
     /// cells, the bridges left out: the caller decides whether it can make that.
     pub fn square(m: &MazeDoc, cells: bool) -> Result<WallGraph> {
         let Some((w, h)) = m.cells else {
-            return Err(RenderError::Cut(
+            return Err(RenderError::Refused(
                 "a machine is given cell mazes (as mazegen makes them), and this map has no \
                  cells"
                     .into(),
