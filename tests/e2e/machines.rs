@@ -692,3 +692,48 @@ fn walls_cut_as_pieces_allow_for_the_kerf() {
     let (lo, hi) = xs.fold((f64::MAX, f64::MIN), |(l, h), x| (l.min(x), h.max(x)));
     assert!(lo.abs() < 1e-9 && (hi - 63.2).abs() < 1e-9, "{lo}..{hi}");
 }
+
+/// A DXF is R12, in millimetres, y pointing up: the same strokes as the SVG turned over, so
+/// that row 0 is at the top of the drawing.
+#[test]
+fn a_dxf_is_r12_with_row_0_at_the_top() {
+    let dir = scratch("machines-dxf-up");
+    let maze = run("mazegen", &["--seed", "5", "7", "4"], "").stdout;
+    let (svg, dxf) = (dir.join("maze.svg"), dir.join("maze.dxf"));
+    for path in [&svg, &dxf] {
+        let r = run(
+            "gridrender",
+            &["--for", "laser", "-o", path.to_str().unwrap()],
+            &maze,
+        );
+        assert_eq!(r.status, 0, "{}", r.stderr);
+    }
+    let text = std::fs::read_to_string(&dxf).unwrap();
+    assert!(text.contains("$ACADVER\n1\nAC1009\n"), "R12");
+    assert!(text.contains("$INSUNITS\n70\n4\n"), "millimetres");
+    let key = |(x, y): (f64, f64)| ((x * 1000.0).round() as i64, (y * 1000.0).round() as i64);
+    let mut from_svg: Vec<(i64, i64)> = strokes_of(&std::fs::read_to_string(&svg).unwrap())
+        .iter()
+        .flat_map(|s| s.points.iter().map(|&(x, y)| key((x, 40.0 - y))))
+        .collect();
+    let drawing = dxf::Drawing::load_file(dxf.to_str().unwrap()).unwrap();
+    let mut from_dxf: Vec<(i64, i64)> = Vec::new();
+    for e in drawing.entities() {
+        let dxf::entities::EntityType::Polyline(ref p) = e.specific else {
+            panic!("a polyline");
+        };
+        let points: Vec<(i64, i64)> = p
+            .vertices()
+            .map(|v| key((v.location.x, v.location.y)))
+            .collect();
+        from_dxf.extend(&points);
+        if p.is_closed() {
+            from_dxf.push(points[0]);
+        }
+    }
+    from_svg.sort();
+    from_dxf.sort();
+    assert_eq!(from_svg, from_dxf, "the SVG's strokes, y turned over");
+    // The maze's top row is at the top: its outline's highest line is y = 40 mm.
+    assert!(from_dxf.iter().any(|p| p.1 == 40_000));
+}
