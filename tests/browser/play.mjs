@@ -3,11 +3,12 @@
 //
 //   node tests/browser/play.mjs CHROMIUM PAGE.html keys|drag '[[row, col], ...]' [polar]
 //   node tests/browser/play.mjs CHROMIUM PAGE.html fill '[[row, col, colour], ...]'
+//   node tests/browser/play.mjs CHROMIUM PAGE.html click '[[row, col, "left"|"right"], ...]'
 //
 // `keys` walks the cells in turn with the arrow keys and Q/E/Z/C (the one nearest each
 // step's direction); `drag` presses the mouse on the first cell and drags it through the
 // others' centres; `fill` (a nonogram) chooses each cell's colour with its number key (1 the
-// first) and clicks the cell. Cells are found by their data-row/data-col (data-ring/
+// first) and clicks the cell; `click` (a mines board) clicks each tile with its button. Cells are found by their data-row/data-col (data-ring/
 // data-cell).
 import puppeteer from "puppeteer-core";
 
@@ -35,7 +36,11 @@ try {
     ["ArrowRight", 1, 0], ["ArrowLeft", -1, 0], ["ArrowUp", 0, -1], ["ArrowDown", 0, 1],
     ["q", -1, -1], ["e", 1, -1], ["z", -1, 1], ["c", 1, 1],
   ];
-  if (mode === "fill") {
+  if (mode === "click") {
+    for (let i = 0; i < cells.length; i++) {
+      await page.mouse.click(...points[i], { button: cells[i][2] || "left" });
+    }
+  } else if (mode === "fill") {
     for (let i = 0; i < cells.length; i++) {
       await page.keyboard.press(String(cells[i][2] + 1));
       await page.mouse.click(...points[i]);

@@ -149,7 +149,6 @@ fn play_pages_are_small_and_refuse_what_they_cannot_play() {
     let size = std::fs::metadata(&page).unwrap().len();
     assert!(size < 200_000, "a 30 x 30 nonogram's page: {size} bytes");
     std::fs::remove_file(&page).unwrap();
-    let board = run("mines", &["new", "--seed", "1"], "").stdout;
     let woven = run(
         "mazegen",
         &["--weave", "1", "--algo", "kruskal", "--seed", "1", "5"],
@@ -165,7 +164,6 @@ fn play_pages_are_small_and_refuse_what_they_cannot_play() {
             maze.as_str(),
             "--animate",
         ),
-        (vec!["--play", "-o", out], board.as_str(), "mines"),
     ] {
         let r = run("gridrender", &args, input);
         assert_eq!(r.status, 2, "{args:?}: {}", r.stderr);
@@ -258,4 +256,89 @@ fn a_nonogram_filled_from_its_key_is_solved_and_one_cell_short_is_not() {
         false,
     );
     assert_eq!(state, "solved", "{status}");
+}
+
+/// A board opened on its safe tiles with real clicks is `won`, a mine clicked `lost`, and a
+/// right click flags; the page's text does not give the layout away.
+#[test]
+fn a_board_opened_on_its_safe_tiles_is_won_and_a_mine_is_lost() {
+    let Some((modules, chromium)) = puppeteer() else {
+        return;
+    };
+    let dir = scratch("play-mines");
+    let begun = run("mines", &["new", "--seed", "1"], "").stdout;
+    let board = run("mines", &["open", "4", "4"], &begun).doc();
+    let page = dir.join("board.html");
+    let r = run(
+        "gridrender",
+        &["--play", "-o", page.to_str().unwrap()],
+        &board.to_string(),
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let text = std::fs::read_to_string(&page).unwrap();
+    let layout: Vec<String> = board["layout"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap().to_string())
+        .collect();
+    assert!(
+        !text.contains(&layout[0]),
+        "the layout is not in plain text"
+    );
+    let view: Vec<String> = board["grid"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap().to_string())
+        .collect();
+    let (mut safe, mut mines) = (Vec::new(), Vec::new());
+    for (r, row) in layout.iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            let covered = view[r].as_bytes()[c] == b'#';
+            match ch {
+                '*' => mines.push(serde_json::json!([r, c, "left"])),
+                _ if covered => safe.push(serde_json::json!([r, c, "left"])),
+                _ => {}
+            }
+        }
+    }
+    let (state, status) = play(
+        &modules,
+        &chromium,
+        &page,
+        "click",
+        &Value::Array(safe),
+        false,
+    );
+    assert_eq!(state, "won", "{status}");
+    let (state, _) = play(
+        &modules,
+        &chromium,
+        &page,
+        "click",
+        &Value::Array(mines[..1].to_vec()),
+        false,
+    );
+    assert_eq!(state, "lost");
+    let mut flag = mines[0].clone();
+    flag[2] = "right".into();
+    let (state, status) = play(
+        &modules,
+        &chromium,
+        &page,
+        "click",
+        &Value::Array(vec![flag]),
+        false,
+    );
+    assert_eq!(state, "playing");
+    assert!(status.contains("Mines 9"), "{status}");
+    // A board not begun is opened where its rules make the first click.
+    let fresh = run("mines", &["new", "--no-guess", "--seed", "2"], "").stdout;
+    let r = run(
+        "gridrender",
+        &["--play", "-o", page.to_str().unwrap()],
+        &fresh,
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
 }

@@ -121,11 +121,7 @@ fn mines(doc: Document) -> grid_core::Result<Parts> {
     if rules.no_guess {
         about.push_str(", no guessing");
     }
-    if game.state() == GameState::New {
-        let first = grid_mines::simulate::first_click(game.setup(), rules.first_click);
-        game.play(Move::Open(first))
-            .map_err(|e| grid_core::Error::input(format!("the first click: {e}")))?;
-    }
+    first_click(&mut game)?;
     let mut puzzle = doc.clone();
     game.write_into(&mut puzzle);
     let answer = game.answer().map(|all| {
@@ -137,4 +133,24 @@ fn mines(doc: Document) -> grid_core::Result<Parts> {
     });
     let size = Extent::Cells(view.view.width(), view.view.height());
     Ok((puzzle, answer, about, size))
+}
+
+/// A game not begun, opened where its rules make the first click.
+fn first_click(game: &mut grid_mines::Game) -> grid_core::Result<()> {
+    if game.state() == GameState::New {
+        let first = grid_mines::simulate::first_click(game.setup(), game.rules().first_click);
+        game.play(Move::Open(first))
+            .map_err(|e| grid_core::Error::input(format!("the first click: {e}")))?;
+    }
+    Ok(())
+}
+
+/// A board as the player starts it, its layout made: a game not begun opened at its rules'
+/// first click.
+pub fn opened(doc: Document) -> grid_core::Result<Document> {
+    let mut game = grid_mines::Game::from_doc(&MinesDoc::from_document(&doc)?)?;
+    first_click(&mut game)?;
+    let mut opened = doc;
+    game.write_into(&mut opened);
+    Ok(opened)
 }

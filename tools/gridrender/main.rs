@@ -74,8 +74,9 @@ struct Args {
     #[arg(long)]
     animate: bool,
 
-    /// A page that plays the puzzle in any browser (with --format html or -o FILE.html): a
-    /// maze walked with the keyboard, the mouse or a finger.
+    /// A page that plays the puzzle in any browser (with --format html or -o FILE.html):
+    /// a maze walked, a nonogram filled, a mines board opened, with the keyboard, the mouse
+    /// or a finger.
     #[arg(long, conflicts_with_all = ["animate", "caption", "solution", "machine", "style", "theme", "cell_size"])]
     play: bool,
 
@@ -714,9 +715,8 @@ fn draw_play(args: &Args) -> Result<Status> {
             Kind::Maze => grid_render::play::maze_page(&doc),
             Kind::Nonogram => grid_render::play::nonogram_page(&doc),
             Kind::Mines => {
-                return Err(place.locate(Error::input(
-                    "--play plays mazes and nonograms; a mines board is played with `mines`",
-                )));
+                let opened = book::opened(doc).map_err(|e| place.locate(e))?;
+                grid_render::play::mines_page(&opened)
             }
         }
         .map_err(|e| place.locate(advise(e)))?;

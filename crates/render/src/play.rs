@@ -337,3 +337,96 @@ fn escape(text: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
 }
+
+/// The mines page.
+const MINES_PAGE: &str = include_str!("play/mines.html");
+
+/// What the mines page's script is given: the board as the player sees it, and the layout
+/// scrambled (`code`, base64 of its bits under a xorshift stream from `key`), so that the
+/// page's text does not show where the mines are.
+#[derive(Debug, Serialize)]
+struct Board {
+    width: usize,
+    height: usize,
+    view: Vec<String>,
+    key: u32,
+    code: String,
+}
+
+/// The page that plays the board of `doc`, a game under way (its layout made: a board not
+/// begun is opened by the caller where its rules make the first click).
+pub fn mines_page(doc: &grid_core::Document) -> Result<String> {
+    let board = grid_core::mines_doc::MinesDoc::from_document(doc)?;
+    let Some(layout) = &board.layout else {
+        return Err(RenderError::Refused(
+            "--play needs the board's layout: open its first tile (mines open R C)".into(),
+        ));
+    };
+    if board.state.is_over() {
+        return Err(RenderError::Refused(
+            "--play plays a game under way, and this one is over".into(),
+        ));
+    }
+    let (width, height) = (board.view.width(), board.view.height());
+    if width * height > MAX_PLAY_CELLS {
+        return Err(RenderError::Refused(format!(
+            "--play plays boards of at most {MAX_PLAY_CELLS} tiles, and this one has {}",
+            width * height
+        )));
+    }
+    let view = (0..height)
+        .map(|r| {
+            (0..width)
+                .map(|c| char::from(board.view[Pos::new(r, c)].to_char()))
+                .collect()
+        })
+        .collect();
+    // A key from the board, and the same xorshift the page runs.
+    let key = (board.seed.unwrap_or(0) as u32 ^ 0x9e37_79b9) | 1;
+    let mut bytes = vec![0u8; (width * height).div_ceil(8)];
+    let mut state = key;
+    for (i, &m) in layout.cells().iter().enumerate() {
+        if i % 8 == 0 {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            bytes[i / 8] = (state & 255) as u8;
+        }
+        bytes[i / 8] ^= u8::from(m) << (i % 8);
+    }
+    let model = Board {
+        width,
+        height,
+        view,
+        key,
+        code: base64(&bytes),
+    };
+    let title = format!(
+        "gridkit: minesweeper, {width} x {height}, {} mines",
+        board.mines
+    );
+    let json = serde_json::to_string(&model).expect("a board serialises");
+    Ok(MINES_PAGE
+        .replace("{{title}}", &title)
+        .replace("{{model}}", &json))
+}
+
+/// Standard base64, padded, for the page's `atob`.
+fn base64(bytes: &[u8]) -> String {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (k, &b)| n | u32::from(b) << (16 - 8 * k));
+        for k in 0..4 {
+            if k <= chunk.len() {
+                out.push(char::from(ABC[(n >> (18 - 6 * k) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
