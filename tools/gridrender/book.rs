@@ -154,3 +154,30 @@ pub fn opened(doc: Document) -> grid_core::Result<Document> {
     game.write_into(&mut opened);
     Ok(opened)
 }
+
+/// The most tiles a page offers every first click for: an expert board's 480 tiles give 480
+/// layouts to make (about 1.5 s with no guessing); a bigger board not begun is opened first.
+const MOST_FIRST_CLICKS: usize = 1024;
+
+/// A board for a page that plays it, and for a game not begun the layout its rules make for
+/// each first click (so that the player chooses the first tile). A board too big for that
+/// is opened where its rules make the first click.
+pub fn playable(doc: Document) -> grid_core::Result<(Document, Option<Vec<Vec<bool>>>)> {
+    let game = grid_mines::Game::from_doc(&MinesDoc::from_document(&doc)?)?;
+    let setup = game.setup();
+    let tiles = setup.width * setup.height;
+    if game.state() != GameState::New || game.layout().is_some() || tiles > MOST_FIRST_CLICKS {
+        return Ok((opened(doc)?, None));
+    }
+    let mut layouts = Vec::with_capacity(tiles);
+    for i in 0..tiles {
+        let mut first = game.clone();
+        let at = grid_core::Pos::new(i / setup.width, i % setup.width);
+        first
+            .play(Move::Open(at))
+            .map_err(|e| grid_core::Error::input(format!("a first click: {e}")))?;
+        let layout = first.layout().expect("a first click makes the layout");
+        layouts.push(layout.grid().cells().to_vec());
+    }
+    Ok((doc, Some(layouts)))
+}

@@ -715,8 +715,8 @@ fn draw_play(args: &Args) -> Result<Status> {
             Kind::Maze => grid_render::play::maze_page(&doc),
             Kind::Nonogram => grid_render::play::nonogram_page(&doc),
             Kind::Mines => {
-                let opened = book::opened(doc).map_err(|e| place.locate(e))?;
-                grid_render::play::mines_page(&opened)
+                let (board, firsts) = book::playable(doc).map_err(|e| place.locate(e))?;
+                grid_render::play::mines_page(&board, firsts.as_deref())
             }
         }
         .map_err(|e| place.locate(advise(e)))?;

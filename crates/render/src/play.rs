@@ -342,26 +342,30 @@ fn escape(text: &str) -> String {
 const MINES_PAGE: &str = include_str!("play/mines.html");
 
 /// What the mines page's script is given: the board as the player sees it, and the layout
-/// scrambled (`code`, base64 of its bits under a xorshift stream from `key`), so that the
-/// page's text does not show where the mines are.
+/// scrambled (base64 of its bits under a xorshift stream from `key`), so that the page's text
+/// does not show where the mines are: `code` for a game under way, or `firsts`, one layout for
+/// each tile the first click may open, for a game not begun.
 #[derive(Debug, Serialize)]
 struct Board {
     width: usize,
     height: usize,
+    mines: usize,
     view: Vec<String>,
     key: u32,
     code: String,
+    firsts: Vec<String>,
 }
 
-/// The page that plays the board of `doc`, a game under way (its layout made: a board not
-/// begun is opened by the caller where its rules make the first click).
-pub fn mines_page(doc: &grid_core::Document) -> Result<String> {
+/// The page that plays the board of `doc`. A game under way carries its layout; for a game
+/// not begun, `firsts` holds the layout its rules make for each first click, tile by tile in
+/// reading order.
+pub fn mines_page(doc: &grid_core::Document, firsts: Option<&[Vec<bool>]>) -> Result<String> {
     let board = grid_core::mines_doc::MinesDoc::from_document(doc)?;
-    let Some(layout) = &board.layout else {
+    if board.layout.is_none() && firsts.is_none() {
         return Err(RenderError::Refused(
             "--play needs the board's layout: open its first tile (mines open R C)".into(),
         ));
-    };
+    }
     if board.state.is_over() {
         return Err(RenderError::Refused(
             "--play plays a game under way, and this one is over".into(),
@@ -383,23 +387,22 @@ pub fn mines_page(doc: &grid_core::Document) -> Result<String> {
         .collect();
     // A key from the board, and the same xorshift the page runs.
     let key = (board.seed.unwrap_or(0) as u32 ^ 0x9e37_79b9) | 1;
-    let mut bytes = vec![0u8; (width * height).div_ceil(8)];
-    let mut state = key;
-    for (i, &m) in layout.cells().iter().enumerate() {
-        if i % 8 == 0 {
-            state ^= state << 13;
-            state ^= state >> 17;
-            state ^= state << 5;
-            bytes[i / 8] = (state & 255) as u8;
-        }
-        bytes[i / 8] ^= u8::from(m) << (i % 8);
-    }
     let model = Board {
         width,
         height,
+        mines: board.mines,
         view,
         key,
-        code: base64(&bytes),
+        code: board
+            .layout
+            .as_ref()
+            .map(|l| scrambled(l.cells(), key))
+            .unwrap_or_default(),
+        firsts: firsts
+            .unwrap_or_default()
+            .iter()
+            .map(|l| scrambled(l, key))
+            .collect(),
     };
     let title = format!(
         "gridkit: minesweeper, {width} x {height}, {} mines",
@@ -409,6 +412,23 @@ pub fn mines_page(doc: &grid_core::Document) -> Result<String> {
     Ok(MINES_PAGE
         .replace("{{title}}", &title)
         .replace("{{model}}", &json))
+}
+
+/// A layout's bits, eight a byte from the first, each byte under the next word of a
+/// xorshift stream from `key`, in base64.
+fn scrambled(mines: &[bool], key: u32) -> String {
+    let mut bytes = vec![0u8; mines.len().div_ceil(8)];
+    let mut state = key;
+    for (i, &m) in mines.iter().enumerate() {
+        if i % 8 == 0 {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            bytes[i / 8] = (state & 255) as u8;
+        }
+        bytes[i / 8] ^= u8::from(m) << (i % 8);
+    }
+    base64(&bytes)
 }
 
 /// Standard base64, padded, for the page's `atob`.
