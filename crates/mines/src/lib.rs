@@ -7,7 +7,8 @@
 //! - [`solver`]: exact odds, the certain tiles and the move to play, for any position;
 //! - [`simulate`]: seeded games played by the solver alone, for win rates;
 //! - [`position`]: the plain text positions other analysers exchange;
-//! - [`stats`]: 3BV, clicks and efficiency, the counters competitive players read.
+//! - [`stats`]: 3BV, clicks and efficiency, the counters competitive players read;
+//! - [`replay`]: the community's recorded games (AVF, EVF, RMV, MVF), measured and judged.
 
 #![forbid(unsafe_code)]
 
@@ -15,6 +16,7 @@ pub mod game;
 pub mod layout;
 pub mod noguess;
 pub mod position;
+pub mod replay;
 pub mod setup;
 pub mod simulate;
 pub mod solver;

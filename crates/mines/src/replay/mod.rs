@@ -1,0 +1,341 @@
+//! Replays: the recorded games of the Minesweeper community's clones, read into one shape,
+//! played back through the same referee the clones use, and measured and judged.
+//!
+//! - [`read`] tells the four formats apart by their content and reads any of them:
+//!   Arbiter's `.avf`, Metasweeper's `.evf` (versions 0 to 4), Viennasweeper's `.rmv`
+//!   (versions 1 and 2) and Minesweeper Clone 0.97's `.mvf`;
+//! - [`referee`] replays the mouse events the way the clones count clicks (a press and a
+//!   release on a tile is one click; both buttons down is a chord);
+//! - [`figures`] holds the board's and the game's figures (3BV, ZiNi, IOE, STNB, ...);
+//! - [`judge`] asks the exact solver, click by click, what the player risked;
+//! - [`evf`] also writes version 4 files, for games played in `mines`.
+//!
+//! The formats' specifications are public (EVF: eee555/ms-toollib, "evf format"; RMV:
+//! ralokt/rmv_spec); AVF and MVF are reverse-engineered, and docs/format.md says which of
+//! their bytes are understood.
+
+mod avf;
+mod bytes;
+pub mod evf;
+pub mod figures;
+pub mod judge;
+mod mvf;
+pub mod referee;
+mod rmv;
+
+use crate::layout::Layout;
+use grid_core::geom::Pos;
+use std::fmt;
+
+/// The largest board any replay format can describe (EVF and RMV store sizes in a byte).
+pub const MAX_SIDE: usize = 255;
+
+/// A recorded game, whatever format it came in.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Replay {
+    pub format: Format,
+    /// The program that recorded it, as the file names it ("Arbiter", "Viennasweeper", ...).
+    pub software: String,
+    pub player: String,
+    /// The tournament identifier, where the format has one.
+    pub race: String,
+    /// The identifier that tells players of one name apart, or the nickname.
+    pub unique: String,
+    pub country: String,
+    pub layout: Layout,
+    /// The side of a tile in pixels: the events' coordinates are in pixels.
+    pub cell_px: u16,
+    /// The game mode, numbered as EVF numbers them (0 standard, 1 UPK, 4 Win7, 5 to 10 the
+    /// kinds of no-guess and guess boards, ...).
+    pub mode: u16,
+    /// Whether question marks were on, where the file says.
+    pub question_marks: Option<bool>,
+    /// Whether the file says the game was won (AVF does not: the referee decides).
+    pub declared_won: Option<bool>,
+    /// The game's time in milliseconds, as the format defines it: from the first opening
+    /// click to the last click that cleared the board (or blew it up).
+    pub time_ms: u32,
+    pub events: Vec<Event>,
+}
+
+/// Which format a replay came in, and its version.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Avf,
+    Evf(u8),
+    Rmv(u16),
+    Mvf,
+}
+
+impl Format {
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Avf => "avf",
+            Format::Evf(_) => "evf",
+            Format::Rmv(_) => "rmv",
+            Format::Mvf => "mvf",
+        }
+    }
+
+    pub fn version(self) -> Option<u16> {
+        match self {
+            Format::Evf(v) => Some(v.into()),
+            Format::Rmv(v) => Some(v),
+            Format::Avf | Format::Mvf => None,
+        }
+    }
+}
+
+/// One recorded event: when, what, and where the pointer was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Event {
+    /// Milliseconds on the recording's clock (each format starts it somewhere else; AVF's can
+    /// be negative, before the first click).
+    pub ms: i64,
+    pub action: Action,
+    /// The pointer, in pixels from the board's top-left corner.
+    pub x: u16,
+    pub y: u16,
+}
+
+/// What happened, in the community's two-letter codes (the EVF specification's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// `mv`: the pointer moved.
+    Move,
+    /// `lc`, `lr`: the left button went down, up.
+    LeftDown,
+    LeftUp,
+    /// `rc`, `rr`: the right button.
+    RightDown,
+    RightUp,
+    /// `mc`, `mr`: the middle button (a chord on most clones).
+    MiddleDown,
+    MiddleUp,
+    /// `pf`: a flag placed before the game began, whose clicks were not recorded.
+    PreFlag,
+    /// `cc`: both buttons down, the file not saying which went down last.
+    BothDown,
+    /// `l`, `r`, `m`: a button changed, the file not saying whether down or up.
+    Left,
+    Right,
+    Middle,
+    /// EVF 4's game events: the game restarted, was won, was lost, or the clone failed.
+    GameReplay,
+    GameWin,
+    GameFail,
+    GameError,
+}
+
+impl Action {
+    pub const ALL: [Action; 16] = [
+        Action::Move,
+        Action::LeftDown,
+        Action::LeftUp,
+        Action::RightDown,
+        Action::RightUp,
+        Action::MiddleDown,
+        Action::MiddleUp,
+        Action::PreFlag,
+        Action::BothDown,
+        Action::Left,
+        Action::Right,
+        Action::Middle,
+        Action::GameReplay,
+        Action::GameWin,
+        Action::GameFail,
+        Action::GameError,
+    ];
+
+    /// The code docs/format.md and the EVF specification use.
+    pub fn code(self) -> &'static str {
+        match self {
+            Action::Move => "mv",
+            Action::LeftDown => "lc",
+            Action::LeftUp => "lr",
+            Action::RightDown => "rc",
+            Action::RightUp => "rr",
+            Action::MiddleDown => "mc",
+            Action::MiddleUp => "mr",
+            Action::PreFlag => "pf",
+            Action::BothDown => "cc",
+            Action::Left => "l",
+            Action::Right => "r",
+            Action::Middle => "m",
+            Action::GameReplay => "replay",
+            Action::GameWin => "win",
+            Action::GameFail => "fail",
+            Action::GameError => "error",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Action> {
+        Action::ALL.into_iter().find(|a| a.code() == code)
+    }
+
+    /// A mouse action, as opposed to a game event.
+    pub fn is_mouse(self) -> bool {
+        !matches!(
+            self,
+            Action::GameReplay | Action::GameWin | Action::GameFail | Action::GameError
+        )
+    }
+}
+
+impl Replay {
+    pub fn width(&self) -> usize {
+        self.layout.width()
+    }
+
+    pub fn height(&self) -> usize {
+        self.layout.height()
+    }
+
+    /// The tile under the pointer of `event`, or `None` outside the board.
+    pub fn tile(&self, event: &Event) -> Option<Pos> {
+        let px = usize::from(self.cell_px.max(1));
+        let (col, row) = (usize::from(event.x) / px, usize::from(event.y) / px);
+        (row < self.height() && col < self.width()).then_some(Pos { row, col })
+    }
+
+    /// The level the board is, by the clones' names: Arbiter's beginner is 8x8 with 10 mines,
+    /// Windows' 9x9.
+    pub fn level(&self) -> &'static str {
+        match (self.width(), self.height(), self.layout.count()) {
+            (8, 8, 10) | (9, 9, 10) => "beginner",
+            (16, 16, 40) => "intermediate",
+            (30, 16, 99) => "expert",
+            _ => "custom",
+        }
+    }
+}
+
+/// What is wrong with a replay, and where: a byte offset for the file's structure, an event
+/// number for a game that cannot have been played as recorded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplayError {
+    pub place: Place,
+    pub what: String,
+}
+
+/// Where in a replay an error is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    Byte(usize),
+    /// The index of the event in the replay's events, counting from 0.
+    Event(usize),
+    /// The file as a whole (its format could not be told).
+    File,
+}
+
+impl ReplayError {
+    pub fn at_byte(at: usize, what: impl Into<String>) -> Self {
+        ReplayError {
+            place: Place::Byte(at),
+            what: what.into(),
+        }
+    }
+
+    pub fn at_event(index: usize, what: impl Into<String>) -> Self {
+        ReplayError {
+            place: Place::Event(index),
+            what: what.into(),
+        }
+    }
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.place {
+            Place::Byte(at) => write!(f, "byte {at}: {}", self.what),
+            Place::Event(i) => write!(f, "event {i}: {}", self.what),
+            Place::File => f.write_str(&self.what),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// Reads a replay in any of the four formats, told apart by their first bytes: `*rmv` is
+/// RMV, `0x11 'M'` Minesweeper Clone's MVF, a first byte of 0 to 4 EVF (its version), and
+/// anything else AVF (whose first byte is Arbiter's version, 30 and up).
+pub fn read(data: &[u8]) -> Result<Replay, ReplayError> {
+    let replay = match data {
+        [] => {
+            return Err(ReplayError {
+                place: Place::File,
+                what: "the file is empty".into(),
+            });
+        }
+        [b'*', b'r', b'm', b'v', ..] => rmv::read(data)?,
+        [0x11, b'M', ..] => mvf::read(data)?,
+        [0..=4, ..] => evf::read(data)?,
+        _ => avf::read(data)?,
+    };
+    check_events(&replay)?;
+    Ok(replay)
+}
+
+/// Checks what the parsers cannot: that the board has mines to play around and that every
+/// event the referee will place on a tile lies on the board or plainly off it.
+fn check_events(replay: &Replay) -> Result<(), ReplayError> {
+    if replay.layout.count() >= replay.width() * replay.height() {
+        return Err(ReplayError {
+            place: Place::File,
+            what: format!(
+                "{} mines on a {}x{} board leave no safe tile",
+                replay.layout.count(),
+                replay.width(),
+                replay.height()
+            ),
+        });
+    }
+    if replay.cell_px == 0 {
+        return Err(ReplayError {
+            place: Place::File,
+            what: "the tiles are 0 pixels wide".into(),
+        });
+    }
+    for (i, e) in replay.events.iter().enumerate() {
+        if e.action == Action::PreFlag && replay.tile(e).is_none() {
+            return Err(ReplayError::at_event(
+                i,
+                format!(
+                    "a flag placed at pixel ({}, {}), outside the board",
+                    e.x, e.y
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A board of `width` x `height` with mines at `mines`, checked against the format's limits
+/// before any memory is taken.
+fn board(
+    width: usize,
+    height: usize,
+    mines: impl IntoIterator<Item = Pos>,
+    at: usize,
+) -> Result<Layout, ReplayError> {
+    if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
+        return Err(ReplayError::at_byte(
+            at,
+            format!("a {width}x{height} board: a replay's sides are 1 to {MAX_SIDE} tiles"),
+        ));
+    }
+    let mut grid = grid_core::Grid::new(width, height, false);
+    for p in mines {
+        if p.row >= height || p.col >= width {
+            return Err(ReplayError::at_byte(
+                at,
+                format!(
+                    "a mine at row {} column {}, outside the {width}x{height} board",
+                    p.row, p.col
+                ),
+            ));
+        }
+        grid[p] = true;
+    }
+    Ok(Layout::from_grid(grid))
+}

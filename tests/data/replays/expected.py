@@ -1,0 +1,39 @@
+"""Writes ms-toollib.json: ms-toollib's figures for every replay in this folder.
+
+    python3 -m venv /tmp/venv && /tmp/venv/bin/pip install ms_toollib
+    /tmp/venv/bin/python tests/data/replays/expected.py > tests/data/replays/ms-toollib.json
+"""
+import json
+import os
+import sys
+
+import ms_toollib as ms
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+READERS = {".avf": ms.AvfVideo, ".evf": ms.EvfVideo, ".mvf": ms.MvfVideo, ".rmv": ms.RmvVideo}
+FIELDS = ("software row column mine_num mode is_completed player_identifier rtime_ms bbbv "
+          "bbbv_solved bbbv_s left right double cl flag lce rce dce ce ioe thrp corr rqp qg "
+          "stnb op isl zini").split()
+
+
+def figures(path):
+    video = READERS[os.path.splitext(path)[1]](path)
+    video.parse()
+    video.analyse()
+    video.current_time = 1e9  # the end of the game
+    out = {field: getattr(video, field) for field in FIELDS}
+    out["hzini"] = ms.Board(video.board).hzini
+    out["events"] = len(video.events)
+    return out
+
+
+def main():
+    names = sys.argv[1:] or sorted(
+        n for n in os.listdir(HERE) if os.path.splitext(n)[1] in READERS)
+    table = {os.path.basename(n): figures(os.path.join(HERE, n)) for n in names}
+    json.dump(table, sys.stdout, ensure_ascii=False, indent=1, sort_keys=True)
+    print()
+
+
+if __name__ == "__main__":
+    main()
