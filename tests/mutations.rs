@@ -137,8 +137,39 @@ const POSITIONS: [&str; 3] = [
     "3x3x2\nM1H\n121\nH1m\n",
 ];
 
+/// The small sample replays, one of each format (tests/data/replays).
+const REPLAYS: [&str; 5] = [
+    "avf-custom-8x11.avf",
+    "evf3-beginner-mode5.evf",
+    "evf4-beginner-fake-wait.evf",
+    "rmv2-24px.rmv",
+    "mvf-expert.mvf",
+];
+
+fn replay_bytes(name: &str) -> Vec<u8> {
+    std::fs::read(format!(
+        "{}/tests/data/replays/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn replays_survive_any_mutation(
+        seed in 0..REPLAYS.len(),
+        mutations in proptest::collection::vec(mutation(), 1..8),
+    ) {
+        let bytes = mutate(&replay_bytes(REPLAYS[seed]), &mutations);
+        if let Ok(replay) = grid_mines::replay::read(&bytes) {
+            let _ = grid_mines::replay::figures::measure(&replay);
+            if replay.width() * replay.height() <= 100 {
+                let _ = grid_mines::replay::judge::judge(&replay);
+            }
+        }
+    }
 
     #[test]
     fn documents_survive_any_mutation(

@@ -1,5 +1,6 @@
 //! mines: Minesweeper to play in the terminal, and to script in pipelines.
 
+mod replay;
 mod text;
 mod tui;
 
@@ -104,6 +105,13 @@ enum Command {
   mines new --seed 1 | mines open 4 4 | mines export > position.txt
   mines new --seed 1 | mines open 4 4 | mines export --board > board.txt")]
     Export(ExportArgs),
+    /// Read replays (.avf, .evf, .rmv, .mvf) and write a mines document for each: the board,
+    /// the events, and the figures players rank games by (3BV/s, IOE, RQP, STNB, ZiNi, ...).
+    #[command(after_help = "Examples:
+  mines replay game.avf | jq .stats
+  mines replay --judge *.evf | jq -c .replay.judgement
+  mines replay game.rmv | gridrender")]
+    Replay(replay::ReplayArgs),
 }
 
 #[derive(Debug, Clone, Args)]
@@ -268,6 +276,7 @@ fn main() -> ExitCode {
         Some(Command::Solve(a)) => solve(&a),
         Some(Command::Bench(a)) => bench(&a),
         Some(Command::Export(a)) => export(&a),
+        Some(Command::Replay(a)) => replay::run(&a),
     })
 }
 

@@ -111,3 +111,127 @@ fn every_figure_equals_ms_toollibs() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Every replay cut short anywhere is refused with the byte where it ends (or, cut among
+/// its trailing bytes, still read), and never panics.
+#[test]
+fn a_replay_cut_short_is_refused_at_a_byte() {
+    for (name, _) in expected() {
+        let data = std::fs::read(folder().join(&name)).unwrap();
+        let step = (data.len() / 400).max(1);
+        for n in (0..data.len()).step_by(step) {
+            match replay::read(&data[..n]) {
+                Err(e) => {
+                    let text = e.to_string();
+                    assert!(
+                        text.starts_with("byte ") || text.starts_with("event ") || n == 0,
+                        "{name} cut at {n}: {text}"
+                    );
+                }
+                Ok(r) => drop(figures::measure(&r)),
+            }
+        }
+    }
+}
+
+fn binomial(n: usize, k: usize) -> f64 {
+    (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
+}
+
+/// The chances `--judge` gives, checked against a count of the layouts that agree with the
+/// position (every placement of the remaining mines on the covered tiles) on small boards.
+#[test]
+fn judged_chances_equal_a_count_of_the_layouts() {
+    use grid_core::geom::Pos;
+    use grid_core::mines_doc::Cell;
+    use grid_mines::replay::judge::{self, Verdict};
+    use grid_mines::replay::referee::{Outcome, Referee};
+    for name in [
+        "avf-custom-8x11.avf",
+        "avf-beginner-wrong-header.avf",
+        "avf-beginner-chinese-name.avf",
+        "rmv2-24px.rmv",
+        "evf3-beginner-mode5.evf",
+        "rmv1-expert.rmv",
+        "mvf-expert.mvf",
+    ] {
+        let data = std::fs::read(folder().join(name)).unwrap();
+        let r = replay::read(&data).unwrap();
+        let judged = judge::judge(&r).unwrap();
+        // Replay again, keeping the view before each judged click.
+        let mut referee = Referee::new(r.layout.clone());
+        let mut before = referee.view().clone();
+        let mut views = std::collections::HashMap::new();
+        for (i, e) in r.events.iter().enumerate() {
+            let outcome = referee.step(e.action, r.tile(e)).unwrap();
+            if outcome != Outcome::Nothing {
+                views.insert(i, before.clone());
+                before = referee.view().clone();
+            }
+        }
+        let mut checked = 0;
+        for click in judged.clicks.iter().filter(|c| c.click == "open") {
+            let view = &views[&click.event];
+            let Some(chance) = click.chance else {
+                assert_eq!(click.verdict, Verdict::First);
+                continue;
+            };
+            // The covered tiles beside a number are placed one by one; the others are all
+            // alike, so their placements are counted by a binomial coefficient.
+            let near = |p| {
+                grid_mines::layout::neighbours(view, p).any(|q| matches!(view[q], Cell::Open(_)))
+            };
+            let covered: Vec<_> = view.positions().filter(|&p| view[p].is_closed()).collect();
+            let frontier: Vec<_> = covered.iter().copied().filter(|&p| near(p)).collect();
+            let others = covered.len() - frontier.len();
+            if frontier.len() > 22 {
+                continue; // too many placements to count one by one
+            }
+            let target = Pos {
+                row: click.row,
+                col: click.col,
+            };
+            let in_frontier = frontier.iter().position(|&q| q == target);
+            let (mut all, mut with_mine) = (0.0f64, 0.0f64);
+            for set in 0u32..1 << frontier.len() {
+                let k = set.count_ones() as usize;
+                if k > r.layout.count() || r.layout.count() - k > others {
+                    continue;
+                }
+                let mine = |p| {
+                    frontier
+                        .iter()
+                        .position(|&q| q == p)
+                        .is_some_and(|i| set >> i & 1 == 1)
+                };
+                let agrees = view.positions().all(|p| match view[p] {
+                    Cell::Open(n) => {
+                        grid_mines::layout::neighbours(view, p)
+                            .filter(|&q| mine(q))
+                            .count()
+                            == usize::from(n)
+                    }
+                    _ => true,
+                });
+                if !agrees {
+                    continue;
+                }
+                let rest = r.layout.count() - k;
+                let ways = binomial(others, rest);
+                all += ways;
+                with_mine += match in_frontier {
+                    Some(i) => ways * f64::from(set >> i & 1),
+                    None => ways * rest as f64 / others as f64,
+                };
+            }
+            let counted = with_mine / all;
+            assert!(
+                (counted - chance).abs() < 1e-9 * chance.max(1e-3),
+                "{name} event {}: judged {chance}, counted {counted}",
+                click.event
+            );
+            checked += 1;
+        }
+        assert!(checked > 0, "{name}: no click was small enough to count");
+    }
+}

@@ -210,6 +210,36 @@ impl Replay {
     }
 }
 
+/// The name of a game mode, numbered as EVF (and RMV 2) number them.
+pub fn mode_name(code: u16) -> &'static str {
+    match code {
+        0 => "standard",
+        1 => "upk",
+        2 => "cheat",
+        3 => "density",
+        4 => "win7",
+        5 => "competitive solvable",
+        6 => "strong solvable",
+        7 => "weak solvable",
+        8 => "to-be solvable",
+        9 => "strong guessable",
+        10 => "weak guessable",
+        11 => "chording recursive",
+        12 => "flag recursive",
+        13 => "chording flag recursive",
+        14 => "solvable chording recursive",
+        15 => "solvable flag recursive",
+        16 => "solvable chording flag recursive",
+        65535 => "no rule",
+        _ => "unknown",
+    }
+}
+
+/// Whether a mode promises boards that deduction alone clears.
+pub fn mode_is_no_guess(code: u16) -> bool {
+    matches!(code, 5..=8 | 14..=16)
+}
+
 /// What is wrong with a replay, and where: a byte offset for the file's structure, an event
 /// number for a game that cannot have been played as recorded.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -522,7 +522,7 @@ impl Referee {
                 self.flagged_once[p] = true;
             }
         } else {
-            self.counts.flags -= 1;
+            self.counts.flags = self.counts.flags.saturating_sub(1);
         }
         Ok(Outcome::Flagged(p, flag))
     }
@@ -604,7 +604,8 @@ impl Referee {
         let mut blew = false;
         while let Some(q) = stack.pop() {
             if self.layout.is_mine(q) {
-                self.view[q] = Cell::Exploded;
+                // One mine explodes; a chord's second mine shows as a plain mine.
+                self.view[q] = if blew { Cell::Mine } else { Cell::Exploded };
                 blew = true;
                 continue;
             }
@@ -620,12 +621,20 @@ impl Referee {
         if blew {
             self.phase = Phase::Lost;
             for p in self.view.positions() {
-                if self.view[p] == Cell::Flag && !self.layout.is_mine(p) {
-                    self.view[p] = Cell::WrongFlag;
+                let mine = self.layout.is_mine(p);
+                match self.view[p] {
+                    Cell::Flag if !mine => self.view[p] = Cell::WrongFlag,
+                    Cell::Covered | Cell::Question if mine => self.view[p] = Cell::Mine,
+                    _ => {}
                 }
             }
         } else if self.all_safe_open() {
             self.phase = Phase::Won;
+            for p in self.view.positions() {
+                if self.layout.is_mine(p) {
+                    self.view[p] = Cell::Flag;
+                }
+            }
         }
     }
 

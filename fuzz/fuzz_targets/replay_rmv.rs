@@ -1,0 +1,17 @@
+//! Replays in the RMV format: any bytes after the format's signature, read, refereed,
+//! measured and (on small boards) judged; nothing may panic.
+
+#![no_main]
+
+use grid_mines::replay::{self, figures, judge};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let bytes = [b"*rmv".as_slice(), data].concat();
+    if let Ok(r) = replay::read(&bytes) {
+        let _ = figures::measure(&r);
+        if r.width() * r.height() <= 100 {
+            let _ = judge::judge(&r);
+        }
+    }
+});
