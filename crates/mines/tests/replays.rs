@@ -235,3 +235,30 @@ fn judged_chances_equal_a_count_of_the_layouts() {
         assert!(checked > 0, "{name}: no click was small enough to count");
     }
 }
+
+/// Replays converted to EVF 4 by ms-toollib (converted/, made by convert.py) read with the
+/// same figures as the files they came from.
+#[test]
+fn replays_converted_to_evf_keep_their_figures() {
+    let converted = folder().join("converted");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&converted).unwrap() {
+        let path = entry.unwrap().path();
+        let stem = path.file_stem().unwrap().to_str().unwrap().to_owned();
+        let original = ["avf", "mvf", "rmv"]
+            .iter()
+            .map(|ext| folder().join(format!("{stem}.{ext}")))
+            .find(|p| p.exists())
+            .unwrap_or_else(|| panic!("{stem}: no original beside it"));
+        let read = |p: &std::path::Path| replay::read(&std::fs::read(p).unwrap()).unwrap();
+        let (ours, theirs) = (read(&original), read(&path));
+        assert_eq!(theirs.format, replay::Format::Evf(4), "{stem}");
+        let (a, _) = figures::measure(&ours).unwrap();
+        let (b, _) = figures::measure(&theirs).unwrap();
+        assert_eq!(a, b, "{stem}: the EVF's figures differ from the original's");
+        assert_eq!(ours.layout, theirs.layout, "{stem}");
+        assert_eq!(ours.player, theirs.player, "{stem}");
+        seen += 1;
+    }
+    assert_eq!(seen, 10);
+}
