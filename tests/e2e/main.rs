@@ -17,5 +17,6 @@ mod nonogen;
 mod nonogram;
 mod pictures;
 mod play;
+mod replays;
 mod tilings;
 mod tmux;

@@ -1,5 +1,7 @@
 //! mines: Minesweeper to play in the terminal, and to script in pipelines.
 
+mod bench;
+mod record;
 mod replay;
 mod text;
 mod tui;
@@ -7,7 +9,7 @@ mod tui;
 use clap::{Args, Parser, Subcommand};
 use grid_cli::args::{InputArgs, PrettyArg, SeedArg, named};
 use grid_cli::run::GenerateArg;
-use grid_cli::{Error, Input, Output, Place, Progress, Result, Status};
+use grid_cli::{Error, Input, Output, Place, Result, Status};
 use grid_core::Pos;
 use grid_core::mines_doc::{FirstClick, MinesDoc, Move, Rules};
 use grid_mines::{Game, Level, Setup};
@@ -54,6 +56,11 @@ struct PlayArgs {
     /// as a script wants, instead of saying what was wrong and reading the next line.
     #[arg(long)]
     strict: bool,
+
+    /// Save each finished game into the folder DIR as an EVF replay (Metasweeper's format,
+    /// which `mines replay` and ms-toollib read).
+    #[arg(long, value_name = "DIR")]
+    record: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -62,7 +69,8 @@ enum Command {
     #[command(after_help = "Examples:
   mines play --level expert --no-guess
   printf '4 4\\nf 0 3\\n' | mines play --seed 1      moves as text; a bad line is said, and skipped
-  mines play --strict --seed 1 < moves.txt         a script: a bad line ends the game (status 2)")]
+  mines play --strict --seed 1 < moves.txt         a script: a bad line ends the game (status 2)
+  mines play --level expert --record replays/      each finished game saved as an .evf")]
     Play(PlayArgs),
     /// Write a new game document.
     #[command(after_help = "Examples:
@@ -97,8 +105,10 @@ enum Command {
     /// Play seeded games with the solver alone, on every core, and report the win rate.
     #[command(after_help = "Examples:
   mines bench --level expert --games 10000 --seed 1
-  mines bench --level beginner --no-guess --games 1000 --json | tail -n 1 | jq .win_rate")]
-    Bench(BenchArgs),
+  mines bench --level beginner --no-guess --games 1000 --json | tail -n 1 | jq .win_rate
+  mines bench --level expert --games 1000000 --seed 1 --shard 3/8 > shard-3.json
+  mines bench --merge shard-*.json                 one report from all eight shards")]
+    Bench(bench::BenchArgs),
     /// Write each position as JSMinesweeper text (WxHxM, then rows of 0-8, F, H), or with
     /// `--board` the whole board, its mines marked.
     #[command(after_help = "Examples:
@@ -112,21 +122,6 @@ enum Command {
   mines replay --judge *.evf | jq -c .replay.judgement
   mines replay game.rmv | gridrender")]
     Replay(replay::ReplayArgs),
-}
-
-#[derive(Debug, Clone, Args)]
-struct BenchArgs {
-    #[command(flatten)]
-    game: GameArgs,
-
-    /// Number of games, from 1 (a win rate over no games means nothing) to 100,000,000
-    /// (about ten days of an expert solver on two cores).
-    #[arg(long, default_value_t = 1000, value_name = "N", value_parser = parse_games)]
-    games: u64,
-
-    /// Print one JSON object on the last line.
-    #[arg(long)]
-    json: bool,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -151,7 +146,7 @@ struct SolveArgs {
 
 /// The board and its rules.
 #[derive(Debug, Clone, Args)]
-struct GameArgs {
+pub struct GameArgs {
     /// A classic level: beginner 9x9/10, intermediate 16x16/40, expert 30x16/99.
     #[arg(long, short, value_parser = named::<Level>(),
           conflicts_with_all = ["width", "height", "mines"])]
@@ -221,18 +216,6 @@ enum FirstClickArg {
     Any,
 }
 
-/// The most games a bench plays: a bound on how long one command may run.
-const MAX_GAMES: u64 = 100_000_000;
-
-fn parse_games(s: &str) -> std::result::Result<u64, String> {
-    match s.parse::<u64>() {
-        Ok(n) if (1..=MAX_GAMES).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "expected a whole number of games from 1 to {MAX_GAMES}"
-        )),
-    }
-}
-
 impl GameArgs {
     fn setup(&self) -> Setup {
         match (self.level, self.width, self.height, self.mines) {
@@ -274,7 +257,7 @@ fn main() -> ExitCode {
         Some(Command::Question(m)) => apply(&m, Move::Question),
         Some(Command::Chord(m)) => apply(&m, Move::Chord),
         Some(Command::Solve(a)) => solve(&a),
-        Some(Command::Bench(a)) => bench(&a),
+        Some(Command::Bench(a)) => bench::run(&a),
         Some(Command::Export(a)) => export(&a),
         Some(Command::Replay(a)) => replay::run(&a),
     })
@@ -282,6 +265,11 @@ fn main() -> ExitCode {
 
 fn play(args: &PlayArgs) -> Result<Status> {
     let game = args.game.new_game()?;
+    let recorder = args
+        .record
+        .as_deref()
+        .map(record::Recorder::new)
+        .transpose()?;
     if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
         if args.strict {
             return Err(Error::usage(
@@ -289,9 +277,9 @@ fn play(args: &PlayArgs) -> Result<Status> {
                  terminal",
             ));
         }
-        tui::run(game, args.game.seed.seed.is_some())
+        tui::run(game, args.game.seed.seed.is_some(), recorder)
     } else {
-        text::run(game, args.strict)
+        text::run(game, args.strict, recorder)
     }
 }
 
@@ -303,92 +291,6 @@ fn new(args: &NewArgs) -> Result<Status> {
         let game = Game::new(setup, rules, first.wrapping_add(i))
             .map_err(|e| Error::usage(e.to_string()))?;
         out.document(&game.to_doc().to_document(), args.pretty.pretty)?;
-    }
-    out.finish()?;
-    Ok(Status::Ok)
-}
-
-/// Plays the games on every core and reports the win rate.
-fn bench(args: &BenchArgs) -> Result<Status> {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    let setup = args.game.setup();
-    let rules = args.game.rules();
-    setup
-        .check(rules.first_click)
-        .map_err(|e| Error::usage(e.to_string()))?;
-    let first_seed = args.game.seed.or_fresh();
-    let wins = AtomicU64::new(0);
-    let (bbbv, laid, clicks) = (AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0));
-    let progress = Progress::new("mines bench", args.games);
-    let start = std::time::Instant::now();
-    let threads = grid_mines::simulate::play_all(setup, rules, first_seed, args.games, |i, p| {
-        if p.won {
-            wins.fetch_add(1, Ordering::Relaxed);
-        }
-        if let Some(b) = p.three_bv {
-            bbbv.fetch_add(b as u64, Ordering::Relaxed);
-            laid.fetch_add(1, Ordering::Relaxed);
-        }
-        clicks.fetch_add(p.clicks as u64, Ordering::Relaxed);
-        progress.tick(i + 1);
-    });
-    let seconds = start.elapsed().as_secs_f64();
-    let wins = wins.into_inner();
-    let mean_3bv = bbbv.into_inner() as f64 / laid.into_inner().max(1) as f64;
-    let mean_clicks = clicks.into_inner() as f64 / args.games as f64;
-    let rate = grid_mines::simulate::win_rate(wins, args.games);
-    let level = setup.level().map_or_else(
-        || format!("{}x{}/{}", setup.width, setup.height, setup.mines),
-        |l| l.name().to_string(),
-    );
-    let first_click = rules.first_click.name();
-    let mut out = Output::stdout();
-    writeln!(
-        out,
-        "level        {level} ({}x{}, {} mines)",
-        setup.width, setup.height, setup.mines
-    )?;
-    writeln!(out, "first click  {first_click}")?;
-    if rules.no_guess {
-        writeln!(out, "boards       no-guess (deduction alone clears them)")?;
-    }
-    writeln!(
-        out,
-        "seeds        {first_seed} to {}",
-        first_seed.wrapping_add(args.games.saturating_sub(1))
-    )?;
-    writeln!(out, "games        {}", args.games)?;
-    writeln!(out, "wins         {wins}")?;
-    writeln!(
-        out,
-        "3BV          {mean_3bv:.1} a board, {mean_clicks:.1} clicks a game (mean)"
-    )?;
-    writeln!(
-        out,
-        "win rate     {:.2}% (95% interval {:.2}% to {:.2}%)",
-        rate.rate * 100.0,
-        rate.low * 100.0,
-        rate.high * 100.0
-    )?;
-    writeln!(
-        out,
-        "time         {:.3} ms a game ({seconds:.1} s on {threads} threads)",
-        seconds * 1000.0 / args.games.max(1) as f64
-    )?;
-    if args.json {
-        let summary = serde_json::json!({
-            "level": level,
-            "games": args.games,
-            "wins": wins,
-            "win_rate": rate.rate,
-            "ci95": [rate.low, rate.high],
-            "first_click": first_click,
-            "no_guess": rules.no_guess,
-            "seconds": seconds,
-            "mean_3bv": mean_3bv,
-            "mean_clicks": mean_clicks,
-        });
-        writeln!(out, "{summary}")?;
     }
     out.finish()?;
     Ok(Status::Ok)

@@ -1,6 +1,7 @@
 //! `mines play` without a terminal: moves as text lines, as in the classic console Minesweeper, and the
 //! board printed after each one.
 
+use crate::record::Recorder;
 use grid_cli::{Error, Output, Result, Status, say};
 use grid_core::Pos;
 use grid_core::mines_doc::{GameState, Move};
@@ -11,7 +12,7 @@ use std::io::{BufRead, Write};
 /// Plays moves read line by line from stdin. A line that cannot be read as a move, or a move
 /// the game refuses, is said on stderr (with its line number) and the next line is read;
 /// with `strict` it ends the game instead, status 2, as a script wants.
-pub fn run(mut game: Game, strict: bool) -> Result<Status> {
+pub fn run(mut game: Game, strict: bool, mut recorder: Option<Recorder>) -> Result<Status> {
     let mut out = Output::stdout();
     let setup = game.setup();
     writeln!(
@@ -38,7 +39,14 @@ pub fn run(mut game: Game, strict: bool) -> Result<Status> {
             Ok(line) => match parse(line.trim_end_matches(['\n', '\r'])) {
                 Err(e) => Err(at(e)),
                 Ok(None) => continue,
-                Ok(Some(mv)) => game.play(mv).map_err(|e| at(e.to_string())),
+                Ok(Some(mv)) => {
+                    let before = game.view().clone();
+                    let played = game.play(mv).map_err(|e| at(e.to_string()));
+                    if let (Ok(()), Some(r)) = (&played, recorder.as_mut()) {
+                        r.played(mv, &before);
+                    }
+                    played
+                }
             },
         };
         if let Err(e) = played {
@@ -58,6 +66,18 @@ pub fn run(mut game: Game, strict: bool) -> Result<Status> {
         };
         if let Some(words) = over {
             writeln!(out, "{words}")?;
+            if let Some(r) = recorder.as_mut() {
+                match r.save_if_over(&game) {
+                    Ok(Some(path)) => writeln!(out, "Saved the replay as {}", path.display())?,
+                    Ok(None) => {}
+                    Err(e) => {
+                        return Err(Error::input(format!(
+                            "cannot save the replay: {}",
+                            grid_cli::input::plain_io(&e)
+                        )));
+                    }
+                }
+            }
         }
         // Every answer goes out at once: a script or coprocess reads the board move by move.
         out.flush()?;

@@ -2,6 +2,7 @@
 //! classic colours, and best times. The terminal is restored on every way out: a win or loss
 //! followed by q, q or Esc, Ctrl-C (which raw mode delivers as a key), or a panic.
 
+use crate::record::Recorder;
 use crossterm::event::{
     self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent,
     MouseEventKind,
@@ -20,9 +21,10 @@ use std::time::{Duration, Instant};
 const LEFT: u16 = 2;
 const TOP: u16 = 2;
 
-pub fn run(game: Game, seeded: bool) -> Result<Status> {
+pub fn run(game: Game, seeded: bool, recorder: Option<Recorder>) -> Result<Status> {
     let mut screen = grid_cli::screen::FullScreen::on_stdout(true)?;
     let mut app = App::new(game, seeded);
+    app.recorder = recorder;
     app.draw(&mut screen.out)?;
     loop {
         if event::poll(Duration::from_millis(250))? {
@@ -57,6 +59,8 @@ struct App {
     odds: Option<Grid<Option<f64>>>,
     /// The solver helped (a hint, or the odds shown): the game sets no best time.
     helped: bool,
+    /// Saves each finished game as a replay (`--record`).
+    recorder: Option<Recorder>,
 }
 
 impl App {
@@ -73,6 +77,7 @@ impl App {
             left_down: false,
             odds: None,
             helped: false,
+            recorder: None,
         }
     }
 
@@ -187,7 +192,11 @@ impl App {
             self.started = Some(Instant::now());
         }
         // Positions come from the cursor or the board, so the move is always on it.
-        let _ = self.game.play(mv);
+        let before = self.game.view().clone();
+        let played = self.game.play(mv).is_ok();
+        if let (true, Some(r)) = (played, self.recorder.as_mut()) {
+            r.played(mv, &before);
+        }
         // The odds shown were those of the board before the move.
         if self.odds.is_some() {
             self.odds = self.analysis().map(|a| a.probability);
@@ -199,6 +208,13 @@ impl App {
             let time = self.started.map(|t| t.elapsed()).unwrap_or_default();
             self.finished = Some(time);
             self.message = self.end_message(time.as_secs_f64());
+            if let Some(r) = self.recorder.as_mut() {
+                match r.save_if_over(&self.game) {
+                    Ok(Some(path)) => self.message += &format!("  Saved {}", path.display()),
+                    Ok(None) => {}
+                    Err(e) => self.message += &format!("  Cannot save the replay: {e}"),
+                }
+            }
         }
     }
 
@@ -280,8 +296,12 @@ impl App {
     }
 
     fn start(&mut self, game: Game) {
+        if let Some(r) = self.recorder.as_mut() {
+            r.restart();
+        }
         *self = App {
             best: std::mem::take(&mut self.best),
+            recorder: self.recorder.take(),
             ..App::new(game, self.seeded)
         };
     }

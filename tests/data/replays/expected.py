@@ -4,6 +4,7 @@
     /tmp/venv/bin/python tests/data/replays/expected.py > tests/data/replays/ms-toollib.json
 """
 import json
+import math
 import os
 import sys
 
@@ -16,12 +17,19 @@ FIELDS = ("software row column mine_num mode is_completed player_identifier rtim
           "stnb op isl zini").split()
 
 
+def finite(value):
+    """JSON has no infinity: a rate over no time is null."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
 def figures(path):
     video = READERS[os.path.splitext(path)[1]](path)
     video.parse()
     video.analyse()
     video.current_time = 1e9  # the end of the game
-    out = {field: getattr(video, field) for field in FIELDS}
+    out = {field: finite(getattr(video, field)) for field in FIELDS}
     out["hzini"] = ms.Board(video.board).hzini
     out["events"] = len(video.events)
     return out

@@ -1,0 +1,358 @@
+//! `mines replay`: the community's replay files read into documents, judged, recorded by
+//! `mines play --record` and read back by ms-toollib; and win-rate studies split into
+//! shards by seed range, run through GNU parallel and merged.
+
+use crate::harness::{Run, bin, data, run, scratch};
+use serde_json::Value;
+use std::process::Command;
+
+fn replay_file(name: &str) -> String {
+    data(&format!("replays/{name}"))
+}
+
+#[test]
+fn a_replay_becomes_a_mines_document_with_its_figures() {
+    let r = run(
+        "mines",
+        &["replay", &replay_file("avf-expert-hiscore.avf")],
+        "",
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let doc = r.doc();
+    assert_eq!(doc["kind"], "mines");
+    assert_eq!(doc["width"], 30);
+    assert_eq!(doc["height"], 16);
+    assert_eq!(doc["mines"], 99);
+    assert_eq!(doc["state"], "won");
+    let stats = &doc["stats"];
+    assert_eq!(stats["3bv"], 127);
+    assert_eq!(stats["time_ms"], 49250);
+    assert_eq!(stats["clicks"]["total"], 151);
+    assert_eq!(stats["effective"]["total"], 144);
+    assert_eq!(stats["zini"], 96);
+    assert_eq!(stats["hzini"], 103);
+    let replay = &doc["replay"];
+    assert_eq!(replay["format"], "avf");
+    assert_eq!(replay["software"], "Arbiter");
+    assert_eq!(replay["player"], "Wang Jianing G01825");
+    assert_eq!(replay["level"], "expert");
+    assert_eq!(replay["mode"], "standard");
+    assert_eq!(replay["events"].as_array().unwrap().len(), 4803);
+    // Each event: time, action, pixel, and the tile under it (null off the board).
+    let first_press = replay["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e[1] == "lc")
+        .unwrap();
+    let (x, y) = (
+        first_press[2].as_u64().unwrap(),
+        first_press[3].as_u64().unwrap(),
+    );
+    assert_eq!(first_press[4], y / 16);
+    assert_eq!(first_press[5], x / 16);
+    // The document is one the other tools take: gridrender draws the board.
+    let drawn = run("gridrender", &[], &r.stdout);
+    assert_eq!(drawn.status, 0, "{}", drawn.stderr);
+}
+
+#[test]
+fn every_format_reads_and_the_format_is_told_by_content() {
+    let folder = scratch("replay-names");
+    for (name, format) in [
+        ("evf4-beginner-fake-wait.evf", "evf"),
+        ("rmv1-expert.rmv", "rmv"),
+        ("mvf-expert.mvf", "mvf"),
+        ("avf-custom-8x11.avf", "avf"),
+    ] {
+        // Named wrongly on purpose: the content decides.
+        let wrong = folder.join(format!("{name}.replay"));
+        std::fs::copy(replay_file(name), &wrong).unwrap();
+        let r = run("mines", &["replay", wrong.to_str().unwrap()], "");
+        assert_eq!(r.status, 0, "{name}: {}", r.stderr);
+        assert_eq!(r.doc()["replay"]["format"], format, "{name}");
+    }
+}
+
+#[test]
+fn judging_marks_every_opening_click_and_sums_up_in_one_line() {
+    let r = run(
+        "mines",
+        &[
+            "replay",
+            "--judge",
+            &replay_file("avf-beginner-wrong-header.avf"),
+        ],
+        "",
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let doc = r.doc();
+    let judged = doc["replay"]["judged"].as_array().unwrap();
+    let opens = doc["stats"]["effective"]["left"].as_u64().unwrap()
+        + doc["stats"]["effective"]["chord"].as_u64().unwrap();
+    let opening = judged.iter().filter(|j| j["click"] != "flag").count() as u64;
+    assert_eq!(opening, opens, "every effective open and chord is judged");
+    assert_eq!(judged[0]["verdict"], "first");
+    // The second click opened a tile beside a 1 in the corner: one chance in three.
+    assert_eq!(judged[1]["verdict"], "guess");
+    assert!((judged[1]["chance"].as_f64().unwrap() - 1.0 / 3.0).abs() < 1e-12);
+    let summary = &doc["replay"]["judgement"];
+    assert_eq!(summary["guesses"], 3);
+    assert_eq!(summary["needless"], 2);
+    let line: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(line.len(), 1, "{}", r.stderr);
+    assert!(line[0].contains("3 guesses (2 needless)"), "{}", line[0]);
+}
+
+#[test]
+fn a_bad_replay_is_named_with_its_byte_and_the_others_are_still_read() {
+    let folder = scratch("replay-bad");
+    let good = replay_file("evf3-beginner-mode5.evf");
+    let whole = std::fs::read(replay_file("rmv2-24px.rmv")).unwrap();
+    let cut = folder.join("cut.rmv");
+    std::fs::write(&cut, &whole[..whole.len() / 2]).unwrap();
+    let empty = folder.join("empty.avf");
+    std::fs::write(&empty, b"").unwrap();
+    let text = folder.join("notes.evf");
+    std::fs::write(&text, b"this is not a replay at all\n").unwrap();
+    let args = [
+        "replay",
+        cut.to_str().unwrap(),
+        &good,
+        empty.to_str().unwrap(),
+        text.to_str().unwrap(),
+        folder.to_str().unwrap(),
+    ];
+    let r = run("mines", &args, "");
+    assert_eq!(r.status, 2);
+    assert_eq!(r.docs().len(), 1, "the good replay is still written");
+    let lines: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(lines.len(), 4, "{}", r.stderr);
+    assert!(
+        lines[0].contains("cut.rmv") && lines[0].contains("byte "),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[1].contains("empty.avf") && lines[1].contains("empty"),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[2].contains("notes.evf"), "{}", lines[2]);
+    assert!(lines[3].contains("is a directory"), "{}", lines[3]);
+    assert!(!r.stderr.contains("panicked"));
+    let r = run("mines", &["replay"], "");
+    r.assert_error("mines", 2, "FILE");
+}
+
+/// A game played as text with `--record`: every mine flagged, then every chord and open the
+/// board allows, so that each kind of click is in the replay.
+fn record_a_game(folder: &std::path::Path) -> (std::path::PathBuf, Run) {
+    let game = crate::harness::pipeline(&[
+        ("mines", &["new", "--seed", "3"]),
+        ("mines", &["open", "4", "4"]),
+    ]);
+    let doc: Value = serde_json::from_str(game[1].stdout.trim()).unwrap();
+    let layout: Vec<String> = serde_json::from_value(doc["layout"].clone()).unwrap();
+    let mut moves = String::from("4 4\n");
+    for kind in ["f", "c", ""] {
+        for (r, row) in layout.iter().enumerate() {
+            for (c, tile) in row.chars().enumerate() {
+                if (kind == "f") == (tile == '*') {
+                    moves += &format!("{kind} {r} {c}\n");
+                }
+            }
+        }
+    }
+    let r = run(
+        "mines",
+        &["play", "--seed", "3", "--record", folder.to_str().unwrap()],
+        &moves,
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("You won!"), "{}", r.stdout);
+    let files: Vec<_> = std::fs::read_dir(folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    (files[0].clone(), r)
+}
+
+#[test]
+fn a_recorded_game_reads_back_with_its_clicks() {
+    let folder = scratch("record");
+    let (file, _) = record_a_game(&folder);
+    assert!(file.to_str().unwrap().ends_with(".evf"));
+    let r = run("mines", &["replay", file.to_str().unwrap()], "");
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let doc = r.doc();
+    assert_eq!(doc["state"], "won");
+    assert_eq!(doc["replay"]["format"], "evf");
+    assert_eq!(doc["replay"]["version"], 4);
+    let stats = &doc["stats"];
+    assert_eq!(stats["3bv_solved"], stats["3bv"]);
+    assert_eq!(
+        stats["clicks"]["right"], 10,
+        "a flag on each of the 10 mines"
+    );
+    assert_eq!(stats["effective"]["right"], 10);
+    assert!(stats["clicks"]["chord"].as_u64().unwrap() > 0);
+    assert!(stats["clicks"]["left"].as_u64().unwrap() > 0);
+    // The board the replay ends on is the game's: every mine flagged, every safe tile open.
+    let layout = crate::harness::pipeline(&[
+        ("mines", &["new", "--seed", "3"]),
+        ("mines", &["open", "4", "4"]),
+    ]);
+    let want: Value = serde_json::from_str(layout[1].stdout.trim()).unwrap();
+    assert_eq!(doc["layout"], want["layout"]);
+}
+
+/// ms-toollib (pip's ms_toollib), when `GRIDKIT_PYTHON` has it: CI installs it.
+fn ms_toollib_python() -> Option<String> {
+    let python = std::env::var("GRIDKIT_PYTHON").unwrap_or_else(|_| "python3".into());
+    let found = Command::new(&python)
+        .args(["-c", "import ms_toollib"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var_os("GRIDKIT_REQUIRE_MS_TOOLLIB").is_none(),
+            "ms_toollib is required (GRIDKIT_REQUIRE_MS_TOOLLIB is set) but {python} has none"
+        );
+        eprintln!("skipping the ms-toollib check: no Python with ms_toollib");
+        return None;
+    }
+    Some(python)
+}
+
+#[test]
+fn ms_toollib_reads_a_recorded_game_with_the_same_figures() {
+    let Some(python) = ms_toollib_python() else {
+        return;
+    };
+    let folder = scratch("record-ms-toollib");
+    let (file, _) = record_a_game(&folder);
+    let out = Command::new(&python)
+        .arg(data("replays/expected.py"))
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let theirs: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let theirs = theirs.as_object().unwrap().values().next().unwrap().clone();
+    let ours = run("mines", &["replay", file.to_str().unwrap()], "").doc();
+    let s = &ours["stats"];
+    for (mine, key) in [
+        (&s["3bv"], "bbbv"),
+        (&s["3bv_solved"], "bbbv_solved"),
+        (&s["clicks"]["left"], "left"),
+        (&s["clicks"]["right"], "right"),
+        (&s["clicks"]["chord"], "double"),
+        (&s["clicks"]["total"], "cl"),
+        (&s["effective"]["left"], "lce"),
+        (&s["effective"]["right"], "rce"),
+        (&s["effective"]["chord"], "dce"),
+        (&s["flags"], "flag"),
+        (&s["time_ms"], "rtime_ms"),
+        (&s["zini"], "zini"),
+        (&s["hzini"], "hzini"),
+        (&s["openings"], "op"),
+        (&s["islands"], "isl"),
+    ] {
+        assert_eq!(
+            mine, &theirs[key],
+            "{key}: ours {mine}, ms-toollib {}",
+            theirs[key]
+        );
+    }
+    assert_eq!(theirs["is_completed"], true);
+    assert_eq!(
+        theirs["events"],
+        ours["replay"]["events"].as_array().unwrap().len()
+    );
+}
+
+/// GNU parallel, when installed: CI installs it.
+fn gnu_parallel() -> bool {
+    let found = Command::new("parallel")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success() && o.stdout.starts_with(b"GNU parallel"));
+    if !found {
+        assert!(
+            std::env::var_os("GRIDKIT_REQUIRE_PARALLEL").is_none(),
+            "GNU parallel is required (GRIDKIT_REQUIRE_PARALLEL is set) but not installed"
+        );
+        eprintln!("skipping the shard test: no GNU parallel");
+    }
+    found
+}
+
+#[test]
+fn four_shards_through_gnu_parallel_merge_into_one_run() {
+    if !gnu_parallel() {
+        return;
+    }
+    let folder = scratch("shards");
+    let mines = bin("mines");
+    let study = "--level intermediate --games 403 --seed 11";
+    let status = Command::new("parallel")
+        .current_dir(&*folder)
+        .args(["--will-cite", "--halt", "now,fail=1"])
+        .arg(format!(
+            "{mines} bench {study} --shard {{}}/4 > shard-{{}}.json"
+        ))
+        .args([":::", "1", "2", "3", "4"])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let shards: Vec<String> = (1..=4)
+        .map(|k| folder.join(format!("shard-{k}.json")).display().to_string())
+        .collect();
+    let mut args = vec!["bench", "--json", "--merge"];
+    args.extend(shards.iter().map(String::as_str));
+    let merged = run("mines", &args, "");
+    assert_eq!(merged.status, 0, "{}", merged.stderr);
+    let one: Vec<&str> = study.split(' ').collect();
+    let single = run(
+        "mines",
+        &[&["bench", "--json"], one.as_slice()].concat(),
+        "",
+    );
+    assert_eq!(single.status, 0, "{}", single.stderr);
+    let last = |r: &Run| -> Value {
+        let mut v: Value = serde_json::from_str(r.stdout.lines().last().unwrap()).unwrap();
+        v.as_object_mut().unwrap().remove("seconds");
+        v
+    };
+    assert_eq!(last(&merged), last(&single));
+    // The text reports agree line for line but for the time.
+    let lines = |r: &Run| -> Vec<String> {
+        r.stdout
+            .lines()
+            .filter(|l| !l.starts_with("time") && !l.starts_with('{'))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(lines(&merged), lines(&single));
+    // A shard missing or given twice is refused.
+    let r = run(
+        "mines",
+        &["bench", "--merge", &shards[0], &shards[1], &shards[2]],
+        "",
+    );
+    r.assert_error("mines", 2, "shard 4/4 is missing");
+    let r = run(
+        "mines",
+        &[
+            "bench", "--merge", &shards[0], &shards[0], &shards[1], &shards[2], &shards[3],
+        ],
+        "",
+    );
+    r.assert_error("mines", 2, "also in");
+}
