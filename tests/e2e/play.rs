@@ -7,7 +7,7 @@ use std::process::Command;
 
 /// Where puppeteer-core is: GRIDKIT_PUPPETEER names a folder whose node_modules holds it (CI
 /// installs it there from npm); required when GRIDKIT_REQUIRE_PUPPETEER is set.
-fn puppeteer() -> Option<(std::path::PathBuf, std::path::PathBuf)> {
+pub(crate) fn puppeteer() -> Option<(std::path::PathBuf, std::path::PathBuf)> {
     let chromium = crate::pictures::chromium();
     let modules = std::env::var_os("GRIDKIT_PUPPETEER")
         .map(|d| std::path::PathBuf::from(d).join("node_modules"))

@@ -356,3 +356,116 @@ fn four_shards_through_gnu_parallel_merge_into_one_run() {
     );
     r.assert_error("mines", 2, "also in");
 }
+
+#[test]
+fn a_replay_plays_on_the_terminal_and_steps_and_ends() {
+    let Some(t) = crate::tmux::Tmux::start_sized("replay", 80, 24) else {
+        return;
+    };
+    let dir = scratch("replay-terminal");
+    let doc = dir.join("game.json");
+    let r = run(
+        "mines",
+        &["replay", &replay_file("avf-beginner-wrong-header.avf")],
+        "",
+    );
+    std::fs::write(&doc, &r.stdout).unwrap();
+    t.run(&format!(
+        "{} --animate {}; echo exit=$?",
+        bin("gridrender"),
+        doc.display()
+    ));
+    t.wait_for("the counters", |s| {
+        s.contains("3BV ") && s.contains("playing")
+    });
+    t.keys(&["Space"]);
+    t.wait_for("a pause", |s| s.contains("paused"));
+    t.keys(&["Home"]);
+    t.wait_for("the start", |s| s.contains("3BV 0/24"));
+    t.keys(&["Right"]);
+    t.wait_for("the first click", |s| s.contains("clicks 1 (left 1,"));
+    t.keys(&["End"]);
+    let end = t.wait_for("the end", |s| s.contains("ended"));
+    assert!(end.contains("3BV 24/24"), "{end}");
+    assert!(end.contains("time 14.52 s"), "{end}");
+    assert!(
+        end.contains("clicks 42 (left 13, right 16, double 13)"),
+        "{end}"
+    );
+    t.keys(&["q"]);
+    let after = t.wait_for("the shell", |s| s.contains("exit=0"));
+    assert!(
+        !after.contains("3BV 24/24"),
+        "the player's screen is gone:\n{after}"
+    );
+}
+
+#[test]
+fn a_replay_page_plays_steps_and_marks_the_judged_clicks_in_chromium() {
+    let Some((modules, chromium)) = crate::play::puppeteer() else {
+        return;
+    };
+    let dir = scratch("replay-page");
+    let doc = run(
+        "mines",
+        &["replay", &replay_file("avf-beginner-wrong-header.avf")],
+        "",
+    );
+    let page = dir.join("replay.html");
+    let r = run(
+        "gridrender",
+        &["--animate", "-o", page.to_str().unwrap()],
+        &doc.stdout,
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        !html.contains("src=\"http") && !html.contains("href=\"http"),
+        "self-contained"
+    );
+    let script = dir.join("replay.mjs");
+    std::fs::copy(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser/replay.mjs"),
+        &script,
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(modules, dir.join("node_modules")).unwrap();
+    let out = Command::new("node")
+        .arg(&script)
+        .arg(&chromium)
+        .arg(&page)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let seen: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(seen["start"]["covered"], 64, "{seen}");
+    let end = &seen["end"];
+    assert_eq!(end["state"], "ended", "{seen}");
+    let counters = end["counters"].as_str().unwrap();
+    assert!(counters.contains("3BV 24/24"), "{counters}");
+    assert!(counters.contains("Time 14.52 s"), "{counters}");
+    assert!(
+        counters.contains("clicks 42 (left 13, right 16, double 13)"),
+        "{counters}"
+    );
+    assert_eq!(end["covered"], 10, "only the (flagged) mines stay covered");
+    assert_eq!(end["guess"], 1, "{seen}");
+    assert_eq!(end["needless"], 2, "{seen}");
+    assert!(end["safe"].as_u64().unwrap() > 10);
+    assert_eq!(seen["stepped"]["frame"], 3);
+    assert_eq!(seen["back"]["frame"], 2);
+    assert_eq!(seen["playing"]["state"], "playing");
+    assert!(
+        seen["playing"]["time"].as_i64() > seen["back"]["time"].as_i64(),
+        "{seen}"
+    );
+    assert!(
+        !seen["playing"]["trail"].as_str().unwrap().is_empty(),
+        "the mouse path is drawn"
+    );
+    assert_eq!(seen["paused"]["state"], "paused");
+}

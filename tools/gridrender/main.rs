@@ -2,6 +2,7 @@
 
 mod animate;
 mod book;
+mod replay;
 
 use clap::Parser;
 use grid_cli::args::{ColorArg, InputArgs, number_in};
@@ -70,7 +71,8 @@ struct Args {
     solution: bool,
 
     /// Replay a maze's carving (`trace`), search (`explored_order`) and solution: on the
-    /// terminal, or as an animated SVG or HTML page.
+    /// terminal, or as an animated SVG or HTML page. On a `mines replay` document, play the
+    /// recorded game back: on the terminal in real time, or as a page (-o replay.html).
     #[arg(long)]
     animate: bool,
 
@@ -537,6 +539,16 @@ fn draw_picture(args: &Args, picture: Picture) -> Result<Status> {
     let too_many = "a picture holds one document, and the input has more: draw them one at a \
                     time, or name a file for each with {n} (-o 'page-{n}.svg')";
     write_drawings(args, too_many, |place, doc| {
+        if args.animate && replay::is_replay(&doc) {
+            if picture != Picture::Html {
+                return Err(place.locate(Error::usage(
+                    "a replay plays on the terminal, or as a page: -o replay.html",
+                )));
+            }
+            return Ok(replay::page(&doc)
+                .map_err(|e| place.locate(e))?
+                .into_bytes());
+        }
         let doc = with_figures(args, place, doc)?;
         let mut drawing = Vec::new();
         if args.animate {
@@ -935,6 +947,10 @@ fn animate_on_terminal(args: &Args, format: Format) -> Result<Status> {
     }
     for item in documents(&args.input.files) {
         let (place, doc) = item?;
+        if replay::is_replay(&doc) {
+            replay::play_on_terminal(&doc).map_err(|e| place.locate(e))?;
+            continue;
+        }
         grid_render::replayable(&doc).map_err(|e| place.locate(e.into_doc()))?;
         let tiling = grid_core::tiling::tiling_of(&doc).map_err(|e| place.locate(e))?;
         if tiling != grid_core::tiling::Tiling::Square {

@@ -450,3 +450,14 @@ fn base64(bytes: &[u8]) -> String {
     }
     out
 }
+
+const REPLAY_PAGE: &str = include_str!("play/replay.html");
+
+/// A page that plays a recorded game back: `model` is the JSON the page reads (the board's
+/// size, the frames of changes with their counters, the pointer's path and the judged
+/// clicks; `gridrender` builds it from a `mines replay` document), `title` its heading.
+pub fn replay_page(title: &str, model: &str) -> String {
+    REPLAY_PAGE
+        .replace("{{title}}", &escape(title))
+        .replace("{{model}}", &model.replace("</", "<\\/"))
+}

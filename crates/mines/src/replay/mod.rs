@@ -8,7 +8,8 @@
 //!   release on a tile is one click; both buttons down is a chord);
 //! - [`figures`] holds the board's and the game's figures (3BV, ZiNi, IOE, STNB, ...);
 //! - [`judge`] asks the exact solver, click by click, what the player risked;
-//! - [`evf`] also writes version 4 files, for games played in `mines`.
+//! - [`evf`] also writes version 4 files, for games played in `mines`;
+//! - [`timeline`] holds the board's changes click by click, for playing a replay back.
 //!
 //! The formats' specifications are public (EVF: eee555/ms-toollib, "evf format"; RMV:
 //! ralokt/rmv_spec); AVF and MVF are reverse-engineered, and docs/format.md says which of
@@ -22,6 +23,7 @@ pub mod judge;
 mod mvf;
 pub mod referee;
 mod rmv;
+pub mod timeline;
 
 use crate::layout::Layout;
 use grid_core::geom::Pos;

@@ -1,0 +1,45 @@
+// Plays a gridrender --animate replay page in headless Chromium with real key events,
+// through puppeteer-core, and prints what it showed at each step as JSON.
+//
+//   node tests/browser/replay.mjs CHROMIUM PAGE.html
+import puppeteer from "puppeteer-core";
+
+const [chromium, page_path] = process.argv.slice(2);
+const browser = await puppeteer.launch({
+  executablePath: chromium,
+  headless: true,
+  args: ["--no-sandbox", "--disable-gpu"],
+});
+try {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1200, height: 900 });
+  await page.goto("file://" + page_path);
+  const look = () => page.evaluate(() => ({
+    state: document.body.dataset.state,
+    frame: Number(document.body.dataset.frame),
+    time: Number(document.body.dataset.time),
+    counters: document.getElementById("counters").textContent,
+    covered: document.querySelectorAll("td.covered").length,
+    safe: document.querySelectorAll("td.safe").length,
+    guess: document.querySelectorAll("td.guess").length,
+    needless: document.querySelectorAll("td.needless").length,
+    trail: document.querySelector("polyline").getAttribute("points") || "",
+  }));
+  const seen = { start: await look() };
+  await page.keyboard.press("End");
+  seen.end = await look();
+  await page.keyboard.press("Home");
+  for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
+  seen.stepped = await look();
+  await page.keyboard.press("ArrowLeft");
+  seen.back = await look();
+  await page.keyboard.press("+");
+  await page.keyboard.press(" ");
+  await new Promise(r => setTimeout(r, 700));
+  seen.playing = await look();
+  await page.keyboard.press(" ");
+  seen.paused = await look();
+  console.log(JSON.stringify(seen));
+} finally {
+  await browser.close();
+}
