@@ -55,6 +55,7 @@ fi
 # A page that plays, as headless Chromium shows it, when it is installed; compared by pixels.
 if command -v chromium >/dev/null; then
     picture play-hex.png play.png 'mazegen --tiling hex --seed 4 16 | gridrender --play -o maze.html && chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=720,760 --screenshot=play.png maze.html'
+    picture play-replay.png replay.png 'mines replay tests/data/replays/avf-expert-hiscore.avf | gridrender --animate -o replay.html && chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=860,640 --screenshot=replay.png "file://$PWD/replay.html#t=20"'
 else
-    echo "make.sh: no chromium: play-hex.png not made" >&2
+    echo "make.sh: no chromium: play-hex.png and play-replay.png not made" >&2
 fi
