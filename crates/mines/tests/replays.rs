@@ -262,3 +262,23 @@ fn replays_converted_to_evf_keep_their_figures() {
     }
     assert_eq!(seen, 10);
 }
+
+/// Boards larger than a format allows are refused, naming the byte.
+#[test]
+fn boards_larger_than_the_format_allows_are_refused() {
+    // EVF 3: 200 rows of 200-pixel tiles is 40,000 pixels, past the 32,767 EVF allows.
+    let mut evf = std::fs::read(folder().join("evf3-beginner-mode5.evf")).unwrap();
+    evf[3] = 200; // rows
+    evf[7] = 200; // tile size
+    let e = replay::read(&evf).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "byte 7: a 8x200 board of 200-pixel tiles: EVF allows at most 32767 pixels a side"
+    );
+    // More mines than tiles, in AVF's custom header.
+    let mut avf = std::fs::read(folder().join("avf-custom-8x11.avf")).unwrap();
+    avf[8] = 0xff;
+    avf[9] = 0xff;
+    let e = replay::read(&avf).unwrap_err();
+    assert!(e.to_string().contains("65535 mines on a 8x11 board"), "{e}");
+}

@@ -28,7 +28,18 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
             format!("a {width}x{height} board"),
         ));
     }
+    let px_at = b.offset();
     let cell_px = u16::from(b.u8()?);
+    // The specification's limit: the board's pixels fit the events' 16-bit coordinates.
+    if (width.max(height)) * usize::from(cell_px) > 32767 {
+        return Err(ReplayError::at_byte(
+            px_at,
+            format!(
+                "a {width}x{height} board of {cell_px}-pixel tiles: EVF allows at most 32767 \
+                 pixels a side"
+            ),
+        ));
+    }
     let mode = b.u16()?;
     b.u16()?; // 3BV, which the referee counts itself
     let time_ms = if version >= 4 { b.u32()? } else { b.u24()? };

@@ -29,8 +29,9 @@ use crate::layout::Layout;
 use grid_core::geom::Pos;
 use std::fmt;
 
-/// The largest board any replay format can describe (EVF and RMV store sizes in a byte).
-pub const MAX_SIDE: usize = 255;
+/// The largest board any replay format can describe (AVF stores a side less one in a byte,
+/// EVF and RMV a side in a byte).
+pub const MAX_SIDE: usize = 256;
 
 /// A recorded game, whatever format it came in.
 #[derive(Debug, Clone, PartialEq)]

@@ -40,6 +40,13 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
     let height = usize::from(b.u8()?);
     let count = usize::from(b.u16()?);
     let mines_at = b.offset();
+    // Events hold x and y in 9 bits: 512 pixels, 32 tiles of 16.
+    if width > 32 || height > 32 {
+        return Err(ReplayError::at_byte(
+            mines_at - 4,
+            format!("a {width}x{height} board: MVF's coordinates reach 32 tiles a side"),
+        ));
+    }
     if count >= width * height.max(1) {
         return Err(b.error(format!("{count} mines on a {width}x{height} board")));
     }
