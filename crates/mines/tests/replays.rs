@@ -282,3 +282,41 @@ fn boards_larger_than_the_format_allows_are_refused() {
     let e = replay::read(&avf).unwrap_err();
     assert!(e.to_string().contains("65535 mines on a 8x11 board"), "{e}");
 }
+
+/// `--judge` on every sample replay: every opening click judged, the first as `first`, and
+/// a mine opened only in a lost game.
+#[test]
+fn every_sample_replay_is_judged_click_by_click() {
+    use grid_mines::replay::judge::{self, Verdict};
+    for (name, want) in expected() {
+        let r = replay::read(&std::fs::read(folder().join(&name)).unwrap()).unwrap();
+        let judged = judge::judge(&r).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let opens = judged.clicks.iter().filter(|c| c.click != "flag").count();
+        let effective = want["lce"].as_u64().unwrap() + want["dce"].as_u64().unwrap();
+        assert_eq!(
+            opens as u64, effective,
+            "{name}: every opening click is judged"
+        );
+        assert_eq!(
+            judged
+                .clicks
+                .iter()
+                .filter(|c| c.verdict == Verdict::First)
+                .count(),
+            1,
+            "{name}"
+        );
+        let hits = judged
+            .clicks
+            .iter()
+            .filter(|c| c.verdict == Verdict::Mistake && c.click != "flag")
+            .count();
+        let won = want["is_completed"].as_bool().unwrap();
+        assert_eq!(hits == 0, won, "{name}: {hits} mines opened");
+        let s = judged.summary;
+        assert!(
+            (0.0..=1.0).contains(&s.survival) && s.needless <= s.guesses,
+            "{name}"
+        );
+    }
+}

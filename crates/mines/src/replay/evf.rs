@@ -279,11 +279,14 @@ pub fn write_v4(header: &Header, layout: &crate::Layout, events: &[Event]) -> Ve
     out.extend(header.mode.to_be_bytes());
     out.extend((header.three_bv.min(usize::from(u16::MAX)) as u16).to_be_bytes());
     out.extend(header.time_ms.to_be_bytes());
-    let mut country = header.country.bytes().chain(std::iter::repeat(b'X'));
-    out.extend([
-        country.next().unwrap_or(b'X'),
-        country.next().unwrap_or(b'X'),
-    ]);
+    // Two letters, ISO 3166's; `XX` when unknown.
+    out.extend(
+        header
+            .country
+            .bytes()
+            .chain(std::iter::repeat(b'X'))
+            .take(2),
+    );
     out.extend(header.started_us.to_be_bytes());
     out.extend(header.ended_us.to_be_bytes());
     for s in [header.software, header.player, "", ""] {
