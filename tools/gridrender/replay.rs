@@ -134,7 +134,7 @@ pub fn page(doc: &Document) -> Result<String> {
 pub fn play_on_terminal(doc: &Document) -> Result<()> {
     let (replay, timeline) = read(doc)?;
     let (cols, rows) = terminal::size()?;
-    let need = (2 * replay.width() as u16 + 2, replay.height() as u16 + 6);
+    let need = (2 * replay.width() as u16 + 2, replay.height() as u16 + 10);
     if cols < need.0 || rows < need.1 {
         return Err(Error::usage(format!(
             "the board needs a terminal of {}x{} characters, this one is {cols}x{rows}",
@@ -332,31 +332,47 @@ impl<'a> Player<'a> {
             "playing"
         };
         let lines = [
+            format!("time {seconds:.2} s"),
+            format!("3BV {}/{three_bv}   3BV/s {rate}", counts.solved_3bv),
             format!(
-                "time {seconds:.2} s   3BV {}/{three_bv}   3BV/s {rate}   IOE {ioe}",
-                counts.solved_3bv
+                "clicks {clicks} (left {}, right {}, double {})",
+                counts.left, counts.right, counts.double
             ),
             format!(
-                "clicks {clicks} (left {}, right {}, double {})   effective {}   flags {}",
-                counts.left,
-                counts.right,
-                counts.double,
+                "effective {}   IOE {ioe}   flags {}",
                 counts.left_effective + counts.right_effective + counts.double_effective,
                 counts.flags
             ),
-            format!(
-                "{state}, speed {}x   space pause  <- -> step  up/down seek 5 s  + - speed  q quit",
-                self.speed
-            ),
+            format!("{state}, speed {}x", self.speed),
         ];
+        // Beside the board when the terminal is wide enough, else under it.
+        let board_width = 2 * self.replay.width() + 1;
+        let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+        let beside = board_width + 3 + longest < width;
+        let (x, y) = if beside {
+            (board_width as u16 + 3, 2)
+        } else {
+            (0, self.replay.height() as u16 + 3)
+        };
         for (i, line) in lines.iter().enumerate() {
             queue!(
                 out,
-                cursor::MoveTo(0, self.replay.height() as u16 + 3 + i as u16),
+                cursor::MoveTo(x, y + i as u16),
                 Print(line),
                 terminal::Clear(terminal::ClearType::UntilNewLine)
             )?;
         }
+        let keys_row = if beside {
+            self.replay.height() as u16 + 3
+        } else {
+            y + lines.len() as u16
+        };
+        queue!(
+            out,
+            cursor::MoveTo(0, keys_row),
+            Print("space pause  <- -> step  up/down seek 5 s  + - speed  Home End  q quit"),
+            terminal::Clear(terminal::ClearType::UntilNewLine)
+        )?;
         out.flush()
     }
 }
