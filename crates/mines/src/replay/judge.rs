@@ -80,20 +80,21 @@ impl Summary {
     }
 }
 
-/// Judges every click of a replay that opened a tile or placed a flag.
+/// Judges every click of a replay that opened a tile or placed a flag. The positions are
+/// taken in order; their analyses, each independent of the others, run on every core.
 pub fn judge(replay: &Replay) -> Result<Judgement, ReplayError> {
     let mut referee = Referee::new(replay.layout.clone());
-    let mines = replay.layout.count();
     let mut before: Grid<Cell> = referee.view().clone();
     let mut clicks = Vec::new();
+    let mut asked: Vec<Asked> = Vec::with_capacity(BATCH);
     for (i, e) in replay.events.iter().enumerate() {
         let outcome = referee
             .step(e.action, replay.tile(e))
             .map_err(|what| ReplayError::at_event(i, format!("`{}`: {what}", e.action.code())))?;
-        let (click, at, opened) = match &outcome {
+        let (click, at, opened) = match outcome {
             Outcome::Nothing => continue,
             Outcome::Flagged(p, placed) => {
-                if *placed && !replay.layout.is_mine(*p) {
+                if placed && !replay.layout.is_mine(p) {
                     clicks.push(Judged {
                         event: i,
                         ms: e.ms,
@@ -108,25 +109,85 @@ pub fn judge(replay: &Replay) -> Result<Judgement, ReplayError> {
                 before = referee.view().clone();
                 continue;
             }
-            Outcome::Opened(p) => ("open", *p, vec![*p]),
-            Outcome::Chorded(p, tiles) => ("chord", *p, tiles.clone()),
+            Outcome::Opened(p) => ("open", p, vec![p]),
+            Outcome::Chorded(p, tiles) => ("chord", p, tiles),
         };
-        let judged = judge_click(&before, mines, &opened, &replay.layout, i)?;
-        let (chance, verdict, safest) = judged;
         clicks.push(Judged {
             event: i,
             ms: e.ms,
             click,
             row: at.row,
             col: at.col,
-            chance,
-            verdict,
-            safest,
+            chance: None,
+            verdict: Verdict::First,
+            safest: None,
         });
-        before = referee.view().clone();
+        let next = referee.view().clone();
+        asked.push((
+            clicks.len() - 1,
+            std::mem::replace(&mut before, next),
+            opened,
+        ));
+        if asked.len() == BATCH {
+            answer(&mut asked, &mut clicks, &replay.layout)?;
+        }
     }
+    answer(&mut asked, &mut clicks, &replay.layout)?;
     let summary = summarise(&clicks);
     Ok(Judgement { clicks, summary })
+}
+
+/// Positions analysed together: enough to keep every core busy, few enough that their
+/// copies of the board stay small on the largest boards.
+const BATCH: usize = 64;
+
+/// A click, as asked of the solver: its place in the judged clicks, the position before it,
+/// and the tiles it opened.
+type Asked = (usize, Grid<Cell>, Vec<Pos>);
+
+/// Analyses the positions `asked` on every core and writes the verdicts into `clicks`.
+fn answer(
+    asked: &mut Vec<Asked>,
+    clicks: &mut [Judged],
+    layout: &crate::Layout,
+) -> Result<(), ReplayError> {
+    let answers = on_every_core(asked, |(_, view, opened)| {
+        judge_click(view, layout.count(), opened, layout)
+    });
+    for ((k, _, _), answer) in asked.drain(..).zip(answers) {
+        let c = &mut clicks[k];
+        (c.chance, c.verdict, c.safest) = answer.map_err(|e| {
+            ReplayError::at_event(c.event, format!("the position cannot be judged: {e}"))
+        })?;
+    }
+    Ok(())
+}
+
+/// `f` of each item, on every core, the answers in the items' order.
+fn on_every_core<T: Sync, U: Send>(items: &[T], f: impl Fn(&T) -> U + Sync) -> Vec<U> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut answers: Vec<(usize, U)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.min(items.len()).max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(item) = items.get(i) else { break };
+                        mine.push((i, f(item)));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("an analysis does not panic"))
+            .collect()
+    });
+    answers.sort_by_key(|&(i, _)| i);
+    answers.into_iter().map(|(_, u)| u).collect()
 }
 
 type Verdicts = (Option<f64>, Verdict, Option<bool>);
@@ -136,13 +197,11 @@ fn judge_click(
     mines: usize,
     opened: &[Pos],
     layout: &crate::Layout,
-    event: usize,
-) -> Result<Verdicts, ReplayError> {
+) -> Result<Verdicts, crate::solver::AnalyseError> {
     if view.cells().iter().all(|c| c.is_closed()) {
         return Ok((None, Verdict::First, None));
     }
-    let analysis = analyse(view, mines)
-        .map_err(|e| ReplayError::at_event(event, format!("the position cannot be judged: {e}")))?;
+    let analysis = analyse(view, mines)?;
     let chance = opened
         .iter()
         .filter_map(|&p| analysis.probability[p])
