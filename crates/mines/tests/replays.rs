@@ -236,15 +236,21 @@ fn judged_chances_equal_a_count_of_the_layouts() {
     }
 }
 
-/// Replays converted to EVF 4 by ms-toollib (converted/, made by convert.py) read with the
-/// same figures as the files they came from.
+/// Replays converted to EVF by ms-toollib (converted/, made by convert.py: every sample to
+/// version 4, one also to versions 0 and 3) read with the same figures as the files they
+/// came from.
 #[test]
 fn replays_converted_to_evf_keep_their_figures() {
     let converted = folder().join("converted");
     let mut seen = 0;
     for entry in std::fs::read_dir(&converted).unwrap() {
         let path = entry.unwrap().path();
-        let stem = path.file_stem().unwrap().to_str().unwrap().to_owned();
+        let name = path.file_stem().unwrap().to_str().unwrap().to_owned();
+        // `NAME.vK.evf` is NAME converted to EVF version K; `NAME.evf` to version 4.
+        let (stem, version) = match name.rsplit_once(".v") {
+            Some((stem, v)) => (stem.to_owned(), v.parse::<u8>().unwrap()),
+            None => (name.clone(), 4),
+        };
         let original = ["avf", "mvf", "rmv"]
             .iter()
             .map(|ext| folder().join(format!("{stem}.{ext}")))
@@ -252,7 +258,7 @@ fn replays_converted_to_evf_keep_their_figures() {
             .unwrap_or_else(|| panic!("{stem}: no original beside it"));
         let read = |p: &std::path::Path| replay::read(&std::fs::read(p).unwrap()).unwrap();
         let (ours, theirs) = (read(&original), read(&path));
-        assert_eq!(theirs.format, replay::Format::Evf(4), "{stem}");
+        assert_eq!(theirs.format, replay::Format::Evf(version), "{name}");
         let (a, _) = figures::measure(&ours).unwrap();
         let (b, _) = figures::measure(&theirs).unwrap();
         assert_eq!(a, b, "{stem}: the EVF's figures differ from the original's");
@@ -260,7 +266,7 @@ fn replays_converted_to_evf_keep_their_figures() {
         assert_eq!(ours.player, theirs.player, "{stem}");
         seen += 1;
     }
-    assert_eq!(seen, 10);
+    assert_eq!(seen, 12);
 }
 
 /// Boards larger than a format allows are refused, naming the byte.
