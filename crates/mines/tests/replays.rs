@@ -245,6 +245,9 @@ fn replays_converted_to_evf_keep_their_figures() {
     let mut seen = 0;
     for entry in std::fs::read_dir(&converted).unwrap() {
         let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "evf") {
+            continue;
+        }
         let name = path.file_stem().unwrap().to_str().unwrap().to_owned();
         // `NAME.vK.evf` is NAME converted to EVF version K; `NAME.evf` to version 4.
         let (stem, version) = match name.rsplit_once(".v") {
