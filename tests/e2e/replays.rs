@@ -469,3 +469,17 @@ fn a_replay_page_plays_steps_and_marks_the_judged_clicks_in_chromium() {
     );
     assert_eq!(seen["paused"]["state"], "paused");
 }
+
+#[test]
+fn fps_is_refused_for_a_recorded_game() {
+    let dir = scratch("replay-fps");
+    let doc = run("mines", &["replay", &replay_file("rmv2-24px.rmv")], "");
+    let page = dir.join("replay.html");
+    let r = run(
+        "gridrender",
+        &["--animate", "--fps", "5", "-o", page.to_str().unwrap()],
+        &doc.stdout,
+    );
+    r.assert_error("gridrender", 2, "--fps");
+    assert!(!page.exists(), "nothing is written");
+}

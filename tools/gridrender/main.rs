@@ -82,9 +82,10 @@ struct Args {
     #[arg(long, conflicts_with_all = ["animate", "caption", "solution", "machine", "style", "theme", "cell_size"])]
     play: bool,
 
-    /// Frames a second of the replay (long stages are sped up to last at most 10 s).
-    #[arg(long, default_value_t = 30.0, requires = "animate", value_parser = number_in(0.1..=1000.0, "frames a second"))]
-    fps: f64,
+    /// Frames a second of a maze's replay (default 30; long stages are sped up to last at
+    /// most 10 s). A recorded game plays at its own pace.
+    #[arg(long, requires = "animate", value_parser = number_in(0.1..=1000.0, "frames a second"))]
+    fps: Option<f64>,
 
     /// Draw a maze for a machine, in millimetres: every wall once, joined into as few
     /// strokes as the walls allow (laser, SVG or DXF), ordered for the least pen-up travel,
@@ -540,6 +541,7 @@ fn draw_picture(args: &Args, picture: Picture) -> Result<Status> {
                     time, or name a file for each with {n} (-o 'page-{n}.svg')";
     write_drawings(args, too_many, |place, doc| {
         if args.animate && replay::is_replay(&doc) {
+            refuse_fps(args, place)?;
             if picture != Picture::Html {
                 return Err(place.locate(Error::usage(
                     "a replay plays on the terminal, or as a page: -o replay.html",
@@ -552,7 +554,7 @@ fn draw_picture(args: &Args, picture: Picture) -> Result<Status> {
         let doc = with_figures(args, place, doc)?;
         let mut drawing = Vec::new();
         if args.animate {
-            render_animation(&doc, picture, &options, args.fps, &mut drawing)
+            render_animation(&doc, picture, &options, args.maze_fps(), &mut drawing)
         } else {
             render_picture(&doc, picture, &options, &mut drawing)
         }
@@ -938,6 +940,25 @@ impl Pages {
     }
 }
 
+/// A recorded game plays at its own pace: `--fps`, a maze animation's frame rate, would do
+/// nothing there.
+fn refuse_fps(args: &Args, place: &grid_cli::Place) -> Result<()> {
+    match args.fps {
+        Some(_) => Err(place.locate(Error::usage(
+            "--fps sets a maze animation's frames a second; a recorded game plays at its own \
+             pace (+ and - change the speed)",
+        ))),
+        None => Ok(()),
+    }
+}
+
+impl Args {
+    /// A maze animation's frames a second.
+    fn maze_fps(&self) -> f64 {
+        self.fps.unwrap_or(30.0)
+    }
+}
+
 /// `--animate` in the terminal: each maze document replayed in turn.
 fn animate_on_terminal(args: &Args, format: Format) -> Result<Status> {
     if format == Format::Text || args.output.is_some() || !std::io::stdout().is_terminal() {
@@ -948,6 +969,7 @@ fn animate_on_terminal(args: &Args, format: Format) -> Result<Status> {
     for item in documents(&args.input.files) {
         let (place, doc) = item?;
         if replay::is_replay(&doc) {
+            refuse_fps(args, &place)?;
             replay::play_on_terminal(&doc).map_err(|e| place.locate(e))?;
             continue;
         }
@@ -960,7 +982,7 @@ fn animate_on_terminal(args: &Args, format: Format) -> Result<Status> {
             ))));
         }
         let maze = MazeDoc::from_document(&doc).map_err(|e| place.locate(e))?;
-        animate::play(&maze, args.fps)?;
+        animate::play(&maze, args.maze_fps())?;
     }
     Ok(Status::Ok)
 }
