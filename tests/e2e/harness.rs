@@ -128,3 +128,15 @@ pub fn pipeline(stages: &[(&str, &[&str])]) -> Vec<Run> {
     }
     runs
 }
+
+/// Runs a helper program of the tests (a Python or node script) and reads the JSON it
+/// prints; a failure shows its stderr.
+pub fn json_of(cmd: &mut Command) -> serde_json::Value {
+    let out = cmd.output().expect("the helper starts");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("the helper prints JSON")
+}

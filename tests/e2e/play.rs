@@ -1,7 +1,7 @@
 //! Pages that play (`gridrender --play`), played in headless Chromium with real key and mouse
 //! events through puppeteer-core (tests/browser/play.mjs).
 
-use crate::harness::{run, scratch};
+use crate::harness::{json_of, run, scratch};
 use serde_json::Value;
 use std::process::Command;
 
@@ -34,6 +34,27 @@ pub(crate) fn puppeteer() -> Option<(std::path::PathBuf, std::path::PathBuf)> {
     })
 }
 
+/// The script `name` of tests/browser copied into `dir`, beside a link to puppeteer-core's
+/// `modules` (node finds modules beside the script).
+pub(crate) fn browser_script(
+    dir: &std::path::Path,
+    name: &str,
+    modules: &std::path::Path,
+) -> std::path::PathBuf {
+    let script = dir.join(name);
+    if !script.exists() {
+        let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/browser")
+            .join(name);
+        std::fs::copy(source, &script).unwrap();
+        let link = dir.join("node_modules");
+        if !link.exists() {
+            std::os::unix::fs::symlink(modules, link).unwrap();
+        }
+    }
+    script
+}
+
 /// Plays `page` by walking `cells` with the keys or the mouse; the page's state and status.
 fn play(
     modules: &std::path::Path,
@@ -43,14 +64,7 @@ fn play(
     cells: &Value,
     polar: bool,
 ) -> (String, String) {
-    let dir = page.parent().unwrap();
-    let script = dir.join("play.mjs");
-    if !script.exists() {
-        let source =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser/play.mjs");
-        std::fs::copy(source, &script).unwrap();
-        std::os::unix::fs::symlink(modules, dir.join("node_modules")).unwrap();
-    }
+    let script = browser_script(page.parent().unwrap(), "play.mjs", modules);
     let mut cmd = Command::new("node");
     cmd.arg(&script)
         .arg(chromium)
@@ -60,13 +74,7 @@ fn play(
     if polar {
         cmd.arg("polar");
     }
-    let out = cmd.output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = json_of(&mut cmd);
     (
         v["state"].as_str().unwrap().to_string(),
         v["status"].as_str().unwrap().to_string(),

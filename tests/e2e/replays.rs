@@ -2,7 +2,7 @@
 //! `mines play --record` and read back by ms-toollib; and win-rate studies split into
 //! shards by seed range, run through GNU parallel and merged.
 
-use crate::harness::{Run, bin, data, run, scratch};
+use crate::harness::{Run, bin, data, json_of, run, scratch};
 use serde_json::Value;
 use std::process::Command;
 
@@ -233,17 +233,11 @@ fn ms_toollib_reads_a_recorded_game_with_the_same_figures() {
     };
     let folder = scratch("record-ms-toollib");
     let (file, _) = record_a_game(&folder);
-    let out = Command::new(&python)
-        .arg(data("replays/expected.py"))
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let theirs = json_of(
+        Command::new(&python)
+            .arg(data("replays/expected.py"))
+            .arg(&file),
     );
-    let theirs: Value = serde_json::from_slice(&out.stdout).unwrap();
     let theirs = theirs.as_object().unwrap().values().next().unwrap().clone();
     let ours = run("mines", &["replay", file.to_str().unwrap()], "").doc();
     let s = &ours["stats"];
@@ -423,25 +417,8 @@ fn a_replay_page_plays_steps_and_marks_the_judged_clicks_in_chromium() {
         !html.contains("src=\"http") && !html.contains("href=\"http"),
         "self-contained"
     );
-    let script = dir.join("replay.mjs");
-    std::fs::copy(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser/replay.mjs"),
-        &script,
-    )
-    .unwrap();
-    std::os::unix::fs::symlink(modules, dir.join("node_modules")).unwrap();
-    let out = Command::new("node")
-        .arg(&script)
-        .arg(&chromium)
-        .arg(&page)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let seen: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let script = crate::play::browser_script(&dir, "replay.mjs", &modules);
+    let seen = json_of(Command::new("node").arg(&script).arg(&chromium).arg(&page));
     assert_eq!(seen["start"]["covered"], 64, "{seen}");
     let end = &seen["end"];
     assert_eq!(end["state"], "ended", "{seen}");

@@ -160,6 +160,8 @@ struct Player<'a> {
     paused: bool,
     first_ms: f64,
     end_ms: f64,
+    /// The board's 3BV, shown beside the part solved.
+    three_bv: usize,
 }
 
 impl<'a> Player<'a> {
@@ -178,6 +180,7 @@ impl<'a> Player<'a> {
             paused: false,
             first_ms,
             end_ms,
+            three_bv: grid_mines::stats::three_bv(&replay.layout),
         }
     }
 
@@ -313,7 +316,7 @@ impl<'a> Player<'a> {
         let seconds =
             ((self.clock.min(self.end_ms) - self.timeline.start_ms as f64) / 1000.0).max(0.0);
         let clicks = counts.left + counts.right + counts.double;
-        let three_bv = grid_mines::stats::three_bv(&self.replay.layout);
+        let three_bv = self.three_bv;
         let rate = if seconds > 0.0 {
             format!("{:.2}", counts.solved_3bv as f64 / seconds)
         } else {

@@ -13,7 +13,7 @@
 //! the country and the header, and the footer beyond the name.
 
 use super::bytes::{Bytes, text};
-use super::{Action, Event, Format, Replay, ReplayError, board};
+use super::{Action, Event, First, Format, Replay, ReplayError, mines_by_pairs};
 use crate::layout::Layout;
 use grid_core::geom::Pos;
 
@@ -40,22 +40,7 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
             ));
         }
     };
-    if count >= width * height {
-        return Err(b.error(format!("{count} mines on a {width}x{height} board")));
-    }
-    let mines_at = b.offset();
-    let mut mines = Vec::with_capacity(count);
-    for _ in 0..count {
-        let (row, col) = (b.u8()?, b.u8()?);
-        if row == 0 || col == 0 {
-            return Err(b.error("a mine at row or column 0 (AVF counts from 1)"));
-        }
-        mines.push(Pos {
-            row: usize::from(row - 1),
-            col: usize::from(col - 1),
-        });
-    }
-    let layout = board(width, height, mines, mines_at)?;
+    let layout = mines_by_pairs(&mut b, (width, height), count, (First::Row, 1), "AVF")?;
     b.skip(checksum_len(&layout) + 4)?;
     b.u8()?; // country, as a code of Arbiter's own
     let question_marks = header_start(&mut b)?;

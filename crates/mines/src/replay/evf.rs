@@ -123,7 +123,8 @@ struct Texts {
     country: String,
 }
 
-fn mouse_action(code: u8, version: u8) -> Option<Action> {
+/// The mouse action of an event code (1 to 12; `l`, `r` and `m` from version 3 on).
+pub(super) fn mouse_action(code: u8, version: u8) -> Option<Action> {
     Some(match code {
         1 => Action::Move,
         2 => Action::LeftDown,

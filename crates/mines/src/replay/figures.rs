@@ -8,25 +8,16 @@ use crate::layout::{Layout, neighbours};
 use crate::stats;
 use grid_core::Grid;
 use grid_core::geom::Pos;
+use grid_core::mines_doc::Clicks;
 use serde::Serialize;
 
-/// Clicks by kind, as the `clicks` of a mines document's `stats`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-pub struct Clicks {
-    pub left: usize,
-    pub right: usize,
-    pub chord: usize,
-    pub total: usize,
-}
-
-impl Clicks {
-    fn new(left: usize, right: usize, chord: usize) -> Self {
-        Clicks {
-            left,
-            right,
-            chord,
-            total: left + right + chord,
-        }
+/// Clicks by kind, counted as a mines document's `clicks` counts them.
+fn by_kind(left: usize, right: usize, chord: usize) -> Clicks {
+    Clicks {
+        left,
+        right,
+        chord,
+        total: left + right + chord,
     }
 }
 
@@ -79,8 +70,8 @@ pub fn figures(replay: &Replay, c: &Counts, time_ms: u32) -> Figures {
     let layout = &replay.layout;
     let three_bv = stats::three_bv(layout);
     let solved = c.solved_3bv;
-    let clicks = Clicks::new(c.left, c.right, c.double);
-    let effective = Clicks::new(c.left_effective, c.right_effective, c.double_effective);
+    let clicks = by_kind(c.left, c.right, c.double);
+    let effective = by_kind(c.left_effective, c.right_effective, c.double_effective);
     let seconds = f64::from(time_ms) / 1000.0;
     let per = |a: f64, b: f64| (b > 0.0).then(|| a / b);
     let ioe = per(solved as f64, clicks.total as f64);

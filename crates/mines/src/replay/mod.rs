@@ -372,3 +372,44 @@ fn board(
     }
     Ok(Layout::from_grid(grid))
 }
+
+/// Which coordinate of a mine a format stores first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum First {
+    Row,
+    Col,
+}
+
+/// A board whose `count` mines are stored as byte pairs (`first` coordinate first, counting
+/// from `base`), as AVF, RMV and MVF store them; the count is checked against the board before
+/// any mine is read. `format` names the format in messages.
+fn mines_by_pairs(
+    b: &mut bytes::Bytes,
+    (width, height): (usize, usize),
+    count: usize,
+    (first, base): (First, u8),
+    format: &str,
+) -> Result<Layout, ReplayError> {
+    if width * height > 0 && count >= width * height {
+        return Err(b.error(format!("{count} mines on a {width}x{height} board")));
+    }
+    let at = b.offset();
+    let mut mines = Vec::with_capacity(count.min(width * height));
+    for _ in 0..count {
+        let (a, c) = (b.u8()?, b.u8()?);
+        let (row, col) = match first {
+            First::Row => (a, c),
+            First::Col => (c, a),
+        };
+        if row < base || col < base {
+            return Err(b.error(format!(
+                "a mine at row or column 0 ({format} counts from {base})"
+            )));
+        }
+        mines.push(Pos {
+            row: usize::from(row - base),
+            col: usize::from(col - base),
+        });
+    }
+    board(width, height, mines, at)
+}

@@ -8,8 +8,7 @@
 //! Clone 0.96 and before, and the 2006-2007 formats) are not understood and are refused.
 
 use super::bytes::{Bytes, text};
-use super::{Action, Event, Format, Replay, ReplayError, board};
-use grid_core::geom::Pos;
+use super::{Action, Event, First, Format, Replay, ReplayError, mines_by_pairs};
 
 pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
     let mut b = Bytes::new(data);
@@ -39,29 +38,15 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
     let width = usize::from(b.u8()?);
     let height = usize::from(b.u8()?);
     let count = usize::from(b.u16()?);
-    let mines_at = b.offset();
+    let size_at = b.offset() - 4;
     // Events hold x and y in 9 bits: 512 pixels, 32 tiles of 16.
     if width > 32 || height > 32 {
         return Err(ReplayError::at_byte(
-            mines_at - 4,
+            size_at,
             format!("a {width}x{height} board: MVF's coordinates reach 32 tiles a side"),
         ));
     }
-    if count >= width * height.max(1) {
-        return Err(b.error(format!("{count} mines on a {width}x{height} board")));
-    }
-    let mut mines = Vec::with_capacity(count);
-    for _ in 0..count {
-        let (col, row) = (b.u8()?, b.u8()?);
-        if col == 0 || row == 0 {
-            return Err(b.error("a mine at row or column 0 (MVF counts from 1)"));
-        }
-        mines.push(Pos {
-            row: usize::from(row - 1),
-            col: usize::from(col - 1),
-        });
-    }
-    let layout = board(width, height, mines, mines_at)?;
+    let layout = mines_by_pairs(&mut b, (width, height), count, (First::Col, 1), "MVF")?;
     let name_len = b.u8()?;
     let player = text(b.take(usize::from(name_len))?);
     let key = Permutation::new(b.u16()?);

@@ -343,15 +343,7 @@ impl Referee {
                         }
                     }
                 }
-                B::Both => {
-                    self.buttons = B::Right;
-                    self.chord_at(at)
-                }
-                B::BothNoFlag => {
-                    self.buttons = B::Right;
-                    self.counts.right = self.counts.right.saturating_sub(1);
-                    self.chord_at(at)
-                }
+                B::Both | B::BothNoFlag => self.chord_release(B::Right, at),
                 B::LeftAfterChord | B::None => {
                     self.buttons = B::None;
                     Outcome::Nothing
@@ -363,15 +355,7 @@ impl Referee {
                     self.buttons = B::None;
                     at.map_or(Outcome::Nothing, |p| self.left_click(p))
                 }
-                B::Both => {
-                    self.buttons = B::Right;
-                    self.chord_at(at)
-                }
-                B::BothNoFlag => {
-                    self.buttons = B::Right;
-                    self.counts.right = self.counts.right.saturating_sub(1);
-                    self.chord_at(at)
-                }
+                B::Both | B::BothNoFlag => self.chord_release(B::Right, at),
                 B::LeftAfterChord => {
                     self.buttons = B::None;
                     Outcome::Nothing
@@ -459,17 +443,20 @@ impl Referee {
                 self.buttons = Buttons::None;
                 Outcome::Nothing
             }
-            Buttons::Both => {
-                self.buttons = Buttons::LeftAfterChord;
-                self.chord_at(at)
-            }
-            Buttons::BothNoFlag => {
-                self.buttons = Buttons::LeftAfterChord;
-                self.counts.right = self.counts.right.saturating_sub(1);
-                self.chord_at(at)
-            }
+            Buttons::Both | Buttons::BothNoFlag => self.chord_release(Buttons::LeftAfterChord, at),
             Buttons::Left | Buttons::LeftAfterChord => Outcome::Nothing,
         }
+    }
+
+    /// One button let go while both were down: the chord, on the tile under the pointer, the
+    /// other button still down (`after`). A chord begun by a right press that flagged nothing
+    /// takes back the right click that press counted.
+    fn chord_release(&mut self, after: Buttons, at: Option<Pos>) -> Outcome {
+        if self.buttons == Buttons::BothNoFlag {
+            self.counts.right = self.counts.right.saturating_sub(1);
+        }
+        self.buttons = after;
+        self.chord_at(at)
     }
 
     fn covered(&self, at: Option<Pos>) -> Result<Pos, &'static str> {

@@ -9,8 +9,7 @@
 //! and added here at the first event's time and place, as every analyser of RMV does.
 
 use super::bytes::{Bytes, text};
-use super::{Action, Event, Format, Replay, ReplayError, board};
-use grid_core::geom::Pos;
+use super::{Action, Event, First, Format, Replay, ReplayError, evf, mines_by_pairs};
 
 pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
     let mut b = Bytes::new(data);
@@ -55,19 +54,7 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
     let width = usize::from(b.u8()?);
     let height = usize::from(b.u8()?);
     let count = usize::from(b.u16()?);
-    let mines_at = b.offset();
-    if count >= width * height.max(1) {
-        return Err(b.error(format!("{count} mines on a {width}x{height} board")));
-    }
-    let mut mines = Vec::with_capacity(count);
-    for _ in 0..count {
-        let (col, row) = (b.u8()?, b.u8()?);
-        mines.push(Pos {
-            row: usize::from(row),
-            col: usize::from(col),
-        });
-    }
-    let layout = board(width, height, mines, mines_at)?;
+    let layout = mines_by_pairs(&mut b, (width, height), count, (First::Col, 0), "RMV")?;
     let mut preflags = Vec::new();
     if preflags_size != 0 {
         let n = b.u16()?;
@@ -192,15 +179,8 @@ fn read_events(
                         y,
                     });
                 }
-                let action = match code {
-                    2 => Action::LeftDown,
-                    3 => Action::LeftUp,
-                    4 => Action::RightDown,
-                    5 => Action::RightUp,
-                    6 => Action::MiddleDown,
-                    7 => Action::MiddleUp,
-                    _ => Action::Move,
-                };
+                // Codes 1 to 7 are EVF's; 28, the short move, is a move.
+                let action = evf::mouse_action(code, 0).unwrap_or(Action::Move);
                 events.push(Event { ms, action, x, y });
             }
             9..=14 | 18..=27 => b.skip(2)?, // a board event: the referee replays the board
