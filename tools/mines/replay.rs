@@ -39,8 +39,9 @@ pub fn run(args: &ReplayArgs) -> Result<Status> {
     let mut status = Status::Ok;
     for path in &args.files {
         let name = path.display().to_string();
+        // Each error names the file once: opening and reading say it themselves.
         let doc = read(path).and_then(|replay| {
-            document(&replay, args.judge).map_err(|e| Error::input(e.to_string()))
+            document(&replay, args.judge).map_err(|e| Error::input(e.to_string()).in_source(&name))
         });
         match doc {
             Ok((doc, summary)) => {
@@ -51,7 +52,7 @@ pub fn run(args: &ReplayArgs) -> Result<Status> {
             }
             Err(e) if e.is_broken_pipe() => return Err(e),
             Err(e) => {
-                say(format_args!("mines: error: {}", e.in_source(&name)));
+                say(format_args!("mines: error: {e}"));
                 status = status.worst(Status::BadInput);
             }
         }
@@ -63,7 +64,7 @@ pub fn run(args: &ReplayArgs) -> Result<Status> {
 fn read(path: &std::path::Path) -> Result<Replay> {
     let mut input = Input::open(path)?;
     let bytes = input.read_bytes(MAX_REPLAY_BYTES, "a replay")?;
-    replay::read(&bytes).map_err(|e| Error::input(e.to_string()))
+    replay::read(&bytes).map_err(|e| Error::input(e.to_string()).in_source(&input.name))
 }
 
 /// The mines document of a replay, and the judgement's one-line summary when asked.
