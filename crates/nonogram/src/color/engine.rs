@@ -3,21 +3,15 @@
 //! colour left agrees on is certain), and a complete search.
 
 use super::line::{BACKGROUND, Colors, LineSolver};
+use super::memo::{LineMemo, Recall};
 use super::{ColorBoard, ColorPuzzle, sat};
 use crate::clock::Clock;
 use crate::engine::{Searched, Stats, Stop};
 use crate::explain;
 use crate::numbering::Lines;
 use crate::puzzle::LineId;
-use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 use std::time::Instant;
-
-/// Line states remembered before the cache starts afresh.
-const CACHE_ENTRIES: usize = 200_000;
-
-/// One line's states, and what the line solver made of each (`None`: no arrangement).
-type LineCache = FxHashMap<Box<[Colors]>, Option<Box<[Colors]>>>;
 
 pub(crate) struct Engine<'a> {
     puzzle: &'a ColorPuzzle,
@@ -29,10 +23,8 @@ pub(crate) struct Engine<'a> {
     /// last in, first out does on random colour puzzles.
     queue: VecDeque<usize>,
     queued: Vec<bool>,
-    /// Per line, what it taught from each state of its cells: probing and search meet the
-    /// same line states again and again.
-    cache: Vec<LineCache>,
-    cached: usize,
+    /// What each line taught from each state of its cells met.
+    memo: LineMemo,
     lines: Lines,
     /// The deadline, and the progress told about once a second for a long solve.
     clock: Clock,
@@ -77,8 +69,7 @@ impl<'a> Engine<'a> {
             before: Vec::new(),
             queue: VecDeque::with_capacity(lines),
             queued: vec![false; lines],
-            cache: (0..lines).map(|_| FxHashMap::default()).collect(),
-            cached: 0,
+            memo: LineMemo::default(),
             lines: Lines::new(puzzle.width(), puzzle.height()),
             clock: Clock::new(deadline),
             steps: explain.then(Vec::new),
@@ -162,9 +153,10 @@ impl<'a> Engine<'a> {
             LineId::Col(c) => self.before.extend((0..h).map(|r| board.cells()[r * w + c])),
         }
         let explaining = self.steps.is_some();
-        match self.cache[l].get(self.before.as_slice()) {
-            Some(None) => return false,
-            Some(Some(after)) if !explaining => {
+        match self.memo.get(l, &self.before) {
+            Some(Recall::Conflict) => return false,
+            Some(Recall::Unchanged) if !explaining => return true,
+            Some(Recall::Narrowed(after)) if !explaining => {
                 self.line.clear();
                 self.line.extend_from_slice(after);
             }
@@ -173,13 +165,8 @@ impl<'a> Engine<'a> {
                 self.line.extend_from_slice(&self.before);
                 self.stats.line_solves += 1;
                 let ok = self.solver.solve(self.puzzle.clues(id), &mut self.line);
-                if self.cached >= CACHE_ENTRIES {
-                    self.cache.iter_mut().for_each(LineCache::clear);
-                    self.cached = 0;
-                }
-                self.cached += 1;
-                let key: Box<[Colors]> = self.before.as_slice().into();
-                self.cache[l].insert(key, ok.then(|| self.line.as_slice().into()));
+                self.memo
+                    .insert(l, &self.before, ok.then_some(self.line.as_slice()));
                 if !ok {
                     return false;
                 }

@@ -8,6 +8,7 @@
 
 mod engine;
 pub mod line;
+mod memo;
 mod sat;
 mod solve;
 
