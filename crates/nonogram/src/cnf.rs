@@ -21,7 +21,7 @@
 //!   the line or cannot finish it are left out, which is the overlap rule of the source
 //!   document in clause form.
 
-use crate::color::{Block, ColorPuzzle};
+use crate::color::{Block, ColorPuzzle, Colors};
 use crate::numbering::Lines;
 use crate::puzzle::Puzzle;
 use std::io::{self, Write};
@@ -64,6 +64,96 @@ impl Term {
     }
 }
 
+/// Each block's first and last possible start in a line of `n` cells, where `may(c, colour)`
+/// says whether cell `c` may take a colour (0 the background): the places where the block
+/// fits cells that allow its colour, with an arrangement of the blocks before it to its left
+/// and of those after it to its right. `None` when the blocks have no arrangement at all.
+///
+/// Two passes of dynamic programming, O(blocks x cells): `left[j][p]` says blocks `0..j` fit
+/// in the first `p` cells (the rest of them background), `right[j][p]` that blocks `j..` fit
+/// in the cells from `p` on.
+fn start_ranges(
+    n: usize,
+    blocks: &[(i64, u8)],
+    may: impl Fn(usize, u8) -> bool,
+) -> Option<Vec<(i64, i64)>> {
+    let k = blocks.len();
+    let len = |j: usize| blocks[j].0 as usize;
+    let gap = |j: usize| usize::from(blocks[j].1 == blocks[j + 1].1);
+    // fill[c][colour]: cells c.. that may take the colour, run lengths from the right.
+    let runs = |color: u8| -> Vec<usize> {
+        let mut run = vec![0; n + 1];
+        for c in (0..n).rev() {
+            run[c] = if may(c, color) { run[c + 1] + 1 } else { 0 };
+        }
+        run
+    };
+    let mut colors: Vec<u8> = blocks.iter().map(|b| b.1).collect();
+    colors.push(0);
+    colors.sort_unstable();
+    colors.dedup();
+    let run_of: Vec<Vec<usize>> = colors.iter().map(|&c| runs(c)).collect();
+    let run = |color: u8| &run_of[colors.binary_search(&color).expect("a colour of the line")];
+    let background = run(0);
+    // Block j fits at s: its cells allow its colour.
+    let fits = |j: usize, s: usize| s + len(j) <= n && run(blocks[j].1)[s] >= len(j);
+    // The two tables, row j at j * (n + 1).
+    let at = |j: usize, p: usize| j * (n + 1) + p;
+    let mut left = vec![false; (k + 1) * (n + 1)];
+    for p in 0..=n {
+        left[at(0, p)] = background[0] >= p;
+    }
+    // Blocks before j fit to the left of a start s of block j.
+    let before = |left: &[bool], j: usize, s: usize| {
+        if j == 0 {
+            left[at(0, s)]
+        } else if gap(j - 1) == 1 {
+            s >= 1 && left[at(j, s - 1)] && background[s - 1] >= 1
+        } else {
+            left[at(j, s)]
+        }
+    };
+    for j in 0..k {
+        for p in 0..=n {
+            let ends_here = p >= len(j) && fits(j, p - len(j)) && before(&left, j, p - len(j));
+            left[at(j + 1, p)] =
+                ends_here || (p >= 1 && left[at(j + 1, p - 1)] && background[p - 1] >= 1);
+        }
+    }
+    if !left[at(k, n)] {
+        return None;
+    }
+    let mut right = vec![false; (k + 1) * (n + 1)];
+    for p in 0..=n {
+        right[at(k, p)] = background[p] >= n - p;
+    }
+    // Blocks after j fit to the right of block j ending at e.
+    let after = |right: &[bool], j: usize, e: usize| {
+        if j + 1 == k {
+            right[at(k, e)]
+        } else if gap(j) == 1 {
+            e < n && background[e] >= 1 && right[at(j + 1, e + 1)]
+        } else {
+            right[at(j + 1, e)]
+        }
+    };
+    for j in (0..k).rev() {
+        for p in (0..=n).rev() {
+            let starts_here = fits(j, p) && after(&right, j, p + len(j));
+            right[at(j, p)] = starts_here || (p < n && background[p] >= 1 && right[at(j, p + 1)]);
+        }
+    }
+    let start =
+        |j: usize, s: usize| fits(j, s) && before(&left, j, s) && after(&right, j, s + len(j));
+    (0..k)
+        .map(|j| {
+            let first = (0..n).find(|&s| start(j, s))?;
+            let last = (first..n).rev().find(|&s| start(j, s))?;
+            Some((first as i64, last as i64))
+        })
+        .collect()
+}
+
 /// Clauses over numbered variables, as DIMACS writes them: a literal is a variable's number,
 /// negative when the variable is false.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -95,6 +185,16 @@ impl Cnf {
     /// the variables of [`color_variable`] for the cells: each cell takes exactly one colour,
     /// the background included.
     pub fn colors(puzzle: &ColorPuzzle) -> Cnf {
+        let blank = vec![puzzle.all_colors(); puzzle.width() * puzzle.height()];
+        Cnf::colors_within(puzzle, &blank)
+    }
+
+    /// [`Cnf::colors`] for the solutions within `board` (each cell's colours still possible,
+    /// row by row): each block's start ranges only over the places where the line's known
+    /// cells let it start, and a colour the board settles is a constant, so that the
+    /// settled part of a board costs no clauses. The variables of colours the board rules
+    /// out, and of settled cells, are in no clause: the caller fixes them by unit clauses.
+    pub fn colors_within(puzzle: &ColorPuzzle, board: &[Colors]) -> Cnf {
         let (width, height) = (puzzle.width(), puzzle.height());
         let colors = puzzle.palette().len();
         let var = |i: usize, color: u8| color_variable(i, color, colors);
@@ -102,11 +202,25 @@ impl Cnf {
             variables: width * height * (colors + 1),
             clauses: Vec::new(),
         };
-        for i in 0..width * height {
-            cnf.clauses
-                .push((0..=colors as u8).map(|color| var(i, color)).collect());
-            for a in 0..=colors as u8 {
-                for b in a + 1..=colors as u8 {
+        // "Cell i has the colour": false where the board rules it out, true where it is the
+        // cell's only colour left.
+        let is = |i: usize, color: u8| {
+            if board[i] >> color & 1 == 0 {
+                Term::False
+            } else if board[i] == 1 << color {
+                Term::True
+            } else {
+                Term::Lit(var(i, color))
+            }
+        };
+        for (i, &set) in board.iter().enumerate() {
+            if set.count_ones() < 2 {
+                continue;
+            }
+            let open: Vec<u8> = (0..=colors as u8).filter(|&k| set >> k & 1 == 1).collect();
+            cnf.clauses.push(open.iter().map(|&k| var(i, k)).collect());
+            for (x, &a) in open.iter().enumerate() {
+                for &b in &open[x + 1..] {
                     cnf.clauses.push(vec![-var(i, a), -var(i, b)]);
                 }
             }
@@ -119,10 +233,10 @@ impl Cnf {
                 .collect()
         };
         for (r, clues) in puzzle.rows().iter().enumerate() {
-            cnf.starts(width, &blocks(clues), |c, color| var(r * width + c, color));
+            cnf.starts(width, &blocks(clues), |c, color| is(r * width + c, color));
         }
         for (c, clues) in puzzle.cols().iter().enumerate() {
-            cnf.starts(height, &blocks(clues), |r, color| var(r * width + c, color));
+            cnf.starts(height, &blocks(clues), |r, color| is(r * width + c, color));
         }
         cnf
     }
@@ -167,38 +281,47 @@ impl Cnf {
             .filter(|&&b| b > 0)
             .map(|&b| (b.into(), 1))
             .collect();
-        let is = |c: usize, color: u8| if color == 0 { -cells[c] } else { cells[c] };
+        let is = |c: usize, color: u8| Term::Lit(if color == 0 { -cells[c] } else { cells[c] });
         self.starts(cells.len(), &blocks, is);
     }
 
     /// The clauses that hold a line of `n` cells to its `blocks` (length, colour from 1), over
-    /// the blocks' starts; `is(c, colour)` is the literal "cell `c` has that colour", colour
-    /// 0 the background. Blocks of one colour have a gap between them, blocks of two touch or
-    /// not. The cells' colours must exclude one another elsewhere.
-    fn starts(&mut self, n: usize, blocks: &[(i64, u8)], is: impl Fn(usize, u8) -> i64) {
-        let (n, k) = (n as i64, blocks.len());
+    /// the blocks' starts; `is(c, colour)` is the term "cell `c` has that colour", colour 0
+    /// the background: a literal, or a constant where the board has settled it. Blocks of one
+    /// colour have a gap between them, blocks of two touch or not. The cells' colours must
+    /// exclude one another elsewhere.
+    fn starts(&mut self, n: usize, blocks: &[(i64, u8)], is: impl Fn(usize, u8) -> Term) {
+        // A clause a true term satisfies is left out; false terms are dropped from the rest.
+        let clause = |clauses: &mut Vec<Vec<i64>>, terms: &[Term]| {
+            if terms.contains(&Term::True) {
+                return;
+            }
+            let lits = terms.iter().filter_map(|&t| match t {
+                Term::Lit(lit) => Some(lit),
+                _ => None,
+            });
+            clauses.push(lits.collect());
+        };
+        let k = blocks.len();
         if k == 0 {
-            self.clauses.extend((0..n as usize).map(|c| vec![is(c, 0)]));
+            for c in 0..n {
+                clause(&mut self.clauses, &[is(c, 0)]);
+            }
             return;
         }
         // What block j needs before block j + 1 may start: itself, and a gap when the two
         // share a colour.
         let span = |j: usize| blocks[j].0 + i64::from(blocks[j].1 == blocks[j + 1].1);
-        // Each block's earliest start (packed left) and latest (packed right), and the
-        // variable of "starts at or before p" for p from the earliest to before the latest.
-        let mut earliest = vec![0; k];
-        for j in 1..k {
-            earliest[j] = earliest[j - 1] + span(j - 1);
-        }
-        let mut latest = vec![n - blocks[k - 1].0; k];
-        for j in (0..k - 1).rev() {
-            latest[j] = latest[j + 1] - span(j);
-        }
-        if latest[0] < 0 {
+        // Each block's earliest and latest start where the line's cells let it start, and
+        // the variable of "starts at or before p" for p from the earliest to before the latest.
+        let Some(ranges) = start_ranges(n, blocks, |c, color| is(c, color) != Term::False) else {
             // The blocks do not fit the line.
             self.clauses.push(Vec::new());
             return;
-        }
+        };
+        let n = n as i64;
+        let earliest: Vec<i64> = ranges.iter().map(|r| r.0).collect();
+        let latest: Vec<i64> = ranges.iter().map(|r| r.1).collect();
         let first: Vec<i64> = (0..k)
             .map(|j| {
                 let first = self.variables as i64 + 1;
@@ -217,17 +340,7 @@ impl Cnf {
             }
         };
         let not = Term::negate;
-        // A clause a true term satisfies is left out; false terms are dropped from the rest.
-        let mut clause = |terms: &[Term]| {
-            if terms.contains(&Term::True) {
-                return;
-            }
-            let lits = terms.iter().filter_map(|&t| match t {
-                Term::Lit(lit) => Some(lit),
-                _ => None,
-            });
-            self.clauses.push(lits.collect());
-        };
+        let mut clause = |terms: &[Term]| clause(&mut self.clauses, terms);
         for j in 0..k {
             for p in earliest[j]..latest[j] - 1 {
                 clause(&[not(x(j, p)), x(j, p + 1)]);
@@ -239,11 +352,16 @@ impl Cnf {
             }
         }
         for c in 0..n {
-            let background = Term::Lit(is(c as usize, 0));
+            let background = is(c as usize, 0);
             for (j, &(len, color)) in blocks.iter().enumerate() {
+                if c < earliest[j] {
+                    // Block j starts after cell c: both clauses hold by its range, and by
+                    // the later blocks' ranges.
+                    break;
+                }
                 // Block j covers cell c when it starts at or before c, and after c - len.
                 let covered_from = x(j, c - len);
-                clause(&[not(x(j, c)), covered_from, Term::Lit(is(c as usize, color))]);
+                clause(&[not(x(j, c)), covered_from, is(c as usize, color)]);
                 let next = if j + 1 < k { x(j + 1, c) } else { Term::False };
                 clause(&[background, not(x(j, c)), next, not(covered_from)]);
             }
@@ -521,7 +639,78 @@ mod tests {
                 }
             }
             expected.sort();
-            prop_assert_eq!(color_models(&Cnf::colors(&puzzle), w * h, colors), expected);
+            prop_assert_eq!(color_models(&Cnf::colors(&puzzle), w * h, colors), expected.clone());
+
+            // Within a board that rules colours out of some cells (the picture's own among
+            // them, at times), with what it knows given as units: exactly the pictures whose
+            // cells the board allows.
+            let all = (1 << (colors + 1)) - 1;
+            let board: Vec<Colors> = (0..w * h)
+                .map(|_| if rng.chance(0.4) { 1 + rng.below(all as u64) as Colors } else { all })
+                .collect();
+            let mut within = Cnf::colors_within(&puzzle, &board);
+            for (i, &set) in board.iter().enumerate() {
+                for color in 0..=colors as u8 {
+                    let var = color_variable(i, color, colors);
+                    if set >> color & 1 == 0 {
+                        within.clauses.push(vec![-var]);
+                    } else if set.count_ones() == 1 {
+                        within.clauses.push(vec![var]);
+                    }
+                }
+            }
+            expected.retain(|cells| cells.iter().zip(&board).all(|(&k, &set)| set >> k & 1 == 1));
+            prop_assert_eq!(color_models(&within, w * h, colors), expected);
+        }
+    }
+
+    proptest! {
+        /// Each block's range of starts within a line is what the line's arrangements give:
+        /// every arrangement of up to three blocks in up to 9 cells, each cell allowing a random
+        /// set of colours, counted by brute force.
+        #[test]
+        fn the_start_ranges_are_those_of_the_arrangements(
+            n in 1usize..10, lens in proptest::collection::vec((1i64..4, 1u8..3), 0..4),
+            allowed in proptest::collection::vec(1u8..8, 10),
+        ) {
+            let may = |c: usize, color: u8| allowed[c] >> color & 1 == 1;
+            // Every arrangement, as the start of each block.
+            let mut arrangements = Vec::new();
+            let mut starts = vec![0i64; lens.len()];
+            fn place(
+                j: usize, from: i64, n: i64, lens: &[(i64, u8)], starts: &mut Vec<i64>,
+                out: &mut Vec<Vec<i64>>,
+            ) {
+                if j == lens.len() {
+                    out.push(starts.clone());
+                    return;
+                }
+                for s in from..=n - lens[j].0 {
+                    starts[j] = s;
+                    let gap = i64::from(j + 1 < lens.len() && lens[j + 1].1 == lens[j].1);
+                    place(j + 1, s + lens[j].0 + gap, n, lens, starts, out);
+                }
+            }
+            place(0, 0, n as i64, &lens, &mut starts, &mut arrangements);
+            arrangements.retain(|starts| {
+                (0..n).all(|c| {
+                    let color = starts
+                        .iter()
+                        .zip(&lens)
+                        .find(|(s, b)| **s <= c as i64 && (c as i64) < **s + b.0)
+                        .map_or(0, |(_, b)| b.1);
+                    may(c, color)
+                })
+            });
+            let expected: Option<Vec<(i64, i64)>> = (!arrangements.is_empty()).then(|| {
+                (0..lens.len())
+                    .map(|j| {
+                        let of_j = arrangements.iter().map(|a| a[j]);
+                        (of_j.clone().min().unwrap(), of_j.max().unwrap())
+                    })
+                    .collect()
+            });
+            prop_assert_eq!(start_ranges(n, &lens, may), expected);
         }
     }
 

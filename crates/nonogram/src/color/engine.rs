@@ -484,26 +484,25 @@ impl<'a> Engine<'a> {
         order
     }
 
-    /// Depth-first search with probing at every node, collecting up to `limit` solutions, for
-    /// at most `nodes` nodes.
+    /// Depth-first search with probing at every node, collecting up to `limit` solutions,
+    /// until its nodes have made `probes` probes.
     pub fn search(
         &mut self,
         board: ColorBoard,
         limit: usize,
-        nodes: u64,
+        probes: u64,
         found: &mut Vec<ColorBoard>,
     ) -> Result<Searched, Stop> {
         let mut stack = vec![board];
         let mut scores = Vec::new();
         let steps = self.steps.take();
         self.searching = true;
-        let mut spent = 0;
+        let last = self.stats.probes.saturating_add(probes);
         let result = (|| {
             while let Some(mut board) = stack.pop() {
-                if spent == nodes {
+                if self.stats.probes >= last {
                     return Ok(Searched::OutOfBudget);
                 }
-                spent += 1;
                 self.stats.nodes += 1;
                 match self.probe(&mut board, &mut scores) {
                     Err(Stop::Conflict(_)) => continue,

@@ -60,6 +60,11 @@ impl LineMemo {
             self.index.clear();
             self.store.clear();
         }
+        if self.store.capacity() == 0 {
+            // All of it at once: the pages are only taken as they are written, and the
+            // states never move as the store grows.
+            self.store.reserve_exact(WORDS_KEPT);
+        }
         let Ok(at) = u32::try_from(self.store.len()) else {
             return;
         };

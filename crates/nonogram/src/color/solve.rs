@@ -17,7 +17,7 @@ pub fn solve(puzzle: &ColorPuzzle, start: Option<ColorBoard>, options: &Options)
     solve_within(puzzle, start, options, Budget::DEFAULT)
 }
 
-/// [`solve`], the search handing over to CaDiCaL after `budget.color_nodes` nodes.
+/// [`solve`], the search handing over to CaDiCaL after `budget.color_probes` probes.
 pub(crate) fn solve_within(
     puzzle: &ColorPuzzle,
     start: Option<ColorBoard>,
@@ -39,7 +39,7 @@ pub(crate) fn solve_within(
         board,
         options.limit.max(1),
         Method::Search,
-        budget.color_nodes,
+        budget.color_probes,
     );
     if verdict.halt == Some(Halt::Timeout) && engine.interrupted() {
         verdict.halt = Some(Halt::Interrupted);
@@ -63,14 +63,14 @@ pub(crate) fn solve_up_to(
 }
 
 /// The stages in turn, each one only when the ones before left cells open, and none past
-/// `ceiling`; the search hands over to CaDiCaL after `nodes` nodes.
+/// `ceiling`; the search hands over to CaDiCaL after `probes` probes.
 fn decide(
     engine: &mut Engine,
     puzzle: &ColorPuzzle,
     board: ColorBoard,
     limit: usize,
     ceiling: Method,
-    nodes: u64,
+    probes: u64,
 ) -> Verdict<Colors> {
     if let Some(why) = puzzle.contradiction() {
         return Verdict::impossible(Method::Line, board, why);
@@ -116,8 +116,8 @@ fn decide(
         ));
     }
     let mut found = Vec::new();
-    let nodes = if sat::takes(puzzle) { nodes } else { u64::MAX };
-    let outcome = match engine.search(board.clone(), limit, nodes, &mut found) {
+    let probes = if sat::takes(puzzle) { probes } else { u64::MAX };
+    let outcome = match engine.search(board.clone(), limit, probes, &mut found) {
         Ok(Searched::Done) => Ok(()),
         Ok(Searched::OutOfBudget) => engine.sat(&board, limit, &mut found),
         Err(stop) => Err(stop),
@@ -280,14 +280,14 @@ mod tests {
             }
         }
 
-        /// A search handed over to CaDiCaL after a few nodes finds the verdict and the very
+        /// A search handed over to CaDiCaL after a few probes finds the verdict and the very
         /// solutions the depth-first search alone finds, from a blank board and from one
         /// with cells known. Three cells in ten coloured make most of these puzzles need the
         /// search (184 of 200 at 8 x 8); colour everywhere makes lines settle them all.
         #[test]
         fn a_search_handed_over_to_cadical_finds_what_the_search_finds(
             w in 3usize..9, h in 3usize..9, colors in 2usize..4, seed in any::<u64>(),
-            nodes in 0u64..4, known in 0usize..4,
+            probes in 0u64..40, known in 0usize..4,
         ) {
             let mut rng = grid_core::Rng::seeded(seed);
             let cells = (0..w * h)
@@ -296,7 +296,7 @@ mod tests {
             let picture: Grid<u8> = Grid::from_vec(w, h, cells).unwrap();
             let puzzle = ColorPuzzle::from_picture(palette(colors), &picture);
             let all = Options { limit: 1000, ..Options::default() };
-            let alone = Budget { color_nodes: u64::MAX, ..Budget::DEFAULT };
+            let alone = Budget { color_probes: u64::MAX, ..Budget::DEFAULT };
             let mut start = Grid::new(w, h, (1 << (colors + 1)) - 1);
             for _ in 0..known {
                 let i = rng.index(w * h);
@@ -305,7 +305,7 @@ mod tests {
             for start in [None, Some(start)] {
                 let depth_first = solve_within(&puzzle, start.clone(), &all, alone);
                 let handed_over =
-                    solve_within(&puzzle, start, &all, Budget { color_nodes: nodes, ..Budget::DEFAULT });
+                    solve_within(&puzzle, start, &all, Budget { color_probes: probes, ..Budget::DEFAULT });
                 if handed_over.halt == Some(Halt::NoSatStage) {
                     // A build without CaDiCaL stops where it would hand over, and says so.
                     prop_assert!(!cfg!(feature = "sat"));

@@ -28,6 +28,8 @@ pub(crate) fn search(
 /// How the cells of a board read as literals of a puzzle's clauses.
 pub(crate) trait Literals {
     type Cell: Copy + PartialEq;
+    /// The configuration CaDiCaL is set up with for these puzzles.
+    const CONFIG: &'static str;
     /// Whether the cell's value is still open.
     fn open(&self, cell: Self::Cell) -> bool;
     /// The unit clauses that hold what is known of the cell at `index`.
@@ -43,6 +45,9 @@ struct BlackAndWhite;
 
 impl Literals for BlackAndWhite {
     type Cell = Cell;
+    /// CaDiCaL's configuration for satisfiable problems: it finds Knotty's, Meow's and
+    /// Faase's pictures soonest (docs/performance.md, "Which stage finishes the hard ones").
+    const CONFIG: &'static str = "sat";
 
     fn open(&self, cell: Cell) -> bool {
         cell == Cell::Unknown
@@ -78,7 +83,7 @@ pub(crate) fn search_cells<L: Literals>(
     stats: &mut Stats,
 ) -> Result<(), Stop> {
     let mut solver: cadical::Solver<Watch> =
-        cadical::Solver::with_config("sat").expect("`sat` is one of CaDiCaL's configurations");
+        cadical::Solver::with_config(L::CONFIG).expect("`sat` is one of CaDiCaL's configurations");
     for clause in cnf.clauses() {
         solver.add_clause(clause.iter().map(|&lit| lit as i32));
     }

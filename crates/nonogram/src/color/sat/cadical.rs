@@ -21,7 +21,7 @@ pub(crate) fn search(
     let literals = InColor {
         colors: puzzle.palette().len(),
     };
-    let cnf = Cnf::colors(puzzle);
+    let cnf = Cnf::colors_within(puzzle, board.cells());
     search_cells(&literals, &cnf, board, limit, found, clock, stats)
 }
 
@@ -38,16 +38,25 @@ impl InColor {
 
 impl Literals for InColor {
     type Cell = Colors;
+    /// CaDiCaL without its simplification: over the clauses of a board narrowed first
+    /// ([`Cnf::colors_within`]), simplifying costs more than it saves. On webpbn's colour
+    /// puzzles that reach it: 0.13 s against 0.24 s with the `sat` configuration on
+    /// webpbn-color-02498, 0.27 against 2.76 s on 00672.
+    const CONFIG: &'static str = "plain";
 
     fn open(&self, cell: Colors) -> bool {
         cell.count_ones() > 1
     }
 
-    /// A colour ruled out is a unit clause, whether the cell is settled or not.
+    /// A colour ruled out is a unit clause, whether the cell is settled or not, and so is
+    /// the colour of a settled cell: the clauses within the board leave these variables out
+    /// ([`Cnf::colors_within`]).
     fn known(&self, index: usize, cell: Colors, units: &mut Vec<i32>) {
         for color in 0..=self.colors as u32 {
             if cell >> color & 1 == 0 {
                 units.push(-self.var(index, color));
+            } else if cell.count_ones() == 1 {
+                units.push(self.var(index, color));
             }
         }
     }
