@@ -80,7 +80,7 @@ fn start_ranges(
     let k = blocks.len();
     let len = |j: usize| blocks[j].0 as usize;
     let gap = |j: usize| usize::from(blocks[j].1 == blocks[j + 1].1);
-    // fill[c][colour]: cells c.. that may take the colour, run lengths from the right.
+    // run(colour)[c]: how many cells from c on may take the colour, one after another.
     let runs = |color: u8| -> Vec<usize> {
         let mut run = vec![0; n + 1];
         for c in (0..n).rev() {

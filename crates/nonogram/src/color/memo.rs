@@ -12,6 +12,8 @@ use rustc_hash::FxHashMap;
 /// Words of states kept before the memo starts afresh (32 MB): more finds no more on the
 /// largest sample puzzles, and less forgets states the search comes back to.
 const WORDS_KEPT: usize = 8 << 20;
+// Every place in the store fits the index's 32 bits.
+const _: () = assert!(WORDS_KEPT <= u32::MAX as usize);
 
 /// What the line solver made of a state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,9 +67,7 @@ impl LineMemo {
             // states never move as the store grows.
             self.store.reserve_exact(WORDS_KEPT);
         }
-        let Ok(at) = u32::try_from(self.store.len()) else {
-            return;
-        };
+        let at = self.store.len() as u32;
         let outcome = match after {
             None => CONFLICT,
             Some(after) if after == cells => UNCHANGED,
