@@ -8,6 +8,7 @@ use crate::line::{Cell, LineSolver, Masks, pack};
 use crate::numbering::Lines;
 use crate::puzzle::{LineId, Puzzle};
 use crate::sat;
+use crate::word::{Word, holds};
 use grid_core::Grid;
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
@@ -349,7 +350,14 @@ impl<'a> Engine<'a> {
         let clues = self.puzzle.clues(id);
         let n = self.lines.len(id);
         if LineSolver::takes_masks(clues, n) {
-            return self.solver.solve_masks(clues, n, known);
+            if !holds::<u64>(n) {
+                return self.solver.solve_masks(clues, n, known);
+            }
+            let narrow = (u64::narrow(known.0), u64::narrow(known.1));
+            return self
+                .solver
+                .solve_masks(clues, n, narrow)
+                .map(|(filled, empty)| (filled.widen(), empty.widen()));
         }
         self.read_line(state, id);
         self.solver
@@ -701,16 +709,39 @@ impl<'a> Engine<'a> {
         } else {
             u64::MAX
         };
-        let mut learner = Learner::new(self.puzzle, &self.clock, &mut self.stats, activity);
-        match learner.run(state.board(), limit, found, budget)? {
-            Searched::Done => Ok(()),
-            Searched::OutOfBudget => {
-                let proved = learner.root();
-                // Its memory is given back before CaDiCaL takes its own.
-                drop(learner);
-                self.sat(&proved, limit, found)
-            }
+        // The narrower word when every line fits it: the same search, its conflicts a fifth
+        // cheaper (docs/performance.md, "The tournaments' task").
+        let narrow = self
+            .puzzle
+            .lines()
+            .all(|id| holds::<u64>(self.puzzle.line_len(id)));
+        let proved = if narrow {
+            self.learn_in::<u64>(state, limit, found, activity, budget)?
+        } else {
+            self.learn_in::<u128>(state, limit, found, activity, budget)?
+        };
+        match proved {
+            None => Ok(()),
+            Some(board) => self.sat(&board, limit, found),
         }
+    }
+
+    /// [`Engine::learn`] with the line states in words of `W`, up to CaDiCaL: `None` when
+    /// the learning search finished, else the board it proved before its budget ran out.
+    /// Its memory is given back before CaDiCaL takes its own.
+    fn learn_in<W: Word>(
+        &mut self,
+        state: &State,
+        limit: usize,
+        found: &mut Vec<Board>,
+        activity: Vec<f64>,
+        budget: u64,
+    ) -> Result<Option<Board>, Stop> {
+        let mut learner = Learner::<W>::new(self.puzzle, &self.clock, &mut self.stats, activity);
+        Ok(match learner.run(state.board(), limit, found, budget)? {
+            Searched::Done => None,
+            Searched::OutOfBudget => Some(learner.root()),
+        })
     }
 
     /// CaDiCaL ([`crate::sat`]) from `board`, whose known cells hold in every solution not

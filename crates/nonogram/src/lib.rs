@@ -29,6 +29,7 @@ mod numbering;
 pub mod puzzle;
 mod sat;
 pub mod solve;
+pub mod word;
 
 pub use document::Answer;
 

@@ -47,6 +47,8 @@ impl Cell {
     }
 }
 
+use crate::word::{Word, bit, fill_down, fill_up, holds, low, run_starts, smear};
+
 /// Where each block may lie: block `j` starts at `first_start[j]` at the earliest and at
 /// `last_start[j]` at the latest.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -69,10 +71,8 @@ pub struct LineSolver {
     hi: Vec<usize>,
     before: Vec<usize>,
     after: Vec<usize>,
-    /// The bit-parallel solver's rows.
-    fits: Vec<Bits>,
-    reach_forward: Vec<Bits>,
-    reach_backward: Vec<Bits>,
+    /// The bit-parallel solver's forward rows and blocks' starts, widened to one type.
+    rows: Vec<u128>,
     ranges: Ranges,
 }
 
@@ -148,11 +148,20 @@ impl LineSolver {
 
     /// The bit-parallel form of the solver, for lines of up to `BITS_MAX` cells: the same
     /// forward and backward reachability as the tables, but each table row (every position
-    /// for a given number of blocks placed) is one 128-bit word, so a step of the programme
+    /// for a given number of blocks placed) is one machine word, so a step of the programme
     /// is a handful of word operations instead of a loop over the cells. Bit `b` of a row is
     /// the boundary before cell `b`; a virtual blank cell `n` closes the line.
     fn solve_bits(&mut self, clues: &[u32], cells: &mut [Cell]) -> bool {
-        let Some((filled, empty)) = self.solve_masks(clues, cells.len(), pack(cells)) else {
+        let n = cells.len();
+        let known = pack(cells);
+        let decided = if holds::<u64>(n) {
+            let narrow = (u64::narrow(known.0), u64::narrow(known.1));
+            self.solve_masks(clues, n, narrow)
+                .map(|(f, e)| (f.widen(), e.widen()))
+        } else {
+            self.solve_masks(clues, n, known)
+        };
+        let Some((filled, empty)) = decided else {
             return false;
         };
         for (i, cell) in cells.iter_mut().enumerate() {
@@ -165,72 +174,68 @@ impl LineSolver {
         true
     }
 
-    /// Whether `solve_masks` takes a line of `n` cells with these clues.
+    /// Whether `solve_masks` takes a line of `n` cells with these clues (in a `u128`; a
+    /// `u64` takes lines of up to 62 cells, [`holds`]).
     pub fn takes_masks(clues: &[u32], n: usize) -> bool {
         n <= BITS_MAX && clues.iter().all(|&c| c > 0)
     }
 
     /// The bit-parallel solver on a line of `n` cells given as masks of its known cells
     /// (bit `i` for cell `i`: filled, empty): the masks of every cell the line decides, or
-    /// `None` when no arrangement fits. Only for lines `takes_masks` accepts.
-    pub fn solve_masks(
+    /// `None` when no arrangement fits. Only for lines `takes_masks` accepts, in a word
+    /// that [`holds`] them.
+    ///
+    /// The forward pass keeps each row and each block's possible starts; the backward pass
+    /// then walks the blocks from the last, combining each row with the one after it as it
+    /// goes, so the backward rows are never stored.
+    pub fn solve_masks<W: Word>(
         &mut self,
         clues: &[u32],
         n: usize,
-        (filled, empty): Masks,
-    ) -> Option<Masks> {
-        debug_assert!(Self::takes_masks(clues, n));
+        (filled, empty): Masks<W>,
+    ) -> Option<Masks<W>> {
+        debug_assert!(Self::takes_masks(clues, n) && holds::<W>(n));
         let k = clues.len();
         if clues.iter().any(|&c| c as usize > n) {
             return None;
         }
+        let end = n as u32 + 1;
         let (line, blankable, fillable) = open_cells(n, (filled, empty));
-        // fits[j]: where block j may lie on cells that allow it, a blankable cell after it.
-        self.fits.clear();
-        self.fits.extend(
-            clues
-                .iter()
-                .map(|&len| block_starts(len, blankable, fillable)),
-        );
-        // forward[j]: boundaries reachable with blocks ..j placed before them.
-        self.reach_forward.clear();
-        let mut reach = fill_up(1, blankable << 1);
-        self.reach_forward.push(reach);
-        for (&len, &fits) in clues.iter().zip(&self.fits) {
-            reach = fill_up((reach & fits) << (len + 1), blankable << 1);
-            self.reach_forward.push(reach);
+        // Row j (boundaries reachable with blocks ..j placed before them) and where block j
+        // may lie (on cells that allow it, a blankable cell after it), in turn.
+        let rows = &mut self.rows;
+        rows.clear();
+        let mut forward = fill_up(W::ONE, blankable << 1);
+        for &len in clues {
+            let fits = block_starts(len, blankable, fillable);
+            rows.push(forward.widen());
+            rows.push(fits.widen());
+            forward = fill_up((forward & fits) << (len + 1), blankable << 1);
         }
-        if self.reach_forward[k] >> (n + 1) & 1 == 0 {
+        if (forward >> end) & W::ONE == W::ZERO {
             return None;
         }
-        // backward[j]: boundaries from which blocks j.. complete the line.
-        self.reach_backward.clear();
-        self.reach_backward.resize(k + 1, 0);
-        self.reach_backward[k] = fill_down(1 << (n + 1), blankable);
-        for j in (0..k).rev() {
-            let starts = self.fits[j] & (self.reach_backward[j + 1] >> (clues[j] + 1));
-            self.reach_backward[j] = fill_down(starts, blankable);
-        }
-        let (forward, backward) = (&self.reach_forward, &self.reach_backward);
-        let (mut can_fill, mut can_blank) = (0 as Bits, 0 as Bits);
+        // backward: boundaries from which blocks j.. complete the line, for j from k down.
+        let mut backward = fill_down(bit::<W>(end), blankable);
+        // A blank cell with j blocks before it, and a boundary on each side.
+        let mut can_blank = forward & (backward >> 1);
+        let mut can_fill = W::ZERO;
         self.ranges.first_start.clear();
+        self.ranges.first_start.resize(k, 0);
         self.ranges.last_start.clear();
-        for j in 0..=k {
-            // A blank cell with j blocks before it, and a boundary on each side.
-            can_blank |= forward[j] & (backward[j] >> 1);
-            if j < k {
-                let len = clues[j];
-                let starts = forward[j] & self.fits[j] & (backward[j + 1] >> (len + 1));
-                can_fill |= smear(starts, len);
-                // The blank cell that closes the block.
-                can_blank |= starts << len;
-                self.ranges
-                    .first_start
-                    .push(starts.trailing_zeros() as usize);
-                self.ranges
-                    .last_start
-                    .push((Bits::BITS - 1 - starts.leading_zeros()) as usize);
-            }
+        self.ranges.last_start.resize(k, 0);
+        for j in (0..k).rev() {
+            let (before, fits) = (W::narrow(rows[2 * j]), W::narrow(rows[2 * j + 1]));
+            let len = clues[j];
+            let completed = fits & (backward >> (len + 1));
+            let starts = before & completed;
+            can_fill |= smear(starts, len);
+            // The blank cell that closes the block.
+            can_blank |= starts << len;
+            self.ranges.first_start[j] = starts.trailing_zeros() as usize;
+            self.ranges.last_start[j] = (W::BITS - 1 - starts.leading_zeros()) as usize;
+            backward = fill_down(completed, blankable);
+            can_blank |= before & (backward >> 1);
         }
         can_blank &= blankable & line;
         can_fill &= line;
@@ -241,21 +246,21 @@ impl LineSolver {
     /// Whether any arrangement fits a line given as in `solve_masks`: its forward pass
     /// alone, without the backward fill and the combination that find the decided cells.
     /// Explaining a forced cell asks only this, dozens of times a conflict.
-    pub fn fits_masks(clues: &[u32], n: usize, known: Masks) -> bool {
-        debug_assert!(Self::takes_masks(clues, n));
+    pub fn fits_masks<W: Word>(clues: &[u32], n: usize, known: Masks<W>) -> bool {
+        debug_assert!(Self::takes_masks(clues, n) && holds::<W>(n));
         if clues.iter().any(|&c| c as usize > n) {
             return false;
         }
         let (_, blankable, fillable) = open_cells(n, known);
-        let mut reach = fill_up(1, blankable << 1);
+        let mut reach = fill_up(W::ONE, blankable << 1);
         for &len in clues {
             let fits = block_starts(len, blankable, fillable);
             reach = fill_up((reach & fits) << (len + 1), blankable << 1);
-            if reach == 0 {
+            if reach == W::ZERO {
                 return false;
             }
         }
-        reach >> (n + 1) & 1 == 1
+        (reach >> (n as u32 + 1)) & W::ONE == W::ONE
     }
 
     /// The ranges of the blocks found by the last successful `solve`.
@@ -383,11 +388,8 @@ impl LineSolver {
     }
 }
 
-/// A row of the bit-parallel solver: one bit per boundary, cells 0..n and the virtual cell.
-type Bits = u128;
-
 /// A line's known cells as bit masks, bit `i` for cell `i`: (filled, empty).
-pub type Masks = (u128, u128);
+pub type Masks<W = u128> = (W, W);
 
 /// The masks of a line of cells.
 pub fn pack(cells: &[Cell]) -> Masks {
@@ -401,66 +403,22 @@ pub fn pack(cells: &[Cell]) -> Masks {
     (filled, empty)
 }
 
-/// The longest line the bit-parallel solver takes (boundaries 0..=n+1 in one word).
-const BITS_MAX: usize = Bits::BITS as usize - 2;
-
-/// Positions `b` such that cells `b..b + len` are all in `cells`.
-pub(crate) fn run_starts(cells: Bits, len: u32) -> Bits {
-    let (mut run, mut have) = (cells, 1);
-    while have < len {
-        let step = have.min(len - have);
-        run &= run >> step;
-        have += step;
-    }
-    run
-}
+/// The longest line the bit-parallel solver takes (boundaries 0..=n+1 in one `u128`).
+const BITS_MAX: usize = u128::BITS as usize - 2;
 
 /// A line of `n` cells given as masks: all its cells, those that may be blank (with the
 /// virtual cell `n` after the line, which always may), and those that may be filled.
-fn open_cells(n: usize, (filled, empty): Masks) -> (Bits, Bits, Bits) {
-    let line: Bits = (1 << n) - 1;
-    (line, (line & !filled) | 1 << n, line & !empty)
+#[inline]
+fn open_cells<W: Word>(n: usize, (filled, empty): Masks<W>) -> (W, W, W) {
+    let line = low::<W>(n as u32);
+    (line, (line & !filled) | bit::<W>(n as u32), line & !empty)
 }
 
 /// Where a block of `len` may start: on cells that may be filled, with a cell that may be
 /// blank after it.
-fn block_starts(len: u32, blankable: Bits, fillable: Bits) -> Bits {
+#[inline]
+fn block_starts<W: Word>(len: u32, blankable: W, fillable: W) -> W {
     run_starts(fillable, len) & (blankable >> len)
-}
-
-/// The cells covered by a block of `len` starting at any of `starts`.
-pub(crate) fn smear(starts: Bits, len: u32) -> Bits {
-    let (mut cover, mut have) = (starts, 1);
-    while have < len {
-        let step = have.min(len - have);
-        cover |= cover << step;
-        have += step;
-    }
-    cover
-}
-
-/// Everything reachable from `seeds` by steps up one bit, onto bits of `open` only.
-///
-/// This is how carries move in an adder: a seed generates a carry and an open bit passes
-/// it on, so one addition does the whole fill. With `a = seeds | open` and `b = seeds`, the
-/// carry into each bit of `a + b` is `(a + b) ^ a ^ b`.
-pub(crate) fn fill_up(seeds: Bits, open: Bits) -> Bits {
-    let a = seeds | open;
-    let carries = a.wrapping_add(seeds) ^ a ^ seeds;
-    seeds | (open & carries)
-}
-
-/// Everything reachable from `seeds` by steps down one bit, onto bits of `open` only.
-/// (Carries only move up, so this one doubles its reach step by step: a Kogge-Stone fill.)
-pub(crate) fn fill_down(seeds: Bits, open: Bits) -> Bits {
-    let (mut g, mut p) = (seeds, open);
-    let mut shift = 1;
-    while shift < Bits::BITS {
-        g |= p & (g >> shift);
-        p &= p >> shift;
-        shift *= 2;
-    }
-    g
 }
 
 /// Whether a fully known line's runs of filled cells are exactly the clues.
@@ -484,27 +442,7 @@ fn runs_match(clues: &[u32], cells: &[Cell]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn fills_reach_along_open_bits() {
-        // Bit by bit, against the adder and the doubling fills.
-        let mut rng = grid_core::Rng::seeded(4);
-        for _ in 0..2000 {
-            let open = rng.next_u64() as u128 | (rng.next_u64() as u128) << 64;
-            let open = open | open >> 1; // longer runs
-            let seeds = (rng.next_u64() & rng.next_u64() & rng.next_u64()) as u128
-                | ((rng.next_u64() & rng.next_u64()) as u128) << 64;
-            let (mut up, mut down) = (seeds, seeds);
-            for i in 1..128 {
-                up |= open & (up << 1) & (1 << i);
-            }
-            for i in (0..127).rev() {
-                down |= open & (down >> 1) & (1 << i);
-            }
-            assert_eq!(fill_up(seeds, open), up);
-            assert_eq!(fill_down(seeds, open), down);
-        }
-    }
+    use crate::word::Word;
 
     fn parse(s: &str) -> Vec<Cell> {
         s.bytes().map(|b| Cell::from_char(b).unwrap()).collect()
@@ -636,13 +574,27 @@ mod tests {
             }
         }
         if LineSolver::takes_masks(clues, n) {
-            let masks = (u128::from(filled), u128::from(empty));
+            let wide = (u128::from(filled), u128::from(empty));
+            let narrow = (u64::from(filled), u64::from(empty));
+            let line = show(&cells);
             assert_eq!(
-                LineSolver::fits_masks(clues, n, masks),
+                LineSolver::fits_masks(clues, n, wide),
                 any,
-                "{clues:?} on {}",
-                show(&cells)
+                "{clues:?} on {line}"
             );
+            assert_eq!(
+                LineSolver::fits_masks(clues, n, narrow),
+                any,
+                "{clues:?} on {line}"
+            );
+            let in_wide = solver.solve_masks(clues, n, wide);
+            let ranges = solver.ranges().clone();
+            let in_narrow = solver.solve_masks(clues, n, narrow);
+            let in_narrow = in_narrow.map(|(f, e)| (f.widen(), e.widen()));
+            assert_eq!(in_narrow, in_wide, "{clues:?} on {line}");
+            if any {
+                assert_eq!(solver.ranges(), &ranges, "{clues:?} on {line}");
+            }
         }
         let mut got = cells.clone();
         let ok = solver.solve(clues, &mut got);
@@ -658,6 +610,37 @@ mod tests {
             assert_eq!(show(&got), show(&expected), "{clues:?} on {}", show(&cells));
         } else {
             assert_eq!(got, cells, "a failed solve leaves the line alone");
+        }
+    }
+
+    /// Lines that fill a `u64` to its last usable bit: both words decide the same cells, and
+    /// never against the picture the clues came from.
+    #[test]
+    fn both_words_agree_on_the_longest_narrow_lines() {
+        let mut solver = LineSolver::new();
+        let mut rng = grid_core::Rng::seeded(62);
+        for _ in 0..3000 {
+            let n = 50 + rng.index(13);
+            let picture: Vec<bool> = (0..n).map(|_| rng.chance(0.6)).collect();
+            let clues = crate::puzzle::runs(picture.iter().copied());
+            let (mut filled, mut empty) = (0u64, 0u64);
+            for (i, &p) in picture.iter().enumerate() {
+                if rng.chance(0.3) {
+                    if p {
+                        filled |= 1 << i;
+                    } else {
+                        empty |= 1 << i;
+                    }
+                }
+            }
+            let wide = solver.solve_masks(&clues, n, (u128::from(filled), u128::from(empty)));
+            let narrow = solver.solve_masks(&clues, n, (filled, empty));
+            let (f, e) = narrow.expect("the picture is an arrangement");
+            assert_eq!(Some((f.widen(), e.widen())), wide);
+            for (i, &p) in picture.iter().enumerate() {
+                let decided = if p { e } else { f };
+                assert_eq!(decided >> i & 1, 0, "cell {i} decided against the picture");
+            }
         }
     }
 

@@ -3,7 +3,7 @@
 
 use crate::engine::{Board, Engine, Order, Searched, State, Stats, Stop};
 use crate::explain::Step;
-use crate::learn::Learner;
+use crate::learn;
 use crate::line::Cell;
 use crate::puzzle::Puzzle;
 use grid_core::Grid;
@@ -390,7 +390,7 @@ fn decide(
     let mut scores = vec![[0, 0]; state.len()];
     // A search that does not finish in its nodes hands over to a stage that learns: the
     // learning search, or CaDiCaL directly on lines too long for the learning search.
-    let learns = Learner::takes(puzzle);
+    let learns = learn::takes(puzzle);
     let nodes = if learns {
         budget.nodes
     } else if crate::sat::takes(puzzle) {
@@ -505,7 +505,7 @@ mod tests {
             let mut rng = Rng::seeded(seed);
             let cells = (0..w * h).map(|_| rng.chance(0.5)).collect();
             let puzzle = Puzzle::from_picture(&Grid::from_vec(w, h, cells).unwrap());
-            prop_assert!(!Learner::takes(&puzzle));
+            prop_assert!(!learn::takes(&puzzle));
             let options = Options { limit: 30, ..Options::default() };
             let alone = Budget { nodes: u64::MAX, long_nodes: u64::MAX, conflicts: u64::MAX, color_probes: u64::MAX };
             let depth_first = solve_within(&puzzle, None, &options, alone);

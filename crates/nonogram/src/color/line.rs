@@ -8,7 +8,7 @@
 //! black and white: the programme keeps, besides "the first `i` cells hold the first `j`
 //! blocks", whether cell `i - 1` is background, for a next block of the same colour.
 
-use crate::line::{fill_down, fill_up, run_starts, smear};
+use crate::word::{fill_down, fill_up, run_starts, smear};
 use grid_core::nonogram_doc::Block;
 
 /// The colours a cell may still take: bit 0 the background, bit `c` colour `c`.

@@ -29,12 +29,21 @@ use crate::engine::{Board, Searched, Stats, Stop};
 use crate::line::{Cell, LineSolver, Masks};
 use crate::numbering::Lines;
 use crate::puzzle::Puzzle;
+use crate::word::{Word, bit};
 use clauses::{ClauseRef, Clauses};
 use lit::Lit;
 use order::Order;
 use recent::Recent;
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
+
+/// Whether the learning search takes `puzzle`: every line must suit the bit-parallel line
+/// solver, which the explanations call many times.
+pub(crate) fn takes(puzzle: &Puzzle) -> bool {
+    puzzle
+        .lines()
+        .all(|id| LineSolver::takes_masks(puzzle.clues(id), puzzle.line_len(id)))
+}
 
 /// Why a cell has its value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,10 +63,19 @@ enum Reason {
 /// value assumed) and the target (`1 +` its literal's index; 0 for a broken line). The
 /// reason is stored as the mask of its cells, whose values the known cells give.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-struct ReasonKey {
-    known: Masks,
+struct ReasonKey<W> {
+    known: Masks<W>,
     line: u32,
     target: u32,
+}
+
+/// The reason a line gives for a cell, kept while the cell stays set. Its room is kept
+/// after that, so that explaining, the search's most frequent work, allocates nothing once
+/// the search is under way.
+#[derive(Debug, Clone, Default)]
+struct Explanation {
+    valid: bool,
+    lits: Vec<Lit>,
 }
 
 /// What could not be satisfied.
@@ -84,7 +102,7 @@ const REASONS_KEPT: usize = 500_000;
 /// Clauses of this many decision levels or fewer are never forgotten.
 const GLUE: u32 = 2;
 
-pub(crate) struct Learner<'a> {
+pub(crate) struct Learner<'a, W: Word> {
     puzzle: &'a Puzzle,
     lines: Lines,
     solver: LineSolver,
@@ -93,7 +111,7 @@ pub(crate) struct Learner<'a> {
     width: usize,
     /// The board, and each line's known cells as masks (rows, then columns).
     cells: Vec<Cell>,
-    masks: Vec<Masks>,
+    masks: Vec<Masks<W>>,
     /// For each cell: its decision level, its place on the trail and its reason.
     level: Vec<u32>,
     place: Vec<u32>,
@@ -108,7 +126,7 @@ pub(crate) struct Learner<'a> {
     queued: Vec<bool>,
     clauses: Clauses,
     /// Line solves met lately.
-    recent: Recent,
+    recent: Recent<W>,
     order: Order,
     /// The value each cell had when last undone, tried first when it is decided again.
     phase: Vec<Cell>,
@@ -121,10 +139,10 @@ pub(crate) struct Learner<'a> {
     /// Cells met in the conflict being analysed.
     seen: Vec<bool>,
     /// Line reasons already explained, while their cells stay set.
-    explained: Vec<Option<Vec<Lit>>>,
+    explained: Vec<Explanation>,
     /// Reasons found before, by line, known cells and target: the search meets the same
     /// line states again and again, in conflict after conflict.
-    reasons: FxHashMap<ReasonKey, u128>,
+    reasons: FxHashMap<ReasonKey<W>, W>,
     /// The known cells of the line being explained: room kept from one explanation to the
     /// next, as explanations are the search's most frequent work.
     candidates: Vec<(u32, usize, Lit)>,
@@ -132,7 +150,7 @@ pub(crate) struct Learner<'a> {
     first_cleanup: usize,
 }
 
-impl<'a> Learner<'a> {
+impl<'a, W: Word> Learner<'a, W> {
     /// A search of `puzzle` from `board` (which propagation has settled). `activity` starts
     /// the choice of cells; `clock` and `stats` are the engine's.
     pub fn new(
@@ -151,7 +169,7 @@ impl<'a> Learner<'a> {
             stats,
             width: w,
             cells: vec![Cell::Unknown; vars],
-            masks: vec![(0, 0); w + h],
+            masks: vec![(W::ZERO, W::ZERO); w + h],
             level: vec![0; vars],
             place: vec![0; vars],
             reason: vec![Reason::Root; vars],
@@ -167,7 +185,7 @@ impl<'a> Learner<'a> {
             target: vec![Cell::Unknown; vars],
             target_len: 0,
             seen: vec![false; vars],
-            explained: vec![None; vars],
+            explained: vec![Explanation::default(); vars],
             reasons: FxHashMap::default(),
             candidates: Vec::new(),
             first_cleanup: FIRST_CLEANUP,
@@ -180,14 +198,6 @@ impl<'a> Learner<'a> {
     fn with_first_cleanup(mut self, first: usize) -> Self {
         self.first_cleanup = first;
         self
-    }
-
-    /// Whether this search takes `puzzle`: every line must suit the bit-parallel line
-    /// solver, which the explanations call many times.
-    pub fn takes(puzzle: &Puzzle) -> bool {
-        puzzle
-            .lines()
-            .all(|id| LineSolver::takes_masks(puzzle.clues(id), puzzle.line_len(id)))
     }
 
     /// Looks for solutions of `board` other than those already in `found`, until `found`
@@ -373,11 +383,11 @@ impl<'a> Learner<'a> {
         self.place[var] = self.trail.len() as u32;
         self.reason[var] = reason;
         self.trail.push(lit);
-        for (l, bit) in self.places(var) {
+        for (l, b) in self.places(var) {
             let m = &mut self.masks[l];
             match value {
-                Cell::Filled => m.0 |= 1 << bit,
-                _ => m.1 |= 1 << bit,
+                Cell::Filled => m.0 |= bit::<W>(b as u32),
+                _ => m.1 |= bit::<W>(b as u32),
             }
             self.enqueue(l);
         }
@@ -400,11 +410,11 @@ impl<'a> Learner<'a> {
             let var = self.trail[i].var();
             self.phase[var] = self.cells[var];
             self.cells[var] = Cell::Unknown;
-            self.explained[var] = None;
-            for (l, bit) in self.places(var) {
+            self.explained[var].valid = false;
+            for (l, b) in self.places(var) {
                 let m = &mut self.masks[l];
-                m.0 &= !(1 << bit);
-                m.1 &= !(1 << bit);
+                m.0 &= !bit::<W>(b as u32);
+                m.1 &= !bit::<W>(b as u32);
             }
             self.order.insert(var);
         }
@@ -503,10 +513,10 @@ impl<'a> Learner<'a> {
             (filled & !known.0, Cell::Filled),
             (empty & !known.1, Cell::Empty),
         ] {
-            while new != 0 {
-                let bit = new.trailing_zeros() as usize;
-                new &= new - 1;
-                let var = self.lines.cell_index(id, bit);
+            while new != W::ZERO {
+                let b = new.trailing_zeros() as usize;
+                new &= new.wrapping_sub(W::ONE);
+                let var = self.lines.cell_index(id, b);
                 let reason = Reason::Line {
                     line: l as u32,
                     known: stamp,
@@ -523,7 +533,8 @@ impl<'a> Learner<'a> {
             Conflict::Clause(r) => self.clauses.lits(r).to_vec(),
             Conflict::Line(l) => {
                 let known = self.trail.len() as u32;
-                let mut lits = self.explain(l, known, None);
+                let mut lits = Vec::new();
+                self.explain(l, known, None, &mut lits);
                 for lit in &mut lits {
                     *lit = lit.negate();
                 }
@@ -546,12 +557,14 @@ impl<'a> Learner<'a> {
                 out.extend(lits[1..].iter().map(|lit| lit.negate()));
             }
             Reason::Line { line, known } => {
-                if self.explained[var].is_none() {
+                if !self.explained[var].valid {
                     let lit = Lit::new(var, self.cells[var]);
-                    let lits = self.explain(line as usize, known, Some(lit));
-                    self.explained[var] = Some(lits);
+                    let mut lits = std::mem::take(&mut self.explained[var].lits);
+                    lits.clear();
+                    self.explain(line as usize, known, Some(lit), &mut lits);
+                    self.explained[var] = Explanation { valid: true, lits };
                 }
-                out.extend_from_slice(self.explained[var].as_deref().unwrap_or_default());
+                out.extend_from_slice(&self.explained[var].lits);
             }
             Reason::Root | Reason::Decision => {}
         }
@@ -561,7 +574,7 @@ impl<'a> Learner<'a> {
     /// `target` (or, without one, to have no arrangement): the line's known cells, less
     /// every one the rest still force it without, dropped latest first. The line solver is
     /// exact, so what is left is a true reason, and dropping cells keeps learnt clauses short.
-    fn explain(&mut self, l: usize, known: u32, target: Option<Lit>) -> Vec<Lit> {
+    fn explain(&mut self, l: usize, known: u32, target: Option<Lit>, reason: &mut Vec<Lit>) {
         let id = self.lines.id(l);
         let (n, clues) = (self.lines.len(id), self.puzzle.clues(id));
         let mut candidates = std::mem::take(&mut self.candidates);
@@ -574,25 +587,25 @@ impl<'a> Learner<'a> {
         }));
         candidates.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
         // The target's other value, assumed: the reason must leave the line no arrangement.
-        let assumed: Masks = match target {
-            None => (0, 0),
+        let assumed: Masks<W> = match target {
+            None => (W::ZERO, W::ZERO),
             Some(t) => {
-                let bit = self
+                let b = self
                     .places(t.var())
                     .iter()
                     .find(|p| p.0 == l)
-                    .map_or(0, |p| p.1);
+                    .map_or(0, |p| p.1 as u32);
                 match t.value() {
-                    Cell::Filled => (0, 1 << bit),
-                    _ => (1 << bit, 0),
+                    Cell::Filled => (W::ZERO, bit::<W>(b)),
+                    _ => (bit::<W>(b), W::ZERO),
                 }
             }
         };
-        let mut kept: Masks = assumed;
-        for &(_, bit, lit) in &candidates {
+        let mut kept: Masks<W> = assumed;
+        for &(_, b, lit) in &candidates {
             match lit.value() {
-                Cell::Filled => kept.0 |= 1 << bit,
-                _ => kept.1 |= 1 << bit,
+                Cell::Filled => kept.0 |= bit::<W>(b as u32),
+                _ => kept.1 |= bit::<W>(b as u32),
             }
         }
         let key = ReasonKey {
@@ -601,24 +614,26 @@ impl<'a> Learner<'a> {
             target: target.map_or(0, |t| 1 + t.index() as u32),
         };
         if let Some(&cells) = self.reasons.get(&key) {
-            let reason = candidates
-                .iter()
-                .filter(|c| cells >> c.1 & 1 == 1)
-                .map(|c| c.2)
-                .collect();
+            reason.extend(
+                candidates
+                    .iter()
+                    .filter(|c| (cells >> c.1 as u32) & W::ONE == W::ONE)
+                    .map(|c| c.2),
+            );
             self.candidates = candidates;
-            return reason;
+            return;
         }
         // Runs of candidates are dropped at once while the line still fails without them,
         // and halved when it does not: a reason is usually a few cells of many, and this
         // finds them in far fewer solves than dropping one cell at a time. A cell is kept
         // only when the line has an arrangement without it, and dropping more cells later
         // cannot take that arrangement away, so no kept cell could be dropped at the end.
-        let mut reason = Vec::new();
         let mut runs = vec![(0, candidates.len())];
         while let Some((from, to)) = runs.pop() {
             // The run's cells as a mask, as each half of `Masks` holds them.
-            let run: u128 = candidates[from..to].iter().fold(0, |m, c| m | 1 << c.1);
+            let run = candidates[from..to]
+                .iter()
+                .fold(W::ZERO, |m, c| m | bit::<W>(c.1 as u32));
             let without = (kept.0 & !run, kept.1 & !run);
             self.stats.line_solves += 1;
             if !LineSolver::fits_masks(clues, n, without) {
@@ -637,7 +652,6 @@ impl<'a> Learner<'a> {
         self.reasons
             .insert(key, (kept.0 & !assumed.0) | (kept.1 & !assumed.1));
         self.candidates = candidates;
-        reason
     }
 
     /// The first-UIP clause of a conflict (all of whose literals are false): the cells of
@@ -854,12 +868,17 @@ mod tests {
     /// The learning search alone on `puzzle` from a blank board, forgetting clauses from
     /// `first_cleanup` learnt ones on, asked for `limit` solutions.
     fn learn_forgetting(puzzle: &Puzzle, limit: usize, first_cleanup: usize) -> Vec<Vec<Cell>> {
+        learn_in::<u64>(puzzle, limit, first_cleanup)
+    }
+
+    /// [`learn_forgetting`] with the line states in words of `W`.
+    fn learn_in<W: Word>(puzzle: &Puzzle, limit: usize, first_cleanup: usize) -> Vec<Vec<Cell>> {
         let clock = Clock::new(None);
         let mut stats = Stats::default();
         let (w, h) = (puzzle.width(), puzzle.height());
         let blank = Board::from_vec(w, h, vec![Cell::Unknown; w * h]).unwrap();
         let mut found = Vec::new();
-        Learner::new(puzzle, &clock, &mut stats, vec![0.0; w * h])
+        Learner::<W>::new(puzzle, &clock, &mut stats, vec![0.0; w * h])
             .with_first_cleanup(first_cleanup)
             .run(&blank, limit, &mut found, u64::MAX)
             .unwrap();
@@ -889,6 +908,8 @@ mod tests {
             let conflicts = if cfg!(feature = "sat") { conflicts } else { u64::MAX };
             let expected = sorted(brute_force(&puzzle));
             prop_assert_eq!(sorted(learn(&puzzle, 1 << 20, Vec::new(), conflicts)), expected.clone());
+            // The same search in the wider word, which lines of over 62 cells take.
+            prop_assert_eq!(sorted(learn_in::<u128>(&puzzle, 1 << 20, usize::MAX / 2)), expected.clone());
             // Given the first solution as found, it finds the others and only them.
             let first = Board::from_vec(w, h, expected[0].clone()).unwrap();
             prop_assert_eq!(sorted(learn(&puzzle, 1 << 20, vec![first], conflicts)), expected);

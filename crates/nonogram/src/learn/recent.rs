@@ -1,15 +1,16 @@
 //! The line solves the learning search met lately, a few per line.
 
 use crate::line::Masks;
+use crate::word::Word;
 
 /// Slots per line (a power of two). 64 is the one size measured (docs/performance.md).
 const SLOTS: usize = 64;
 
 /// One remembered solve: a line's known cells and what its clues make of them.
 #[derive(Debug, Clone, Copy)]
-struct Slot {
-    known: Masks,
-    result: Option<Masks>,
+struct Slot<W> {
+    known: Masks<W>,
+    result: Option<Masks<W>>,
 }
 
 /// A small table for each line of the solves met lately, each state in the one slot its
@@ -20,18 +21,18 @@ struct Slot {
 /// `LineCache` remembers half a million of them, but a lookup there mostly misses the
 /// processor's caches, and that costs about as much as solving the line afresh; these tables
 /// are small enough to stay near the processor.
-pub(crate) struct Recent {
-    slots: Vec<Slot>,
+pub(crate) struct Recent<W> {
+    slots: Vec<Slot<W>>,
 }
 
-/// The mark of an empty slot: no line has a cell both filled and blank, nor cells past its
-/// end (128 bits hold at most 126 cells and the solver's boundaries).
-const NOTHING: Masks = (u128::MAX, u128::MAX);
+impl<W: Word> Recent<W> {
+    /// The mark of an empty slot: no line has a cell both filled and blank, nor cells past
+    /// its end (a word holds its line's cells and the solver's two boundaries).
+    const NOTHING: Masks<W> = (W::MAX, W::MAX);
 
-impl Recent {
     pub fn new(lines: usize) -> Self {
         let empty = Slot {
-            known: NOTHING,
+            known: Self::NOTHING,
             result: None,
         };
         Recent {
@@ -42,7 +43,8 @@ impl Recent {
     /// The slot of line `l` for the state `known`: the top bits of a multiplicative
     /// (Fibonacci) hash of the state's four words.
     #[inline]
-    fn slot(l: usize, (filled, empty): Masks) -> usize {
+    fn slot(l: usize, (filled, empty): Masks<W>) -> usize {
+        let (filled, empty) = (filled.widen(), empty.widen());
         let mix = (filled as u64)
             ^ ((filled >> 64) as u64).rotate_left(17)
             ^ (empty as u64).rotate_left(31)
@@ -53,12 +55,12 @@ impl Recent {
 
     /// What the clues of line `l` make of `known`, when it was met lately.
     #[inline]
-    pub fn get(&self, l: usize, known: Masks) -> Option<Option<Masks>> {
+    pub fn get(&self, l: usize, known: Masks<W>) -> Option<Option<Masks<W>>> {
         let slot = &self.slots[Self::slot(l, known)];
         (slot.known == known).then_some(slot.result)
     }
 
-    pub fn insert(&mut self, l: usize, known: Masks, result: Option<Masks>) {
+    pub fn insert(&mut self, l: usize, known: Masks<W>, result: Option<Masks<W>>) {
         self.slots[Self::slot(l, known)] = Slot { known, result };
     }
 }
@@ -69,15 +71,15 @@ mod tests {
 
     #[test]
     fn a_solve_is_found_again_until_another_takes_its_slot() {
-        let mut recent = Recent::new(3);
+        let mut recent = Recent::<u128>::new(3);
         let a: Masks = (0b1, 0b10);
         let state = |i: u128| (i << 2, 0);
         let apart = (1..)
             .map(state)
-            .find(|&b| Recent::slot(1, b) != Recent::slot(1, a));
+            .find(|&b| Recent::<u128>::slot(1, b) != Recent::<u128>::slot(1, a));
         let same = (1..)
             .map(state)
-            .find(|&b| Recent::slot(1, b) == Recent::slot(1, a));
+            .find(|&b| Recent::<u128>::slot(1, b) == Recent::<u128>::slot(1, a));
         let (apart, same) = (apart.unwrap(), same.unwrap());
         assert_eq!(recent.get(1, a), None);
         recent.insert(1, a, Some((0b11, 0)));
