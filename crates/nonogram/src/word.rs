@@ -24,6 +24,7 @@ pub trait Word:
     + Not<Output = Self>
     + Shl<u32, Output = Self>
     + Shr<u32, Output = Self>
+    + From<bool>
 {
     const ZERO: Self;
     const ONE: Self;

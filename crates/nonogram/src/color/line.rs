@@ -8,7 +8,7 @@
 //! black and white: the programme keeps, besides "the first `i` cells hold the first `j`
 //! blocks", whether cell `i - 1` is background, for a next block of the same colour.
 
-use crate::word::{fill_down, fill_up, run_starts, smear};
+use crate::word::{Word, bit, fill_down, fill_up, holds, low, run_starts, smear};
 use grid_core::nonogram_doc::Block;
 
 /// The colours a cell may still take: bit 0 the background, bit `c` colour `c`.
@@ -44,18 +44,16 @@ pub struct LineSolver {
     last_start: Vec<usize>,
     /// The bit-parallel form's rows: where each block fits, the two reaches, and the cells
     /// each colour can cover.
-    fits: Vec<Bits>,
-    reach_forward: Vec<Bits>,
-    reach_backward: Vec<Bits>,
-    colored: Vec<(u8, Bits)>,
+    /// (Widened to `u128` whatever the word the solve is in.)
+    fits: Vec<u128>,
+    reach_forward: Vec<u128>,
+    reach_backward: Vec<u128>,
+    colored: Vec<(u8, u128)>,
 }
 
-/// A row of the bit-parallel form: one bit per boundary, `0..=n`.
-type Bits = u128;
-
 /// The longest line the bit-parallel form takes (its boundaries, and a shift past the end,
-/// in one word).
-const BITS_MAX: usize = Bits::BITS as usize - 2;
+/// in one `u128`).
+const BITS_MAX: usize = u128::BITS as usize - 2;
 
 impl LineSolver {
     pub fn new() -> Self {
@@ -72,17 +70,27 @@ impl LineSolver {
         }
     }
 
-    /// The bit-parallel form, for lines of up to [`BITS_MAX`] cells: the same programme as
-    /// the tables, but a row of a table (every boundary, for a given number of blocks
-    /// placed) is one 128-bit word, bit `i` the boundary before cell `i` and bit `n` the
-    /// line's end, so that a step is a handful of word operations. Blocks of one colour
-    /// step over a background cell between them; blocks of different colours need not.
+    /// The bit-parallel form, for lines of up to [`BITS_MAX`] cells, in the narrower word
+    /// when the line fits it.
     fn solve_bits(&mut self, clues: &[Block], cells: &mut [Colors]) -> bool {
+        if holds::<u64>(cells.len()) {
+            self.solve_in::<u64>(clues, cells)
+        } else {
+            self.solve_in::<u128>(clues, cells)
+        }
+    }
+
+    /// The same programme as the tables, but a row of a table (every boundary, for a given
+    /// number of blocks placed) is one machine word, bit `i` the boundary before cell `i` and
+    /// bit `n` the line's end, so that a step is a handful of word operations. Blocks of one
+    /// colour step over a background cell between them; blocks of different colours need
+    /// not. The rows are kept widened to `u128`, whatever the word.
+    fn solve_in<W: Word>(&mut self, clues: &[Block], cells: &mut [Colors]) -> bool {
         let (n, k) = (cells.len(), clues.len());
         if clues.iter().any(|b| b.len as usize > n) {
             return false;
         }
-        let bounds: Bits = (1 << (n + 1)) - 1;
+        let bounds = low::<W>(n as u32 + 1);
         // The line as one mask a colour of its clues (and the background): bit i when cell
         // i may take the colour. Lines have few colours, so this is a few passes without
         // branches rather than one pass over every cell's colours.
@@ -94,38 +102,41 @@ impl LineSolver {
             }
         }
         for (color, mask) in &mut self.colored {
-            let mut m: Bits = 0;
+            let mut m = W::ZERO;
             for (i, &cell) in cells.iter().enumerate() {
-                m |= Bits::from((cell >> *color) & 1) << i;
+                m |= W::from((cell >> *color) & 1 == 1) << i as u32;
             }
-            *mask = m;
+            *mask = m.widen();
         }
-        let allows = |color: u8| -> Bits {
+        let allows = |color: u8| -> W {
             self.colored
                 .iter()
                 .find(|&&(c, _)| c == color)
-                .map_or(0, |&(_, m)| m)
+                .map_or(W::ZERO, |&(_, m)| W::narrow(m))
         };
         let background = allows(0);
         // fits[j]: where block j may start, on cells that all allow its colour.
         self.fits.clear();
         for block in clues {
-            self.fits.push(run_starts(allows(block.color), block.len));
+            self.fits
+                .push(run_starts(allows(block.color), block.len).widen());
         }
         let same_as_before = |j: usize| j > 0 && clues[j - 1].color == clues[j].color;
         let step = background << 1;
         // forward[j]: boundaries with exactly blocks ..j before them.
         self.reach_forward.clear();
-        self.reach_forward.push(fill_up(1, step) & bounds);
+        self.reach_forward
+            .push((fill_up(W::ONE, step) & bounds).widen());
         for (j, block) in clues.iter().enumerate() {
-            let before = self.reach_forward[j];
+            let before = W::narrow(self.reach_forward[j]);
             let pre = if same_as_before(j) {
                 (before & background) << 1
             } else {
                 before
             };
-            let ends = (self.fits[j] & pre) << block.len;
-            self.reach_forward.push(fill_up(ends, step) & bounds);
+            let ends = (W::narrow(self.fits[j]) & pre) << block.len;
+            self.reach_forward
+                .push((fill_up(ends, step) & bounds).widen());
         }
         if self.reach_forward[k] >> n & 1 == 0 {
             return false;
@@ -133,48 +144,49 @@ impl LineSolver {
         // backward[j]: boundaries from which exactly blocks j.. fill the rest.
         self.reach_backward.clear();
         self.reach_backward.resize(k + 1, 0);
-        self.reach_backward[k] = fill_down(1 << n, background) & bounds;
+        self.reach_backward[k] = (fill_down(bit::<W>(n as u32), background) & bounds).widen();
         for j in (0..k).rev() {
-            let after = self.reach_backward[j + 1];
+            let after = W::narrow(self.reach_backward[j + 1]);
             let post = if j + 1 < k && clues[j + 1].color == clues[j].color {
                 (after >> 1) & background
             } else {
                 after
             };
-            let starts = self.fits[j] & (post >> clues[j].len);
-            self.reach_backward[j] = fill_down(starts, background) & bounds;
+            let starts = W::narrow(self.fits[j]) & (post >> clues[j].len);
+            self.reach_backward[j] = (fill_down(starts, background) & bounds).widen();
         }
-        let (forward, backward) = (&self.reach_forward, &self.reach_backward);
-        let mut can_blank: Bits = 0;
+        let forward = |j: usize| W::narrow(self.reach_forward[j]);
+        let backward = |j: usize| W::narrow(self.reach_backward[j]);
+        let mut can_blank = W::ZERO;
         for j in 0..=k {
-            can_blank |= forward[j] & (backward[j] >> 1) & background;
+            can_blank |= forward(j) & (backward(j) >> 1) & background;
         }
         // From here on, each colour's mask is the cells its blocks can cover.
         for (_, mask) in &mut self.colored {
             *mask = 0;
         }
-        self.colored[0].1 = can_blank;
+        self.colored[0].1 = can_blank.widen();
         self.first_start.clear();
         self.last_start.clear();
         for (j, block) in clues.iter().enumerate() {
             let pre = if same_as_before(j) {
-                (forward[j] & background) << 1
+                (forward(j) & background) << 1
             } else {
-                forward[j]
+                forward(j)
             };
             let post = if j + 1 < k && clues[j + 1].color == block.color {
-                (backward[j + 1] >> 1) & background
+                (backward(j + 1) >> 1) & background
             } else {
-                backward[j + 1]
+                backward(j + 1)
             };
-            let starts = self.fits[j] & pre & (post >> block.len);
-            let cover = smear(starts, block.len);
+            let starts = W::narrow(self.fits[j]) & pre & (post >> block.len);
+            let cover = smear(starts, block.len).widen();
             if let Some((_, m)) = self.colored.iter_mut().find(|(c, _)| *c == block.color) {
                 *m |= cover;
             }
             self.first_start.push(starts.trailing_zeros() as usize);
             self.last_start
-                .push((Bits::BITS - 1 - starts.leading_zeros()) as usize);
+                .push((W::BITS - 1 - starts.leading_zeros()) as usize);
         }
         // Back from masks to cells.
         for (i, cell) in cells.iter_mut().enumerate() {
@@ -508,6 +520,9 @@ mod tests {
             .collect()
     }
 
+    /// A form of the solver: the bit-parallel one in either word, or the tables.
+    type Form = fn(&mut LineSolver, &[Block], &mut [Colors]) -> bool;
+
     fn check(solver: &mut LineSolver, clues: &[Block], arrangements: &[Vec<u8>], cells: &[Colors]) {
         let mut expected = vec![0 as Colors; cells.len()];
         let mut any = false;
@@ -519,7 +534,12 @@ mod tests {
                 }
             }
         }
-        for form in [LineSolver::solve_bits, LineSolver::solve_table] {
+        let forms: [Form; 3] = [
+            LineSolver::solve_in::<u64>,
+            LineSolver::solve_in::<u128>,
+            LineSolver::solve_table,
+        ];
+        for form in forms {
             let mut got = cells.to_vec();
             let ok = form(solver, clues, &mut got);
             assert_eq!(ok, any, "{clues:?} on {cells:?}");
@@ -528,6 +548,33 @@ mod tests {
             } else {
                 assert_eq!(got, cells, "a failed solve leaves the line alone");
             }
+        }
+    }
+
+    /// Lines that fill a `u64` to its last usable bit: both words narrow the cells alike,
+    /// and keep the picture's colours.
+    #[test]
+    fn both_words_agree_on_the_longest_narrow_lines() {
+        let mut rng = grid_core::Rng::seeded(62);
+        let mut solver = LineSolver::new();
+        for _ in 0..1000 {
+            let n = 50 + rng.index(13);
+            let picture: Vec<u8> = (0..n).map(|_| rng.below(4) as u8).collect();
+            let clues = runs(picture.iter().copied());
+            let cells: Vec<Colors> = picture
+                .iter()
+                .map(|&c| (rng.next_u64() as Colors & ANY3) | 1 << c)
+                .collect();
+            let (mut narrow, mut wide) = (cells.clone(), cells.clone());
+            assert!(solver.solve_in::<u64>(&clues, &mut narrow));
+            assert!(solver.solve_in::<u128>(&clues, &mut wide));
+            assert_eq!(narrow, wide);
+            assert!(
+                picture
+                    .iter()
+                    .zip(&narrow)
+                    .all(|(&c, &set)| set >> c & 1 == 1)
+            );
         }
     }
 
