@@ -10,6 +10,8 @@
 //! which the overlap rule ("a clue longer than half of its range fills the middle") is read
 //! off for explanations.
 
+use crate::word::{Word, bit, fill_down, fill_up, holds, low, run_starts, smear};
+
 /// A cell of the puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[repr(u8)]
@@ -46,8 +48,6 @@ impl Cell {
         }
     }
 }
-
-use crate::word::{Word, bit, fill_down, fill_up, holds, low, run_starts, smear};
 
 /// Where each block may lie: block `j` starts at `first_start[j]` at the earliest and at
 /// `last_start[j]` at the latest.
