@@ -350,14 +350,7 @@ impl<'a> Engine<'a> {
         let clues = self.puzzle.clues(id);
         let n = self.lines.len(id);
         if LineSolver::takes_masks(clues, n) {
-            if !holds::<u64>(n) {
-                return self.solver.solve_masks(clues, n, known);
-            }
-            let narrow = (u64::narrow(known.0), u64::narrow(known.1));
-            return self
-                .solver
-                .solve_masks(clues, n, narrow)
-                .map(|(filled, empty)| (filled.widen(), empty.widen()));
+            return self.solver.solve_masks_narrowest(clues, n, known);
         }
         self.read_line(state, id);
         self.solver
@@ -711,11 +704,8 @@ impl<'a> Engine<'a> {
         };
         // The narrower word when every line fits it: the same search, its conflicts a fifth
         // cheaper (docs/performance.md, "The tournaments' task").
-        let narrow = self
-            .puzzle
-            .lines()
-            .all(|id| holds::<u64>(self.puzzle.line_len(id)));
-        let proved = if narrow {
+        let longest = self.puzzle.width().max(self.puzzle.height());
+        let proved = if holds::<u64>(longest) {
             self.learn_in::<u64>(state, limit, found, activity, budget)?
         } else {
             self.learn_in::<u128>(state, limit, found, activity, budget)?

@@ -152,15 +152,7 @@ impl LineSolver {
     /// is a handful of word operations instead of a loop over the cells. Bit `b` of a row is
     /// the boundary before cell `b`; a virtual blank cell `n` closes the line.
     fn solve_bits(&mut self, clues: &[u32], cells: &mut [Cell]) -> bool {
-        let n = cells.len();
-        let known = pack(cells);
-        let decided = if holds::<u64>(n) {
-            let narrow = (u64::narrow(known.0), u64::narrow(known.1));
-            self.solve_masks(clues, n, narrow)
-                .map(|(f, e)| (f.widen(), e.widen()))
-        } else {
-            self.solve_masks(clues, n, known)
-        };
+        let decided = self.solve_masks_narrowest(clues, cells.len(), pack(cells));
         let Some((filled, empty)) = decided else {
             return false;
         };
@@ -241,6 +233,22 @@ impl LineSolver {
         can_fill &= line;
         // Decided: what can only be filled, what can only be blank.
         Some((can_fill & !can_blank, can_blank & !can_fill))
+    }
+
+    /// [`solve_masks`](Self::solve_masks) on masks kept as `u128`, computed in the narrowest
+    /// word that [`holds`] the line.
+    pub fn solve_masks_narrowest(
+        &mut self,
+        clues: &[u32],
+        n: usize,
+        known: Masks,
+    ) -> Option<Masks> {
+        if !holds::<u64>(n) {
+            return self.solve_masks(clues, n, known);
+        }
+        let narrow = (u64::narrow(known.0), u64::narrow(known.1));
+        self.solve_masks(clues, n, narrow)
+            .map(|(filled, empty)| (filled.widen(), empty.widen()))
     }
 
     /// Whether any arrangement fits a line given as in `solve_masks`: its forward pass

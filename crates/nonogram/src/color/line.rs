@@ -551,6 +551,18 @@ mod tests {
         }
     }
 
+    /// A random picture of `n` cells in three colours and the background, its clues, and
+    /// its cells with some other colours still allowed at random.
+    fn random_line(rng: &mut grid_core::Rng, n: usize) -> (Vec<u8>, Vec<Block>, Vec<Colors>) {
+        let picture: Vec<u8> = (0..n).map(|_| rng.below(4) as u8).collect();
+        let clues = runs(picture.iter().copied());
+        let cells = picture
+            .iter()
+            .map(|&c| (rng.next_u64() as Colors & ANY3) | 1 << c)
+            .collect();
+        (picture, clues, cells)
+    }
+
     /// Lines that fill a `u64` to its last usable bit: both words narrow the cells alike,
     /// and keep the picture's colours.
     #[test]
@@ -559,12 +571,7 @@ mod tests {
         let mut solver = LineSolver::new();
         for _ in 0..1000 {
             let n = 50 + rng.index(13);
-            let picture: Vec<u8> = (0..n).map(|_| rng.below(4) as u8).collect();
-            let clues = runs(picture.iter().copied());
-            let cells: Vec<Colors> = picture
-                .iter()
-                .map(|&c| (rng.next_u64() as Colors & ANY3) | 1 << c)
-                .collect();
+            let (picture, clues, cells) = random_line(&mut rng, n);
             let (mut narrow, mut wide) = (cells.clone(), cells.clone());
             assert!(solver.solve_in::<u64>(&clues, &mut narrow));
             assert!(solver.solve_in::<u128>(&clues, &mut wide));
@@ -588,12 +595,7 @@ mod tests {
         let mut rng = grid_core::Rng::seeded(126);
         let mut solver = LineSolver::new();
         for _ in 0..200 {
-            let picture: Vec<u8> = (0..126).map(|_| rng.below(4) as u8).collect();
-            let clues = runs(picture.iter().copied());
-            let cells: Vec<Colors> = picture
-                .iter()
-                .map(|&c| (rng.next_u64() as Colors & ANY3) | 1 << c)
-                .collect();
+            let (_, clues, cells) = random_line(&mut rng, 126);
             let (mut bits, mut table) = (cells.clone(), cells.clone());
             assert!(solver.solve_bits(&clues, &mut bits));
             let ranges: Vec<_> = solver.ranges().collect();
