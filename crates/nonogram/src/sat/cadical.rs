@@ -82,8 +82,8 @@ pub(crate) fn search_cells<L: Literals>(
     clock: &Clock,
     stats: &mut Stats,
 ) -> Result<(), Stop> {
-    let mut solver: cadical::Solver<Watch> =
-        cadical::Solver::with_config(L::CONFIG).expect("`sat` is one of CaDiCaL's configurations");
+    let mut solver: cadical::Solver<Watch> = cadical::Solver::with_config(L::CONFIG)
+        .expect("`Literals::CONFIG` names one of CaDiCaL's configurations");
     for clause in cnf.clauses() {
         solver.add_clause(clause.iter().map(|&lit| lit as i32));
     }
