@@ -107,6 +107,9 @@ const GLUE: u32 = 2;
 /// (`perf record` on the competition's 287 puzzles that reach it).
 #[derive(Default)]
 struct Scratch {
+    /// The known cells of the line being explained (`explain`, the search's most frequent
+    /// work): trail place, bit in the line, value.
+    candidates: Vec<(u32, usize, Lit)>,
     /// Cells whose reasons are still to be followed back, and one such reason (`implied`).
     stack: Vec<usize>,
     reason: Vec<Lit>,
@@ -159,9 +162,6 @@ pub(crate) struct Learner<'a, W: Word> {
     /// Reasons found before, by line, known cells and target: the search meets the same
     /// line states again and again, in conflict after conflict.
     reasons: FxHashMap<ReasonKey<W>, W>,
-    /// The known cells of the line being explained: room kept from one explanation to the
-    /// next, as explanations are the search's most frequent work.
-    candidates: Vec<(u32, usize, Lit)>,
     scratch: Scratch,
     /// Learnt clauses kept before the first clean-up (`FIRST_CLEANUP`, or fewer in tests).
     first_cleanup: usize,
@@ -204,7 +204,6 @@ impl<'a, W: Word> Learner<'a, W> {
             seen: vec![false; vars],
             explained: vec![Explanation::default(); vars],
             reasons: FxHashMap::default(),
-            candidates: Vec::new(),
             scratch: Scratch::default(),
             first_cleanup: FIRST_CLEANUP,
         }
@@ -595,7 +594,7 @@ impl<'a, W: Word> Learner<'a, W> {
     fn explain(&mut self, l: usize, known: u32, target: Option<Lit>, reason: &mut Vec<Lit>) {
         let id = self.lines.id(l);
         let (n, clues) = (self.lines.len(id), self.puzzle.clues(id));
-        let mut candidates = std::mem::take(&mut self.candidates);
+        let mut candidates = std::mem::take(&mut self.scratch.candidates);
         candidates.clear();
         candidates.extend((0..n).filter_map(|bit| {
             let var = self.lines.cell_index(id, bit);
@@ -638,7 +637,7 @@ impl<'a, W: Word> Learner<'a, W> {
                     .filter(|c| (cells >> c.1 as u32) & W::ONE == W::ONE)
                     .map(|c| c.2),
             );
-            self.candidates = candidates;
+            self.scratch.candidates = candidates;
             return;
         }
         // Runs of candidates are dropped at once while the line still fails without them,
@@ -670,7 +669,7 @@ impl<'a, W: Word> Learner<'a, W> {
         }
         self.reasons
             .insert(key, (kept.0 & !assumed.0) | (kept.1 & !assumed.1));
-        self.candidates = candidates;
+        self.scratch.candidates = candidates;
         self.scratch.runs = runs;
     }
 
