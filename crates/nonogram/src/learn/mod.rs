@@ -740,8 +740,7 @@ impl<'a, W: Word> Learner<'a, W> {
         levels.extend(learnt.iter().map(|lit| self.level[lit.var()]));
         levels.sort_unstable();
         levels.dedup();
-        let lbd = levels.len() as u32;
-        (learnt, back, lbd)
+        (learnt, back, levels.len() as u32)
     }
 
     /// Drops the literals of a learnt clause that the others imply: those whose reasons lead,
