@@ -244,13 +244,21 @@ fn answers_go_back_nowhere_or_apart_and_pages_take_their_size() {
     assert_eq!(r.status, 0, "{}", r.stderr);
     let info = tool("pdfinfo", &[], &dir.join("letter.pdf"));
     assert!(info.contains("612 x 792 pts (letter)"), "{info}");
-    // Unsolved mazes: a book without answers, and a line for each.
-    let blank = run("mazegen", &["--count", "2", "--seed", "2", "10"], "").stdout;
-    let r = run("gridrender", &["-o", &path("blank.pdf")], &blank);
+    // A nonogram without its key or a solved grid: a book without its answer, and a line
+    // that says so.
+    let mut unsolved: serde_json::Value =
+        serde_json::from_str(&run("nonogen", &["--seed", "2", "8"], "").stdout).unwrap();
+    unsolved.as_object_mut().unwrap().remove("key");
+    let r = run(
+        "gridrender",
+        &["-o", &path("blank.pdf")],
+        &format!("{unsolved}\n"),
+    );
     assert_eq!(r.status, 0, "{}", r.stderr);
-    assert_eq!(r.stderr.lines().count(), 2, "{}", r.stderr);
-    assert!(r.stderr.contains("Puzzle 2 has no answer"), "{}", r.stderr);
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    assert!(r.stderr.contains("Puzzle 1 has no answer"), "{}", r.stderr);
     assert_eq!(read(&dir.join("blank.pdf")).pages, 1);
+    let blank = run("mazegen", &["--count", "2", "--seed", "2", "10"], "").stdout;
     // Kinds mixed in one book: each page takes its own.
     let mixed = format!(
         "{}{}{}",
@@ -305,4 +313,362 @@ fn what_cannot_be_a_book_is_refused() {
             "{args:?}: nothing left"
         );
     }
+}
+
+/// A word on a page, as poppler's `pdftotext -bbox-layout` boxes it, in points from the
+/// page's top left corner.
+#[derive(Debug, Clone)]
+struct Word {
+    text: String,
+    x0: f32,
+    y0: f32,
+    x1: f32,
+    y1: f32,
+}
+
+impl Word {
+    fn overlaps(&self, other: &Word) -> bool {
+        // Boxes that touch (a rounding's width) are apart.
+        let slack = 0.2;
+        self.x0 + slack < other.x1
+            && other.x0 + slack < self.x1
+            && self.y0 + slack < other.y1
+            && other.y0 + slack < self.y1
+    }
+}
+
+/// A page's size and its words.
+struct Page {
+    size: (f32, f32),
+    words: Vec<Word>,
+}
+
+/// The value of `name="..."` in `tag`.
+fn attribute(tag: &str, name: &str) -> f32 {
+    let tag = format!(" {}", &tag[..tag.find('>').unwrap()]);
+    let from = tag.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+    let to = from + tag[from..].find('"').unwrap();
+    tag[from..to].parse().unwrap()
+}
+
+/// Every page of `pdf` with the boxes of its words.
+fn boxes(pdf: &Path) -> Vec<Page> {
+    let out = Command::new("pdftotext")
+        .args(["-bbox-layout", pdf.to_str().unwrap(), "-"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let xhtml = String::from_utf8_lossy(&out.stdout);
+    let mut pages = Vec::new();
+    for page in xhtml.split("<page ").skip(1) {
+        let size = (attribute(page, "width"), attribute(page, "height"));
+        let words = page
+            .split("<word ")
+            .skip(1)
+            .map(|w| {
+                let text = &w[w.find('>').unwrap() + 1..w.find("</word>").unwrap()];
+                Word {
+                    text: text.replace("&amp;", "&"),
+                    x0: attribute(w, "xMin"),
+                    y0: attribute(w, "yMin"),
+                    x1: attribute(w, "xMax"),
+                    y1: attribute(w, "yMax"),
+                }
+            })
+            .collect();
+        pages.push(Page { size, words });
+    }
+    pages
+}
+
+/// No word of any page outside the page, and no two words of a page over each other.
+fn assert_words_fit(name: &str, pdf: &Path) {
+    for (k, page) in boxes(pdf).iter().enumerate() {
+        let (w, h) = page.size;
+        for (i, a) in page.words.iter().enumerate() {
+            assert!(
+                a.x0 >= 0.0 && a.y0 >= 0.0 && a.x1 <= w && a.y1 <= h,
+                "{name} page {}: {a:?} leaves the page",
+                k + 1
+            );
+            for b in &page.words[i + 1..] {
+                assert!(!a.overlaps(b), "{name} page {}: {a:?} over {b:?}", k + 1);
+            }
+        }
+    }
+}
+
+/// `input` made into a book at `pdf` with `args`, which must succeed quietly.
+fn make(input: &str, pdf: &Path, args: &[&str]) {
+    let mut all = vec!["-o", pdf.to_str().unwrap()];
+    all.extend_from_slice(args);
+    let r = run("gridrender", &all, input);
+    assert_eq!(r.status, 0, "{args:?}: {}", r.stderr);
+    assert!(r.stderr.is_empty(), "{args:?}: {}", r.stderr);
+}
+
+/// `doc` (one JSON line) with `meta.title` set.
+fn titled(doc: &str, title: &str) -> String {
+    let mut doc: serde_json::Value = serde_json::from_str(doc).unwrap();
+    doc["meta"]["title"] = title.into();
+    format!("{doc}\n")
+}
+
+/// Titles fit their slot, wrapped to two lines and then shortened: on the answers of six
+/// boards (four a page) and beside a long title and a 3x3 puzzle, no word leaves the page
+/// and none is drawn over another.
+#[test]
+fn titles_fit_their_slots_and_keep_clear_of_each_other() {
+    if !pdf_tools() {
+        return;
+    }
+    let dir = scratch("books-titles");
+    let boards = stream(&[(
+        "mines",
+        &[
+            "new",
+            "--level",
+            "intermediate",
+            "--no-guess",
+            "--count",
+            "6",
+            "--seed",
+            "1",
+        ],
+    )]);
+    let pdf = dir.join("boards.pdf");
+    make(&boards, &pdf, &["--answers", "separate"]);
+    assert_words_fit("boards", &pdf);
+    assert_words_fit("boards' answers", &dir.join("boards-answers.pdf"));
+    let tens = stream(&[("nonogen", &["--count", "3", "--seed", "1", "10"])]);
+    let mut lines = tens.lines();
+    let long = "The longest title a puzzle was ever given, which no slot of a page can hold \
+                on one line or even on two lines of its width";
+    let mixed = format!(
+        "{}{}{}",
+        titled(lines.next().unwrap(), long),
+        lines.map(|l| format!("{l}\n")).collect::<String>(),
+        stream(&[("nonogen", &["--seed", "1", "3"])]),
+    );
+    let pdf = dir.join("mixed.pdf");
+    make(&mixed, &pdf, &["--paper", "a4"]);
+    assert_words_fit("mixed", &pdf);
+    let text = read(&pdf).text.join("\n");
+    assert!(text.contains('…'), "the long title shortened: {text}");
+    assert!(text.contains("3 x 3"), "the 3x3 puzzle's line: {text}");
+}
+
+/// Every page has its number at its foot, and every puzzle, titled or not, its number over
+/// it and over its answer.
+#[test]
+fn every_page_and_every_puzzle_has_its_number() {
+    if !pdf_tools() {
+        return;
+    }
+    let dir = scratch("books-numbers");
+    let docs = stream(&[("nonogen", &["--count", "14", "--seed", "1", "6"])]);
+    let input: String = docs
+        .lines()
+        .enumerate()
+        .map(|(k, l)| {
+            if k == 1 {
+                titled(l, "Cat")
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    let pdf = dir.join("numbers.pdf");
+    make(&input, &pdf, &["--per-page", "4"]);
+    let book = read(&pdf);
+    assert!(book.pages >= 6, "{} pages", book.pages);
+    for (k, text) in book.text.iter().take(book.pages).enumerate() {
+        let foot = text.lines().rev().find(|l| !l.trim().is_empty()).unwrap();
+        assert_eq!(foot.trim(), (k + 1).to_string(), "page {}: {text}", k + 1);
+    }
+    let answers_from = book
+        .text
+        .iter()
+        .position(|t| t.contains("Answers"))
+        .unwrap();
+    let puzzles = book.text[..answers_from].join("\n");
+    let answers = book.text[answers_from..].join("\n");
+    assert!(puzzles.contains("Puzzle 2: Cat"), "{puzzles}");
+    assert!(answers.contains("Puzzle 2: Cat"), "{answers}");
+    for n in 1..=14 {
+        assert!(puzzles.contains(&format!("Puzzle {n}")), "{n}: {puzzles}");
+        assert!(answers.contains(&format!("Puzzle {n}")), "{n}: {answers}");
+    }
+}
+
+/// The line about each puzzle: colours counted without the background, the difficulty in a
+/// teacher's words, a board that may need a guess saying so.
+#[test]
+fn the_line_about_a_puzzle_says_what_a_reader_needs() {
+    if !pdf_tools() {
+        return;
+    }
+    let dir = scratch("books-about");
+    let mushroom = crate::harness::data("mushroom.g");
+    let cases: Vec<(String, &str, &str)> = vec![
+        (
+            stream(&[(
+                "nonogen",
+                &["--colors", "3", "--count", "2", "--seed", "2", "15"],
+            )]),
+            "15 x 15, 3 colours",
+            "4 colours",
+        ),
+        (
+            stream(&[("nonogen", &["--colors", "1", "--seed", "2", "8"])]),
+            "8 x 8, 1 colour,",
+            "2 colours",
+        ),
+        (
+            stream(&[("nonosolve", &[&mushroom])]),
+            "4 colours",
+            "5 colours",
+        ),
+        (
+            stream(&[("nonogen", &["--seed", "1", "8"])]),
+            "line logic only",
+            "needs",
+        ),
+        (
+            stream(&[("nonogen", &["--seed", "1", "--difficulty", "probing", "10"])]),
+            "needs trial and error",
+            "probing",
+        ),
+        (
+            stream(&[("mines", &["new", "--seed", "1"])]),
+            "may need a guess",
+            "no guessing",
+        ),
+    ];
+    for (k, (input, says, not)) in cases.iter().enumerate() {
+        let pdf = dir.join(format!("{k}.pdf"));
+        make(input, &pdf, &[]);
+        let text = read(&pdf).text.join("\n");
+        assert!(text.contains(says), "{says}: {text}");
+        assert!(!text.contains(not), "{not}: {text}");
+    }
+}
+
+/// Mazes without a solution are solved for their answers, by the shortest path.
+#[test]
+fn mazes_without_a_solution_get_answers() {
+    if !pdf_tools() {
+        return;
+    }
+    let dir = scratch("books-solved");
+    for tiling in ["square", "hex"] {
+        let blank = stream(&[(
+            "mazegen",
+            &["--count", "2", "--seed", "2", "--tiling", tiling, "10"],
+        )]);
+        let pdf = dir.join(format!("{tiling}.pdf"));
+        make(&blank, &pdf, &[]);
+        let book = read(&pdf);
+        let answers_from = book.text.iter().position(|t| t.contains("Answers"));
+        let answers_from = answers_from.unwrap_or_else(|| panic!("{tiling}: no answers"));
+        assert!(book.text[answers_from..].join("").contains("Puzzle 2"));
+    }
+}
+
+/// Puzzles sit in the middle of their slot with their title centred over them: a lone 25 x
+/// 25 nonogram as far from the foot of the page as from its head, a lone maze's title over
+/// the middle of the page.
+#[test]
+fn puzzles_are_centred_with_their_titles() {
+    if !pdf_tools() {
+        return;
+    }
+    let dir = scratch("books-centred");
+    let big = stream(&[("nonogen", &["--seed", "1", "25"])]);
+    let pdf = dir.join("big.pdf");
+    make(&big, &pdf, &["--paper", "a4", "--answers", "none"]);
+    let pages = boxes(&pdf);
+    let (_, h) = pages[0].size;
+    // The page number at the foot is left out.
+    let words: Vec<&Word> = pages[0].words.iter().filter(|w| w.y0 < h - 45.0).collect();
+    let top = words.iter().map(|w| w.y0).fold(f32::INFINITY, f32::min);
+    let bottom = words.iter().map(|w| w.y1).fold(0.0, f32::max);
+    assert!(
+        (top - (h - bottom)).abs() < 0.05 * h,
+        "{top} above, {} below",
+        h - bottom
+    );
+    let maze = stream(&[("mazegen", &["--seed", "1", "12"])]);
+    let pdf = dir.join("maze.pdf");
+    make(&maze, &pdf, &["--paper", "a4", "--answers", "none"]);
+    let pages = boxes(&pdf);
+    let (w, _) = pages[0].size;
+    let puzzle = pages[0].words.iter().find(|w| w.text == "Puzzle").unwrap();
+    let number = pages[0].words.iter().find(|w| w.text == "1").unwrap();
+    let centre = (puzzle.x0 + number.x1) / 2.0;
+    assert!(
+        (centre - w / 2.0).abs() < 3.0,
+        "the title's centre at {centre}"
+    );
+}
+
+/// Puzzles of different sizes on one page are drawn at one scale: a 3x3 puzzle's digits no
+/// larger than its neighbours'.
+#[test]
+fn one_page_draws_its_puzzles_at_one_scale() {
+    if !pdf_tools() {
+        return;
+    }
+    let dir = scratch("books-scale");
+    let input = format!(
+        "{}{}",
+        stream(&[("nonogen", &["--count", "3", "--seed", "1", "10"])]),
+        stream(&[("nonogen", &["--seed", "1", "3"])]),
+    );
+    let pdf = dir.join("scale.pdf");
+    make(&input, &pdf, &["--answers", "none"]);
+    let pages = boxes(&pdf);
+    assert_eq!(pages.len(), 1);
+    // The clues' one-digit numbers: the one-digit words but the titles' (11 points) and
+    // the lines' about the puzzles and the page number's (9 points).
+    let mut heights: Vec<f32> = pages[0]
+        .words
+        .iter()
+        .filter(|w| w.text.len() == 1 && w.text.chars().all(|c| c.is_ascii_digit()))
+        .map(|w| w.y1 - w.y0)
+        .filter(|h| (h - 11.0).abs() > 0.3 && (h - 9.0).abs() > 0.3)
+        .collect();
+    heights.sort_by(f32::total_cmp);
+    let (least, most) = (heights[0], heights[heights.len() - 1]);
+    assert!(most - least < 0.5, "digits from {least} to {most} high");
+}
+
+/// `--per-page` that would print the cells under the readable size is refused, with the
+/// most a page that stay readable.
+#[test]
+fn too_many_a_page_is_refused_with_the_most_that_fit() {
+    let dir = scratch("books-per-page");
+    let pdf = dir.join("book.pdf");
+    let big = stream(&[("nonogen", &["--count", "2", "--seed", "1", "25"])]);
+    let r = run(
+        "gridrender",
+        &[
+            "-o",
+            pdf.to_str().unwrap(),
+            "--paper",
+            "a4",
+            "--per-page",
+            "2",
+        ],
+        &big,
+    );
+    assert_eq!(r.status, 2, "{}", r.stderr);
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    assert!(r.stderr.contains("under the 4 mm"), "{}", r.stderr);
+    assert!(r.stderr.contains("--per-page 1 or fewer"), "{}", r.stderr);
+    assert!(!pdf.exists());
 }

@@ -6,42 +6,42 @@ use grid_core::mines_doc::{GameState, MinesDoc, Move};
 use grid_core::{Document, Kind};
 use grid_render::book::{Entry, Extent};
 
-/// The `number`th puzzle of a book, from its document: titled by `meta.title`, else
-/// "Puzzle N", with a line of what it is; and, for a puzzle without an answer, a note saying
-/// so for stderr.
+/// The `number`th puzzle of a book, from its document: numbered, titled by `meta.title`
+/// when it has one, with a line of what it is; and, for a puzzle without an answer, a note
+/// saying so for stderr.
 pub fn entry(place: &Place, doc: Document, number: usize) -> Result<(Entry, Option<String>)> {
-    let title = doc
-        .meta_field::<String>("title")
-        .ok()
-        .flatten()
-        .unwrap_or_else(|| format!("Puzzle {number}"));
+    let title = doc.meta_field::<String>("title").ok().flatten();
     let (puzzle, answer, about, size) = match doc.kind() {
         Kind::Maze => maze(doc),
         Kind::Nonogram => nonogram(doc),
         Kind::Mines => mines(doc),
     }
     .map_err(|e| place.locate(e))?;
-    let note = answer.is_none().then(|| {
-        format!(
-            "gridrender: {} line {}: {title} has no answer to print (a maze needs its \
-             `solution`, a nonogram its `key` or a solved grid)",
-            place.source, place.line
-        )
-    });
     let entry = Entry {
+        number,
         title,
         about,
         size,
         puzzle,
         answer,
     };
+    let note = entry.answer.is_none().then(|| {
+        format!(
+            "gridrender: {} line {}: {} has no answer to print (a maze without a way from \
+             its start to its goal, a nonogram without its `key` or a solved grid)",
+            place.source,
+            place.line,
+            entry.heading()
+        )
+    });
     Ok((entry, note))
 }
 
 /// The puzzle, its answer, a line about it, and its size in cells.
 type Parts = (Document, Option<Document>, String, Extent);
 
-/// A maze drawn without its path; solved when the document has a `solution`.
+/// A maze drawn without its path; its answer the document's `solution`, or the shortest
+/// path when it has none.
 fn maze(doc: Document) -> grid_core::Result<Parts> {
     let mut about = match grid_core::tiling::tiling_of(&doc)? {
         grid_core::tiling::Tiling::Square => String::new(),
@@ -68,8 +68,35 @@ fn maze(doc: Document) -> grid_core::Result<Parts> {
     for field in ["solution", "trace", "stats"] {
         puzzle.remove(field);
     }
-    let answer = doc.has("solution").then_some(doc);
+    let answer = if doc.has("solution") {
+        Some(doc)
+    } else {
+        solved(doc)?
+    };
     Ok((puzzle, answer, about.trim().to_string(), size))
+}
+
+/// A maze with the shortest path from its start to its goal as its `solution` (as
+/// `mazesolve` writes it), or nothing when there is no such path.
+fn solved(mut doc: Document) -> grid_core::Result<Option<Document>> {
+    use grid_core::tiling::{TiledDoc, Tiling, tiling_of};
+    let solver = grid_maze::Solver::Bfs;
+    let (found, start, goal) = if tiling_of(&doc)? == Tiling::Square {
+        let maze = grid_core::MazeDoc::from_document(&doc)?;
+        let found = grid_maze::solve(solver, &maze.tiles, maze.start, maze.goal, false);
+        (found.into_solution(solver), maze.start, maze.goal)
+    } else {
+        let maze = TiledDoc::from_document(&doc)?;
+        let found = grid_maze::tiled::solve_tiled(solver, &maze.maze, maze.start, maze.goal, false);
+        (found.into_solution(solver), maze.start, maze.goal)
+    };
+    if found.length.is_none() {
+        return Ok(None);
+    }
+    doc.set("start", start);
+    doc.set("goal", goal);
+    doc.set("solution", &found);
+    Ok(Some(doc))
 }
 
 /// A nonogram with its clues and the grid as the puzzle gives it (givens shown, a solved
@@ -82,10 +109,11 @@ fn nonogram(doc: Document) -> grid_core::Result<Parts> {
         .value("colors")?
         .and_then(|c| c.as_object().map(|o| o.len()))
     {
-        about.push_str(&format!(", {} colours", colors + 1));
+        let plural = if colors == 1 { "" } else { "s" };
+        about.push_str(&format!(", {colors} colour{plural}"));
     }
     if let Some(difficulty) = doc.meta_field::<String>("difficulty")? {
-        about.push_str(&format!(", {difficulty}"));
+        about.push_str(&format!(", {}", in_words(&difficulty)));
     }
     let rows: Vec<String> = doc.field("grid")?.unwrap_or_default();
     let solved = !rows.is_empty() && rows.iter().all(|r| !r.contains('?'));
@@ -106,6 +134,17 @@ fn nonogram(doc: Document) -> grid_core::Result<Parts> {
     Ok((doc, None, about, Extent::Cells(width, height)))
 }
 
+/// What solving a puzzle of `difficulty` (nonogen's `meta.difficulty`, the method its
+/// solver needed) asks of the reader, in a teacher's words.
+fn in_words(difficulty: &str) -> &str {
+    match difficulty {
+        "line" => "line logic only",
+        "probing" => "needs trial and error",
+        "search" => "needs search",
+        other => other,
+    }
+}
+
 /// A board as the player starts it: a game not begun is opened where the rules make the
 /// first click (a no-guess board's opening shows its numbers); its answer every tile open.
 fn mines(doc: Document) -> grid_core::Result<Parts> {
@@ -118,9 +157,11 @@ fn mines(doc: Document) -> grid_core::Result<Parts> {
         view.view.height(),
         view.mines
     );
-    if rules.no_guess {
-        about.push_str(", no guessing");
-    }
+    about.push_str(if rules.no_guess {
+        ", no guessing"
+    } else {
+        ", may need a guess"
+    });
     first_click(&mut game)?;
     let mut puzzle = doc.clone();
     game.write_into(&mut puzzle);

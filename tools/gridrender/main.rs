@@ -339,6 +339,7 @@ fn parse_puzzle(
 
 /// A drawing's error, with the advice only this tool can give (which flag to change).
 fn advise(e: RenderError) -> Error {
+    use grid_render::book::BookError;
     match e {
         RenderError::TooLarge { .. } => Error::input(format!("{e}: choose a smaller --cell-size")),
         RenderError::TextTooLarge { .. } => {
@@ -350,6 +351,9 @@ fn advise(e: RenderError) -> Error {
         }
         RenderError::TooManyTiles { .. } => Error::input(format!(
             "{e}: animate a smaller maze, or draw this one still"
+        )),
+        RenderError::Book(BookError::TooManyAPage { most, .. }) => Error::usage(format!(
+            "{e}: give --per-page {most} or fewer, or leave --per-page out"
         )),
         other => other.into_doc().into(),
     }

@@ -34,6 +34,9 @@ pub enum RenderError {
     /// A drawing in characters too large for any terminal.
     #[error("drawn in braille the maze is {columns}x{lines} characters, more than {max} on a side")]
     TextTooLarge { columns: u64, lines: u64, max: u64 },
+    /// What a book cannot be made of, and why.
+    #[error(transparent)]
+    Book(#[from] crate::book::BookError),
     /// What a machine's file, a book or a page that plays cannot be made of, and why.
     #[error("{0}")]
     Refused(String),
