@@ -602,6 +602,21 @@ fn puzzles_are_centred_with_their_titles() {
         "{top} above, {} below",
         h - bottom
     );
+    // Its column clues of two digits ("12") are set as large as those of one.
+    let clue_heights: Vec<f32> = words
+        .iter()
+        .filter(|w| w.text.chars().all(|c| c.is_ascii_digit()))
+        .map(|w| w.y1 - w.y0)
+        .filter(|h| (h - 11.0).abs() > 0.3 && (h - 9.0).abs() > 0.3)
+        .collect();
+    assert!(
+        pages[0].words.iter().any(|w| w.text == "12"),
+        "a two-digit clue"
+    );
+    let (least, most) = clue_heights
+        .iter()
+        .fold((f32::INFINITY, 0.0f32), |(a, b), h| (a.min(*h), b.max(*h)));
+    assert!(most - least < 0.5, "clues from {least} to {most} high");
     let maze = stream(&[("mazegen", &["--seed", "1", "12"])]);
     let pdf = dir.join("maze.pdf");
     make(&maze, &pdf, &["--paper", "a4", "--answers", "none"]);

@@ -833,18 +833,8 @@ fn nonogram_clues(
     }
     for (c, clues) in col_labels.iter().enumerate() {
         for (i, clue) in clues.iter().rev().enumerate() {
-            // A number of two digits or more is set smaller where it must be, as puzzle books
-            // do, so that the numbers of neighbouring columns keep apart: within seven
-            // eighths of a column (a character is four fifths of the size across), in the
-            // built-in font's steps of 5 pixels, so that a PNG draws it no smaller than it
-            // has to.
             let digits = clue.len() as u32;
-            let fits = size.min(tile * 35 / (32 * digits));
-            let size = match fits {
-                _ if fits == size => size,
-                5.. => fits / 5 * 5,
-                _ => fits.max(1),
-            };
+            let size = column_clue_size(size, tile, digits, mode);
             let width = digits * (size * 3 / 5 + size / 5);
             let x = left + c as u32 * tile + tile.saturating_sub(width) / 2;
             let y = top - (i as u32 + 1) * tile + (tile - size) / 2;
@@ -852,6 +842,24 @@ fn nonogram_clues(
         }
     }
     (scene, left, top)
+}
+
+/// The size a column clue of `digits` digits is set at: the row clues' `size`, or smaller
+/// where it must be, as puzzle books do, so that the numbers of neighbouring columns keep
+/// apart: within seven eighths of a column. Drawn as shapes, a character is the SVG's
+/// monospace font at six fifths of the size, 0.6 of that across (so a 16 pixel tile's two
+/// digits keep the one digit's size); painted in pixels, it is four fifths of the size
+/// across, in the built-in font's steps of 5 pixels, so that a PNG draws it no smaller than
+/// it has to.
+fn column_clue_size(size: u32, tile: u32, digits: u32, mode: Mode) -> u32 {
+    match mode {
+        Mode::Shapes => size.min(tile * 7 * 25 / (8 * 18 * digits)).max(1),
+        Mode::Pixels => match size.min(tile * 35 / (32 * digits)) {
+            fits if fits == size => size,
+            fits @ 5.. => fits / 5 * 5,
+            fits => fits.max(1),
+        },
+    }
 }
 
 /// The cells of a nonogram's grid, each filled cell in the ink `filled` gives its name.
@@ -957,6 +965,16 @@ mod nonogram_tests {
     use super::*;
     use grid_core::nonogram_doc::{Palette, Swatch};
 
+    #[test]
+    fn two_digits_keep_the_one_digits_size_where_the_font_lets_them() {
+        // A 16 pixel tile sets clues at 9 pixels.
+        assert_eq!(column_clue_size(9, 16, 1, Mode::Shapes), 9);
+        assert_eq!(column_clue_size(9, 16, 2, Mode::Shapes), 9);
+        assert!(column_clue_size(9, 16, 3, Mode::Shapes) < 9);
+        // The built-in pixel font is wider: two digits step down to 5 pixels.
+        assert_eq!(column_clue_size(9, 16, 2, Mode::Pixels), 5);
+    }
+
     /// Two-digit column clues side by side keep apart: each number ends a tenth of a tile
     /// or more before the next begins.
     #[test]
@@ -978,7 +996,8 @@ mod nonogram_tests {
                     x, size, text, y, ..
                 } if *y < tile => Some((
                     *x,
-                    *x + text.len() as u32 * (size * 3 / 5 + size / 5),
+                    // The SVG's monospace at six fifths of the size, 0.6 of that across.
+                    *x + (text.len() as u32 * size * 18).div_ceil(25),
                     *size,
                 )),
                 _ => None,
@@ -989,8 +1008,8 @@ mod nonogram_tests {
         for pair in spans.windows(2) {
             assert!(pair[0].1 + tile / 10 <= pair[1].0, "{spans:?}");
         }
-        // A single digit keeps the full size.
-        assert!(spans[2].2 > spans[0].2, "{spans:?}");
+        // Two digits fit a 20 pixel column at the one digit's size, and keep it.
+        assert!(spans.iter().all(|s| s.2 == spans[2].2), "{spans:?}");
     }
 
     /// A known blank cell among unknown ones is marked by a cross a third of a tile or more
