@@ -686,4 +686,16 @@ fn too_many_a_page_is_refused_with_the_most_that_fit() {
     assert!(r.stderr.contains("under the 4 mm"), "{}", r.stderr);
     assert!(r.stderr.contains("--per-page 1 or fewer"), "{}", r.stderr);
     assert!(!pdf.exists());
+    // One a page is always readable once each puzzle is alone: a 50 x 50 maze (3.6 mm a
+    // cell on A4, under a nonogram's 4 mm) beside a nonogram.
+    let mixed = format!(
+        "{}{}",
+        stream(&[("mazegen", &["--seed", "1", "50"])]),
+        stream(&[("nonogen", &["--seed", "1", "5"])]),
+    );
+    for per_page in [&["--per-page", "1"][..], &[]] {
+        let mut args = vec!["--paper", "a4"];
+        args.extend_from_slice(per_page);
+        make(&mixed, &pdf, &args);
+    }
 }

@@ -331,12 +331,15 @@ fn per_page(options: &BookOptions, drawn: &[Drawn], entries: &[Entry]) -> Result
         .map(|d| (d.item.least, d.least_mm))
         .fold((0.0, 0), |a, b| if b.0 > a.0 { b } else { a });
     let scale = |n: usize| layout::Grid::best(paper, n.min(items.len()), &items).1;
+    // Alone on its page each puzzle is readable (checked above); pages of several draw
+    // them at the scale of the one that fits worst, which must suit the one that needs most.
+    let readable = |n: usize| n.min(items.len()) <= 1 || scale(n) >= least;
     let most = (1..=MOST_A_PAGE.min(items.len().max(1)))
         .rev()
-        .find(|&n| scale(n) >= least)
+        .find(|&n| readable(n))
         .unwrap_or(1);
     match options.per_page {
-        Some(asked) if scale(asked) < least => Err(BookError::TooManyAPage {
+        Some(asked) if !readable(asked) => Err(BookError::TooManyAPage {
             asked,
             mm: scale(asked) * PICTURE_TILE as f32 / POINTS_A_MM,
             least_mm,
