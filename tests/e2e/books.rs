@@ -284,11 +284,21 @@ fn what_cannot_be_a_book_is_refused() {
     let out = pdf.to_str().unwrap();
     let maze = run("mazegen", &["--seed", "1", "8"], "").stdout;
     let huge = run("mazegen", &["--seed", "1", "120"], "").stdout;
+    // Too large for any picture: the book's own words, naming the puzzle in the stream.
+    let huger = format!(
+        "{maze}{}",
+        run("mazegen", &["--seed", "1", "1100"], "").stdout
+    );
     let pages = dir.join("page-{n}.pdf");
     let missing = dir.join("no/such/folder/book.pdf");
     let cases: Vec<(Vec<&str>, &str, &str)> = vec![
         (vec!["-o", out], "", "no documents"),
         (vec!["-o", out], &huge, "at most about 59 x 59"),
+        (
+            vec!["-o", out, "--paper", "a4"],
+            &huger,
+            "Puzzle 2 (1100 x 1100) is too large to print readably on A4",
+        ),
         (vec!["-o", pages.to_str().unwrap()], &maze, "{n}"),
         (vec!["-f", "svg", "--per-page", "2"], &maze, "--per-page"),
         (vec!["-o", out, "--for", "laser"], &maze, "--for"),

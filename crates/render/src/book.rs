@@ -10,7 +10,7 @@
 mod layout;
 mod text;
 
-use crate::error::Result;
+use crate::error::{RenderError, Result};
 use crate::{Picture, PictureOptions, Theme};
 use grid_core::{Document, Kind};
 use krilla::Document as Pdf;
@@ -120,6 +120,17 @@ impl Extent {
     }
 }
 
+impl Extent {
+    /// About the size of a picture of this many cells at `tile` pixels a cell.
+    fn pixels(self, tile: u32) -> (f32, f32) {
+        let tile = tile as f32;
+        match self {
+            Extent::Cells(w, h) => (w as f32 * tile, h as f32 * tile),
+            Extent::Rings(n) => (2.0 * n as f32 * tile, 2.0 * n as f32 * tile),
+        }
+    }
+}
+
 impl fmt::Display for Extent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -206,7 +217,15 @@ struct Drawn {
 }
 
 impl Drawn {
-    fn of(entry: &Entry, doc: &Document, fonts: &Arc<usvg::fontdb::Database>) -> Result<Drawn> {
+    /// The picture of `doc`, `entry`'s puzzle or answer. A picture too large to draw at all
+    /// (too many pixels or tiles) is refused as a puzzle too large for `paper`, with the size
+    /// that would fit, so that the advice is the book's and names the puzzle.
+    fn of(
+        entry: &Entry,
+        doc: &Document,
+        paper: Paper,
+        fonts: &Arc<usvg::fontdb::Database>,
+    ) -> Result<Drawn> {
         let mut svg = Vec::new();
         let options = PictureOptions {
             cell_size: Some(PICTURE_TILE),
@@ -214,7 +233,33 @@ impl Drawn {
             theme: Theme::Light,
             caption: false,
         };
-        crate::render_picture(doc, Picture::Svg, &options, &mut svg)?;
+        let item = |size| {
+            let a_pixel = |mm: f32| mm * POINTS_A_MM / PICTURE_TILE as f32;
+            Item {
+                title: entry.heading(),
+                about: entry.about.clone(),
+                size,
+                least: a_pixel(readable_mm(doc.kind()) as f32),
+                largest: a_pixel(largest_mm(doc.kind())),
+            }
+        };
+        let least_mm = readable_mm(doc.kind());
+        match crate::render_picture(doc, Picture::Svg, &options, &mut svg) {
+            Err(RenderError::TooLarge { .. } | RenderError::TooManyTiles { .. }) => {
+                // Its cells at a picture's tile are about its size.
+                let too_large = item(entry.size.pixels(PICTURE_TILE));
+                return Err(unreadable(entry, &too_large, least_mm, paper)
+                    .unwrap_or(BookError::TooLarge {
+                        number: entry.number,
+                        size: entry.size,
+                        paper,
+                        least_mm,
+                        fits: entry.size,
+                    })
+                    .into());
+            }
+            other => other?,
+        }
         let text = String::from_utf8(svg).expect("the SVG writer writes UTF-8");
         let options = usvg::Options {
             fontdb: Arc::clone(fonts),
@@ -226,20 +271,25 @@ impl Drawn {
             why: e.to_string(),
         })?;
         let size = (tree.size().width(), tree.size().height());
-        let a_pixel = |mm: f32| mm * POINTS_A_MM / PICTURE_TILE as f32;
-        let least_mm = readable_mm(doc.kind());
         Ok(Drawn {
             tree,
-            item: Item {
-                title: entry.heading(),
-                about: entry.about.clone(),
-                size,
-                least: a_pixel(least_mm as f32),
-                largest: a_pixel(largest_mm(doc.kind())),
-            },
+            item: item(size),
             least_mm,
         })
     }
+}
+
+/// Why `item`, `entry`'s picture, cannot be read alone on a page of `paper`, with the size
+/// that could; nothing when it can.
+fn unreadable(entry: &Entry, item: &Item, least_mm: u32, paper: Paper) -> Option<BookError> {
+    let (_, scale) = layout::Grid::best(paper, 1, std::slice::from_ref(item));
+    (scale < item.least).then(|| BookError::TooLarge {
+        number: entry.number,
+        size: entry.size,
+        paper,
+        least_mm,
+        fits: entry.size.scaled(scale / item.least),
+    })
 }
 
 /// Lays out a book of `entries`.
@@ -252,12 +302,16 @@ pub fn book(entries: &[Entry], options: &BookOptions) -> Result<Book> {
     let font = Font::new(FONT.into(), 0).expect("the embedded font reads");
     let puzzles: Vec<Drawn> = entries
         .iter()
-        .map(|e| Drawn::of(e, &e.puzzle, &fonts))
+        .map(|e| Drawn::of(e, &e.puzzle, options.paper, &fonts))
         .collect::<Result<_>>()?;
     let per_page = per_page(options, &puzzles, entries)?;
     let answers: Vec<Drawn> = entries
         .iter()
-        .filter_map(|e| e.answer.as_ref().map(|a| Drawn::of(e, a, &fonts)))
+        .filter_map(|e| {
+            e.answer
+                .as_ref()
+                .map(|a| Drawn::of(e, a, options.paper, &fonts))
+        })
         .collect::<Result<_>>()?;
     let mut pdf = new_pdf("Puzzles");
     let slots = per_page.min(puzzles.len());
@@ -313,16 +367,8 @@ fn finish(pdf: Pdf) -> Result<Vec<u8>> {
 fn per_page(options: &BookOptions, drawn: &[Drawn], entries: &[Entry]) -> Result<usize> {
     let paper = options.paper;
     for (d, entry) in drawn.iter().zip(entries) {
-        let (_, scale) = layout::Grid::best(paper, 1, std::slice::from_ref(&d.item));
-        if scale < d.item.least {
-            return Err(BookError::TooLarge {
-                number: entry.number,
-                size: entry.size,
-                paper,
-                least_mm: d.least_mm,
-                fits: entry.size.scaled(scale / d.item.least),
-            }
-            .into());
+        if let Some(e) = unreadable(entry, &d.item, d.least_mm, paper) {
+            return Err(e.into());
         }
     }
     let items: Vec<Item> = drawn.iter().map(|d| d.item.clone()).collect();
