@@ -167,6 +167,7 @@ fn every_kind_and_tiling_makes_a_book_with_its_answers() {
         assert_eq!(r.status, 0, "{name}: {}", r.stderr);
         assert!(r.stderr.is_empty(), "{name}: {}", r.stderr);
         let book = read(&pdf);
+        assert_words_fit(name, &pdf);
         let answers_from = book
             .text
             .iter()
