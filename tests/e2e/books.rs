@@ -710,3 +710,29 @@ fn too_many_a_page_is_refused_with_the_most_that_fit() {
         make(&mixed, &pdf, &args);
     }
 }
+
+/// A few answers fill their page: three nonograms' answers take the page's height, not the
+/// top of a grid of six slots.
+#[test]
+fn a_few_answers_fill_their_page() {
+    if !pdf_tools() {
+        return;
+    }
+    let dir = scratch("books-few-answers");
+    let three = stream(&[("nonogen", &["--count", "3", "--seed", "1", "10"])]);
+    let pdf = dir.join("three.pdf");
+    make(&three, &pdf, &["--paper", "a4"]);
+    let pages = boxes(&pdf);
+    assert_eq!(pages.len(), 2);
+    let (_, h) = pages[1].size;
+    let lowest = pages[1]
+        .words
+        .iter()
+        .map(|w| w.y1)
+        .filter(|y| *y < h - 45.0)
+        .fold(0.0, f32::max);
+    assert!(
+        lowest > 0.75 * h,
+        "the answers end {lowest} down a page {h} high"
+    );
+}

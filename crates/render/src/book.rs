@@ -317,10 +317,11 @@ pub fn book(entries: &[Entry], options: &BookOptions) -> Result<Book> {
     let slots = per_page.min(puzzles.len());
     let mut numbered = Numbered::new(&font, options.paper);
     numbered.pages(&mut pdf, (per_page, slots), &puzzles, None);
-    // Answers are smaller: laid out twice as many a page as the puzzles.
+    // Answers are smaller: laid out twice as many a page as the puzzles, in no more slots
+    // than there are answers, so that a few fill their page.
     let answer_page = (
         (per_page * 2).min(MOST_A_PAGE),
-        (slots * 2).min(MOST_A_PAGE),
+        (slots * 2).min(MOST_A_PAGE).min(answers.len().max(1)),
     );
     let mut separate = None;
     if !answers.is_empty() {
