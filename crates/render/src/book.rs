@@ -190,7 +190,7 @@ const MOST_A_PAGE: usize = 12;
 const PICTURE_TILE: u32 = 16;
 /// Points a millimetre.
 const POINTS_A_MM: f32 = 72.0 / 25.4;
-/// The size of the page numbers and of the answers' heading.
+/// The size of the page numbers.
 const FOOT_SIZE: f32 = 9.0;
 
 /// The smallest a tile may print and stay readable, in millimetres: 4 mm for a nonogram's or
