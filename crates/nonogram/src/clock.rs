@@ -1,8 +1,7 @@
 //! A solve's deadline, its progress on the way and a request to stop, which every stage of
 //! both engines watches.
 
-use crate::engine::Stats;
-use crate::solve::Options;
+use crate::terms::Stats;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -13,26 +12,29 @@ pub(crate) struct Clock {
     deadline: Option<Instant>,
     progress: Option<fn(&Stats)>,
     /// When `progress` was last told.
-    last_told: std::cell::Cell<Option<Instant>>,
+    last_told: std::cell::Cell<Instant>,
     stop: Option<&'static AtomicBool>,
 }
 
 impl Clock {
-    pub fn new(deadline: Option<Instant>) -> Self {
+    /// A clock that runs out at `deadline` (never without one), tells `progress` of the
+    /// work about once a second, and runs out at once when `stop` is set.
+    pub fn new(
+        deadline: Option<Instant>,
+        progress: Option<fn(&Stats)>,
+        stop: Option<&'static AtomicBool>,
+    ) -> Self {
         Clock {
             deadline,
-            progress: None,
-            last_told: std::cell::Cell::new(None),
-            stop: None,
+            progress,
+            last_told: std::cell::Cell::new(Instant::now()),
+            stop,
         }
     }
 
-    /// Has the options' `progress` told of the work about once a second, and their `stop`
-    /// end the solve as its deadline would.
-    pub fn watch(&mut self, options: &Options) {
-        self.progress = options.progress;
-        self.last_told.set(Some(Instant::now()));
-        self.stop = options.stop;
+    /// A clock that never runs out and tells no one: a generator's many small solves.
+    pub fn unwatched() -> Self {
+        Clock::new(None, None, None)
     }
 
     /// Whether the solve was asked to stop.
@@ -49,10 +51,10 @@ impl Clock {
             return true;
         }
         let now = Instant::now();
-        if let (Some(tell), Some(last)) = (self.progress, self.last_told.get())
-            && now.duration_since(last).as_secs() >= 1
+        if let Some(tell) = self.progress
+            && now.duration_since(self.last_told.get()).as_secs() >= 1
         {
-            self.last_told.set(Some(now));
+            self.last_told.set(now);
             tell(stats);
         }
         self.deadline.is_some_and(|d| now >= d)

@@ -1,18 +1,17 @@
 //! The solving engine: propagation of the line solver over rows and columns, probing (proof by
-//! contradiction), and a complete search for what logic leaves open.
+//! contradiction), and a depth-first search for what logic leaves open. The stages after
+//! it (the learning search, CaDiCaL) are handed the board by [`crate::solve`], not by the
+//! engine.
 
 use crate::clock::Clock;
 use crate::explain::Step;
-use crate::learn::Learner;
 use crate::line::{Cell, LineSolver, Masks, pack};
 use crate::numbering::Lines;
 use crate::puzzle::{LineId, Puzzle};
-use crate::sat;
-use crate::word::{Word, holds};
+use crate::queue::{LineQueue, Order};
+use crate::terms::{Board, Searched, Stats, Stop};
 use grid_core::Grid;
 use rustc_hash::FxHashMap;
-use std::collections::VecDeque;
-use std::time::Instant;
 
 /// Lines up to this long are remembered in the line cache, and kept as masks beside the board
 /// when every line of the puzzle is (two 128-bit masks a line).
@@ -20,9 +19,6 @@ const CACHED_LINE: usize = 128;
 /// Entries kept before the cache starts afresh (about 25 MB of lines up to 64 cells, 50 MB
 /// of longer ones).
 const CACHE_ENTRIES: usize = 500_000;
-
-/// The board: one cell per square of the puzzle.
-pub type Board = Grid<Cell>;
 
 /// The board as the engine works on it: the cells, and, when every line is short enough,
 /// each line's known cells as bit masks, kept up to date as cells are set. Propagation
@@ -146,75 +142,22 @@ impl LineCache {
     }
 }
 
-/// Why solving stopped short.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Stop {
-    /// A line has no arrangement left: the board (or the assumption behind it) is impossible.
-    Conflict(LineId),
-    /// Out of time.
-    Timeout,
-    /// The search spent its budget and would hand over to CaDiCaL, which this build lacks
-    /// (the `sat` feature is off).
-    #[cfg(not(feature = "sat"))]
-    NoSatStage,
-}
-
-impl Stop {
-    /// Why a solve that stopped here is unfinished; `None` for a conflict, which is an answer.
-    pub fn halt(self) -> Option<crate::solve::Halt> {
-        match self {
-            Stop::Conflict(_) => None,
-            Stop::Timeout => Some(crate::solve::Halt::Timeout),
-            #[cfg(not(feature = "sat"))]
-            Stop::NoSatStage => Some(crate::solve::Halt::NoSatStage),
-        }
-    }
-}
-
-/// The order in which queued lines are solved. Propagation ends at the same board either
-/// way (each line only ever adds what its clues force), so verdicts do not depend on it;
-/// the work does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Order {
-    /// First in, first out: a line waits while the lines queued before it settle more of its
-    /// cells: half the line solves of last in, first out on webpbn-00436.
-    FirstIn,
-    /// Last in, first out: the order `--explain` writes its steps in, and the one whose
-    /// line solves nonogen's hardening counts as effort, so that both stay as they are.
-    LastIn,
-}
-
-/// Counters for the curious and for benchmarks; a solution's `stats` field.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
-pub struct Stats {
-    pub line_solves: u64,
-    pub probes: u64,
-    /// Search nodes: branches of the depth-first search, decisions of the learning one.
-    pub nodes: u64,
-    /// Conflicts the learning search analysed (each one a clause learnt), and the clauses
-    /// CaDiCaL learnt after it.
-    pub conflicts: u64,
-}
-
 pub(crate) struct Engine<'a> {
     puzzle: &'a Puzzle,
     solver: LineSolver,
     line: Vec<Cell>,
     before: Vec<Cell>,
-    /// Lines waiting to be solved (see `propagate` for the order).
-    queue: VecDeque<usize>,
-    queued: Vec<bool>,
+    /// Lines waiting to be solved, in the order asked.
+    queue: LineQueue,
     /// Lines solved before: probing and search meet the same line states again and again.
     cache: LineCache,
     lines: Lines,
-    /// The deadline, and the progress told about once a second for a long solve.
-    clock: Clock,
+    /// The solve's deadline, progress and stop.
+    clock: &'a Clock,
     /// Deductions as a person would write them, when asked for.
     pub steps: Option<Vec<Step>>,
     /// Inside the search (which changes the order of probes).
     searching: bool,
-    /// The order lines are taken from the queue.
-    order: Order,
     /// The cells propagation set, in order, while a probe records them (`None` otherwise): a
     /// probe then compares its board with the one it started from through these cells alone.
     trail: Option<Vec<usize>>,
@@ -222,24 +165,34 @@ pub(crate) struct Engine<'a> {
 }
 
 impl<'a> Engine<'a> {
-    pub fn new(puzzle: &'a Puzzle, deadline: Option<Instant>, explain: bool, order: Order) -> Self {
+    /// An engine for `puzzle` that watches `clock`, records its deductions in words when
+    /// `explain` is asked, and takes queued lines in `order`.
+    pub fn new(puzzle: &'a Puzzle, clock: &'a Clock, explain: bool, order: Order) -> Self {
         let lines = puzzle.width() + puzzle.height();
         Engine {
             puzzle,
             solver: LineSolver::new(),
             line: Vec::new(),
             before: Vec::new(),
-            queue: VecDeque::with_capacity(lines),
-            queued: vec![false; lines],
+            queue: LineQueue::new(lines, order),
             cache: LineCache::default(),
             lines: Lines::new(puzzle.width(), puzzle.height()),
-            clock: Clock::new(deadline),
+            clock,
             steps: explain.then(Vec::new),
             searching: false,
-            order,
             trail: None,
             stats: Stats::default(),
         }
+    }
+
+    /// The puzzle solved.
+    pub fn puzzle(&self) -> &'a Puzzle {
+        self.puzzle
+    }
+
+    /// The solve's clock, which every stage watches.
+    pub fn clock(&self) -> &'a Clock {
+        self.clock
     }
 
     pub fn blank_board(&self) -> Board {
@@ -248,49 +201,12 @@ impl<'a> Engine<'a> {
 
     /// Queues every line.
     pub fn queue_all(&mut self) {
-        for l in 0..self.queued.len() {
-            self.enqueue(l);
-        }
-    }
-
-    /// Watches the options' progress and stop ([`Clock::watch`]).
-    pub fn watch(&mut self, options: &crate::solve::Options) {
-        self.clock.watch(options);
-    }
-
-    /// Whether the solve was asked to stop (and so a timeout is an interruption).
-    pub fn interrupted(&self) -> bool {
-        self.clock.stopped()
-    }
-
-    /// Queues the row and the column through a cell.
-    fn queue_cell(&mut self, index: usize) {
-        let [row, col] = self.lines.through(index);
-        self.enqueue(row);
-        self.enqueue(col);
-    }
-
-    fn enqueue(&mut self, l: usize) {
-        if !self.queued[l] {
-            self.queued[l] = true;
-            self.queue.push_back(l);
-        }
-    }
-
-    fn clear_queue(&mut self) {
-        for &l in &self.queue {
-            self.queued[l] = false;
-        }
-        self.queue.clear();
+        self.queue.push_all();
     }
 
     /// Solves queued lines until nothing changes. On a conflict the board is left part-way.
     pub fn propagate(&mut self, state: &mut State) -> Result<(), Stop> {
-        while let Some(l) = match self.order {
-            Order::FirstIn => self.queue.pop_front(),
-            Order::LastIn => self.queue.pop_back(),
-        } {
-            self.queued[l] = false;
+        while let Some(l) = self.queue.pop() {
             let id = self.lines.id(l);
             // Explanations need the solver's block ranges, which the cache does not keep.
             let known = match state.line_masks(l) {
@@ -307,7 +223,7 @@ impl<'a> Engine<'a> {
                 None => self.propagate_cells(state, id),
             };
             if !ok {
-                self.clear_queue();
+                self.queue.clear();
                 return Err(Stop::Conflict(id));
             }
         }
@@ -337,7 +253,7 @@ impl<'a> Engine<'a> {
                 let cell = self.lines.cell_index(id, i);
                 state.set(cell, value);
                 self.record(cell);
-                self.enqueue(self.lines.crossing(id, i));
+                self.queue.push(self.lines.crossing(id, i));
             }
         }
         true
@@ -386,7 +302,7 @@ impl<'a> Engine<'a> {
                 let cell = self.lines.cell_index(id, i);
                 state.set(cell, self.line[i]);
                 self.record(cell);
-                self.enqueue(self.lines.crossing(id, i));
+                self.queue.push(self.lines.crossing(id, i));
             }
         }
         if changed && let Some(steps) = &mut self.steps {
@@ -427,7 +343,7 @@ impl<'a> Engine<'a> {
     /// Sets one cell and propagates.
     fn assume(&mut self, state: &mut State, index: usize, value: Cell) -> Result<(), Stop> {
         state.set(index, value);
-        self.queue_cell(index);
+        self.queue.push_cell(&self.lines, index);
         self.propagate(state)
     }
 
@@ -569,7 +485,7 @@ impl<'a> Engine<'a> {
                         }
                         for &i in &common {
                             state.set(i, filled.cells()[i]);
-                            self.queue_cell(i);
+                            self.queue.push_cell(&self.lines, i);
                         }
                         self.steps = recording.take();
                         let settled = self.propagate(state);
@@ -682,79 +598,6 @@ impl<'a> Engine<'a> {
         self.searching = false;
         result
     }
-
-    /// The conflict-driven search ([`Learner`]) from `state`, for solutions other than those
-    /// in `found`, until `found` holds `limit`. `scores` (the probes' yields) start its choice
-    /// of cells where probing found the most to learn. After `conflicts` conflicts CaDiCaL
-    /// takes over ([`Engine::sat`]) from what the learning search has proved.
-    pub fn learn(
-        &mut self,
-        state: &State,
-        limit: usize,
-        found: &mut Vec<Board>,
-        scores: &[[u32; 2]],
-        conflicts: u64,
-    ) -> Result<(), Stop> {
-        let top = scores.iter().map(|&s| rate(s)).max().unwrap_or(1).max(1) as f64;
-        let activity = scores.iter().map(|&s| rate(s) as f64 / top).collect();
-        let budget = if sat::takes(self.puzzle) {
-            conflicts
-        } else {
-            u64::MAX
-        };
-        // The narrower word when every line fits it: the same search, its conflicts a fifth
-        // cheaper (docs/performance.md, "The tournaments' task").
-        let longest = self.puzzle.width().max(self.puzzle.height());
-        let proved = if holds::<u64>(longest) {
-            self.learn_in::<u64>(state, limit, found, activity, budget)?
-        } else {
-            self.learn_in::<u128>(state, limit, found, activity, budget)?
-        };
-        match proved {
-            None => Ok(()),
-            Some(board) => self.sat(&board, limit, found),
-        }
-    }
-
-    /// [`Engine::learn`] with the line states in words of `W`, up to CaDiCaL: `None` when
-    /// the learning search finished, else the board it proved before its budget ran out.
-    /// Its memory is given back before CaDiCaL takes its own.
-    fn learn_in<W: Word>(
-        &mut self,
-        state: &State,
-        limit: usize,
-        found: &mut Vec<Board>,
-        activity: Vec<f64>,
-        budget: u64,
-    ) -> Result<Option<Board>, Stop> {
-        let mut learner = Learner::<W>::new(self.puzzle, &self.clock, &mut self.stats, activity);
-        Ok(match learner.run(state.board(), limit, found, budget)? {
-            Searched::Done => None,
-            Searched::OutOfBudget => Some(learner.root()),
-        })
-    }
-
-    /// CaDiCaL ([`crate::sat`]) from `board`, whose known cells hold in every solution not
-    /// in `found`, until `found` holds `limit`.
-    pub fn sat(&mut self, board: &Board, limit: usize, found: &mut Vec<Board>) -> Result<(), Stop> {
-        sat::search(
-            self.puzzle,
-            board,
-            limit,
-            found,
-            &self.clock,
-            &mut self.stats,
-        )
-    }
-}
-
-/// How a search with a budget (of nodes, or of conflicts) ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Searched {
-    /// It found what it was asked for, or proved there is no more.
-    Done,
-    /// The budget ran out first.
-    OutOfBudget,
 }
 
 /// Both values of a cell are known to be consistent.
@@ -814,6 +657,13 @@ fn best_branch(state: &State, scores: &[[u32; 2]]) -> Option<usize> {
     (0..state.len())
         .filter(|&i| state.cells()[i] == Cell::Unknown)
         .max_by_key(|&i| (rate(scores[i]), std::cmp::Reverse(i)))
+}
+
+/// What probing taught of each cell, scaled so that the most is 1: where the learning
+/// search starts its choice of cells.
+pub(crate) fn activity(scores: &[[u32; 2]]) -> Vec<f64> {
+    let top = scores.iter().map(|&s| rate(s)).max().unwrap_or(1).max(1) as f64;
+    scores.iter().map(|&s| rate(s) as f64 / top).collect()
 }
 
 /// What a cell's two probes taught: the product of the cells each one settled.

@@ -27,8 +27,10 @@ mod learn;
 pub mod line;
 mod numbering;
 pub mod puzzle;
+mod queue;
 mod sat;
 pub mod solve;
+mod terms;
 pub mod word;
 
 pub use document::Answer;
@@ -39,7 +41,8 @@ pub enum Nonogram {
     Black(Puzzle),
     Color(color::ColorPuzzle),
 }
-pub use engine::{Board, Stats};
 pub use line::Cell;
 pub use puzzle::{ClueError, LineId, Puzzle};
-pub use solve::{Halt, Method, Options, Report, Status, solve};
+pub use solve::{Method, Options, Report, Status, solve};
+pub use terms::Halt;
+pub use terms::{Board, Stats};

@@ -9,7 +9,7 @@
 //!
 //! CaDiCaL is C++, so it comes with the `sat` feature (on by default). A build without it
 //! runs every other stage the same; where a search would hand over, [`search`] stops with
-//! [`Stop::NoSatStage`] and the puzzle is left unfinished, never answered wrongly.
+//! [`Stop::NoSatStage`](crate::terms::Stop::NoSatStage) and the puzzle is left unfinished, never answered wrongly.
 
 use crate::puzzle::Puzzle;
 
@@ -69,24 +69,24 @@ pub(crate) fn size(puzzle: &Puzzle) -> Size {
     Size::new(cells, 0, lines)
 }
 
-/// Whether the puzzle fits CaDiCaL ([`Size::fits`]).
-pub(crate) fn takes(puzzle: &Puzzle) -> bool {
+/// Whether the puzzle's clauses fit CaDiCaL ([`Size::fits`]).
+pub(crate) fn fits_cadical(puzzle: &Puzzle) -> bool {
     size(puzzle).fits()
 }
 
-/// The stand-in for CaDiCaL in a build without it.
+/// The stand-in for CaDiCaL in a build without it, for puzzles of either kind.
 #[cfg(not(feature = "sat"))]
 mod without {
     use crate::clock::Clock;
-    use crate::engine::{Board, Stats, Stop};
-    use crate::puzzle::Puzzle;
+    use crate::terms::{Stats, Stop};
+    use grid_core::Grid;
 
     /// No last stage: the search stops where it would hand over.
-    pub(crate) fn search(
+    pub(crate) fn search<Puzzle, Cell>(
         _puzzle: &Puzzle,
-        _board: &Board,
+        _board: &Grid<Cell>,
         _limit: usize,
-        _found: &mut Vec<Board>,
+        _found: &mut Vec<Grid<Cell>>,
         _clock: &Clock,
         _stats: &mut Stats,
     ) -> Result<(), Stop> {
@@ -98,8 +98,8 @@ mod without {
 mod tests {
     use super::*;
     use crate::cnf::{Cnf, Encoding};
-    use crate::engine::Board;
     use crate::line::Cell;
+    use crate::terms::Board;
     use grid_core::Grid;
 
     /// Two pictures: the diagonal and the anti-diagonal of a 2 x 2 square (the puzzle, and
@@ -112,7 +112,7 @@ mod tests {
         (puzzle, diagonal, anti)
     }
 
-    /// The estimate `takes` goes by is a bound on the clauses written.
+    /// The estimate `fits_cadical` goes by is a bound on the clauses written.
     #[test]
     fn the_clauses_written_are_within_the_estimate() {
         let mut rng = grid_core::Rng::seeded(7);
@@ -131,21 +131,21 @@ mod tests {
     fn a_puzzle_too_big_to_write_as_clauses_is_not_taken() {
         let lines = vec![vec![1; 250]; 1000];
         let huge = Puzzle::new(lines.clone(), lines).unwrap();
-        assert!(!takes(&huge));
+        assert!(!fits_cadical(&huge));
         let (small, ..) = diagonals();
-        assert!(takes(&small));
+        assert!(fits_cadical(&small));
     }
 
     #[test]
     #[cfg(not(feature = "sat"))]
     fn without_the_sat_feature_the_hand_over_stops_the_search() {
         let (puzzle, ..) = diagonals();
-        let clock = crate::clock::Clock::new(None);
-        let mut stats = crate::engine::Stats::default();
+        let clock = crate::clock::Clock::unwatched();
+        let mut stats = crate::terms::Stats::default();
         let blank = Board::from_vec(2, 2, vec![Cell::Unknown; 4]).unwrap();
         let mut found = Vec::new();
         let outcome = search(&puzzle, &blank, 10, &mut found, &clock, &mut stats);
-        assert_eq!(outcome, Err(crate::engine::Stop::NoSatStage));
+        assert_eq!(outcome, Err(crate::terms::Stop::NoSatStage));
         assert!(found.is_empty());
     }
 }

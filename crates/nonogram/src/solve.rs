@@ -1,13 +1,25 @@
 //! Solving a puzzle from start to proof: the clues' own contradictions, line logic, probing,
 //! then search, and the verdict with the technique it took.
+//!
+//! This is the one place that sequences the stages (`decide`, then `search_stages`): the
+//! engine's propagation, probing and depth-first search, then the learning search (`learn/`),
+//! then CaDiCaL (`sat.rs`), each taking over where the one before spent its `Budget`. A new
+//! stage goes in here, between the two it comes between; the stages know nothing of each
+//! other.
 
-use crate::engine::{Board, Engine, Order, Searched, State, Stats, Stop};
+use crate::clock::Clock;
+use crate::engine::{Engine, State, activity};
 use crate::explain::Step;
-use crate::learn;
+use crate::learn::{self, Learning};
 use crate::line::Cell;
 use crate::puzzle::Puzzle;
+use crate::queue::Order;
+use crate::sat;
+use crate::terms::{Board, Searched, Stats, Stop};
 use grid_core::Grid;
 use std::time::{Duration, Instant};
+
+pub use crate::terms::Halt;
 
 /// What to look for.
 #[derive(Debug, Clone, Copy)]
@@ -25,6 +37,14 @@ pub struct Options {
     /// Once set (by a Ctrl-C handler, say), the solve stops as at its timeout, with what it
     /// has, and says it was interrupted.
     pub stop: Option<&'static std::sync::atomic::AtomicBool>,
+}
+
+impl Options {
+    /// The clock of a solve with these options, started now.
+    pub(crate) fn clock(&self) -> Clock {
+        let deadline = self.timeout.map(|t| Instant::now() + t);
+        Clock::new(deadline, self.progress, self.stop)
+    }
 }
 
 impl Default for Options {
@@ -53,29 +73,6 @@ pub enum Status {
     None,
     /// The solver stopped before a verdict: [`Report::halt`] says why.
     Unfinished,
-}
-
-/// Why a solve ended [`Status::Unfinished`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Halt {
-    /// The time given (`Options::timeout`) ran out.
-    Timeout,
-    /// The solve was asked to stop (`Options::stop`).
-    Interrupted,
-    /// The search spent its budget where CaDiCaL would take over, and this build has no SAT
-    /// stage (the `sat` feature is off).
-    NoSatStage,
-}
-
-impl Halt {
-    /// The name written in a document's `solution.halt`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Halt::Timeout => "timeout",
-            Halt::Interrupted => "interrupted",
-            Halt::NoSatStage => "no-sat-stage",
-        }
-    }
 }
 
 impl Status {
@@ -193,14 +190,13 @@ pub(crate) fn solve_within(
     options: &Options,
     budget: Budget,
 ) -> Report {
-    let deadline = options.timeout.map(|t| Instant::now() + t);
+    let clock = options.clock();
     let order = if options.explain {
         Order::LastIn
     } else {
         Order::FirstIn
     };
-    let mut engine = Engine::new(puzzle, deadline, options.explain, order);
-    engine.watch(options);
+    let mut engine = Engine::new(puzzle, &clock, options.explain, order);
     let board = start.unwrap_or_else(|| engine.blank_board());
     let mut verdict = decide(
         &mut engine,
@@ -210,7 +206,7 @@ pub(crate) fn solve_within(
         Method::Search,
         budget,
     );
-    if verdict.halt == Some(Halt::Timeout) && engine.interrupted() {
+    if verdict.halt == Some(Halt::Timeout) && clock.stopped() {
         verdict.halt = Some(Halt::Interrupted);
     }
     let steps = engine.steps.take().unwrap_or_default();
@@ -326,7 +322,8 @@ impl<C: Clone> Verdict<C> {
 /// This is what a generator asks ("can a person solve this with lines alone?") many times a
 /// puzzle, so it has no deadline, explanation or progress to keep.
 pub(crate) fn solve_up_to(puzzle: &Puzzle, start: Option<Board>, ceiling: Method) -> Report {
-    let mut engine = Engine::new(puzzle, None, false, Order::LastIn);
+    let clock = Clock::unwatched();
+    let mut engine = Engine::new(puzzle, &clock, false, Order::LastIn);
     let board = start.unwrap_or_else(|| engine.blank_board());
     let verdict = decide(&mut engine, puzzle, board, 2, ceiling, Budget::DEFAULT);
     verdict.into_report(Vec::new(), engine.stats)
@@ -387,26 +384,80 @@ fn decide(
         steps.push(Step::Search { unknown });
     }
     let mut found = Vec::new();
-    let mut scores = vec![[0, 0]; state.len()];
-    // A search that does not finish in its nodes hands over to a stage that learns: the
-    // learning search, or CaDiCaL directly on lines too long for the learning search.
-    let learns = learn::takes(puzzle);
+    let outcome = search_stages(engine, &state, limit, budget, &mut found);
+    Verdict::searched(outcome, found, state.into_board(), limit)
+}
+
+/// The searches in turn from `state`, which probing has settled, until `found` holds `limit`
+/// solutions or there are no more: the engine's depth-first search, then the learning search
+/// on a puzzle whose lines it takes, then CaDiCaL on a puzzle whose clauses fit it, each
+/// after the one before spent its `budget`. CaDiCaL takes over directly from the depth-first
+/// search on lines too long for the learning search.
+fn search_stages(
+    engine: &mut Engine,
+    state: &State,
+    limit: usize,
+    budget: Budget,
+    found: &mut Vec<Board>,
+) -> Result<(), Stop> {
+    let (puzzle, clock) = (engine.puzzle(), engine.clock());
+    let learns = learn::lines_fit(puzzle);
     let nodes = if learns {
         budget.nodes
-    } else if crate::sat::takes(puzzle) {
+    } else if sat::fits_cadical(puzzle) {
         budget.long_nodes
     } else {
         u64::MAX
     };
-    let outcome = match engine.search(state.clone(), limit, nodes, &mut found, &mut scores) {
-        Ok(Searched::Done) => Ok(()),
-        Ok(Searched::OutOfBudget) if learns => {
-            engine.learn(&state, limit, &mut found, &scores, budget.conflicts)
+    let mut scores = vec![[0, 0]; state.len()];
+    match engine.search(state.clone(), limit, nodes, found, &mut scores)? {
+        Searched::Done => Ok(()),
+        Searched::OutOfBudget if learns => {
+            learn_then_sat(engine, state.board(), limit, found, &scores, budget)
         }
-        Ok(Searched::OutOfBudget) => engine.sat(state.board(), limit, &mut found),
-        Err(stop) => Err(stop),
+        Searched::OutOfBudget => sat::search(
+            puzzle,
+            state.board(),
+            limit,
+            found,
+            clock,
+            &mut engine.stats,
+        ),
+    }
+}
+
+/// The learning search from `board`, for solutions other than those in `found`, until
+/// `found` holds `limit`, with the engine's clock and counters; `scores` (the probes'
+/// yields) start its choice of cells where probing found the most to learn. After
+/// `budget.conflicts` conflicts CaDiCaL takes over from what the learning search has
+/// proved, when the puzzle's clauses fit it (else the learning search goes on).
+pub(crate) fn learn_then_sat(
+    engine: &mut Engine,
+    board: &Board,
+    limit: usize,
+    found: &mut Vec<Board>,
+    scores: &[[u32; 2]],
+    budget: Budget,
+) -> Result<(), Stop> {
+    let (puzzle, clock) = (engine.puzzle(), engine.clock());
+    let stats = &mut engine.stats;
+    let conflicts = if sat::fits_cadical(puzzle) {
+        budget.conflicts
+    } else {
+        u64::MAX
     };
-    Verdict::searched(outcome, found, state.into_board(), limit)
+    // The learning search's memory is given back before CaDiCaL takes its own.
+    let proved = {
+        let mut learning = Learning::new(puzzle, clock, stats, activity(scores));
+        match learning.run(board, limit, found, conflicts)? {
+            Searched::Done => None,
+            Searched::OutOfBudget => Some(learning.root()),
+        }
+    };
+    match proved {
+        None => Ok(()),
+        Some(root) => sat::search(puzzle, &root, limit, found, clock, stats),
+    }
 }
 
 fn is_solved(board: &Board) -> bool {
@@ -505,7 +556,7 @@ mod tests {
             let mut rng = Rng::seeded(seed);
             let cells = (0..w * h).map(|_| rng.chance(0.5)).collect();
             let puzzle = Puzzle::from_picture(&Grid::from_vec(w, h, cells).unwrap());
-            prop_assert!(!learn::takes(&puzzle));
+            prop_assert!(!learn::lines_fit(&puzzle));
             let options = Options { limit: 30, ..Options::default() };
             let alone = Budget { nodes: u64::MAX, long_nodes: u64::MAX, conflicts: u64::MAX, color_probes: u64::MAX };
             let depth_first = solve_within(&puzzle, None, &options, alone);

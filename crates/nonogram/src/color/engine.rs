@@ -4,30 +4,26 @@
 
 use super::line::{BACKGROUND, Colors, LineSolver};
 use super::memo::{LineMemo, Recall};
-use super::{ColorBoard, ColorPuzzle, sat};
+use super::{ColorBoard, ColorPuzzle};
 use crate::clock::Clock;
-use crate::engine::{Searched, Stats, Stop};
 use crate::explain;
 use crate::numbering::Lines;
 use crate::puzzle::LineId;
-use std::collections::VecDeque;
-use std::time::Instant;
+use crate::queue::{LineQueue, Order};
+use crate::terms::{Searched, Stats, Stop};
 
 pub(crate) struct Engine<'a> {
     puzzle: &'a ColorPuzzle,
     solver: LineSolver,
     line: Vec<Colors>,
     before: Vec<Colors>,
-    /// Lines to solve, first in first out: a line waits while the lines queued before it
-    /// settle more of its cells, which takes a third to a half of the line solves that
-    /// last in, first out does on random colour puzzles.
-    queue: VecDeque<usize>,
-    queued: Vec<bool>,
+    /// Lines to solve, first in first out ([`Order::FirstIn`]).
+    queue: LineQueue,
     /// What each line taught from each state of its cells met.
     memo: LineMemo,
     lines: Lines,
-    /// The deadline, and the progress told about once a second for a long solve.
-    clock: Clock,
+    /// The solve's deadline, progress and stop.
+    clock: &'a Clock,
     /// Deductions in words, when asked for.
     pub steps: Option<Vec<String>>,
     /// Inside the search (cells are then probed in reading order).
@@ -60,18 +56,19 @@ struct Probed {
 }
 
 impl<'a> Engine<'a> {
-    pub fn new(puzzle: &'a ColorPuzzle, deadline: Option<Instant>, explain: bool) -> Self {
+    /// An engine for `puzzle` that watches `clock` and records its deductions in words when
+    /// `explain` is asked.
+    pub fn new(puzzle: &'a ColorPuzzle, clock: &'a Clock, explain: bool) -> Self {
         let lines = puzzle.width() + puzzle.height();
         Engine {
             puzzle,
             solver: LineSolver::new(),
             line: Vec::new(),
             before: Vec::new(),
-            queue: VecDeque::with_capacity(lines),
-            queued: vec![false; lines],
+            queue: LineQueue::new(lines, Order::FirstIn),
             memo: LineMemo::default(),
             lines: Lines::new(puzzle.width(), puzzle.height()),
-            clock: Clock::new(deadline),
+            clock,
             steps: explain.then(Vec::new),
             searching: false,
             trail: Vec::new(),
@@ -93,49 +90,16 @@ impl<'a> Engine<'a> {
         )
     }
 
-    /// Watches the options' progress and stop ([`Clock::watch`]).
-    pub fn watch(&mut self, options: &crate::solve::Options) {
-        self.clock.watch(options);
-    }
-
-    /// Whether the solve was asked to stop (and so a timeout is an interruption).
-    pub fn interrupted(&self) -> bool {
-        self.clock.stopped()
-    }
-
     pub fn queue_all(&mut self) {
-        for l in 0..self.queued.len() {
-            self.enqueue(l);
-        }
-    }
-
-    fn queue_cell(&mut self, index: usize) {
-        let [row, col] = self.lines.through(index);
-        self.enqueue(row);
-        self.enqueue(col);
-    }
-
-    fn enqueue(&mut self, l: usize) {
-        if !self.queued[l] {
-            self.queued[l] = true;
-            self.queue.push_back(l);
-        }
-    }
-
-    fn clear_queue(&mut self) {
-        for &l in &self.queue {
-            self.queued[l] = false;
-        }
-        self.queue.clear();
+        self.queue.push_all();
     }
 
     /// Solves queued lines until nothing changes. On a conflict the board is left part-way.
     pub fn propagate(&mut self, board: &mut ColorBoard) -> Result<(), Stop> {
-        while let Some(l) = self.queue.pop_front() {
-            self.queued[l] = false;
+        while let Some(l) = self.queue.pop() {
             let id = self.lines.id(l);
             if !self.propagate_line(board, l, id) {
-                self.clear_queue();
+                self.queue.clear();
                 return Err(Stop::Conflict(id));
             }
         }
@@ -178,7 +142,7 @@ impl<'a> Engine<'a> {
                 changed = true;
                 let index = self.lines.cell_index(id, i);
                 self.set(board, index, self.line[i]);
-                self.enqueue(self.lines.crossing(id, i));
+                self.queue.push(self.lines.crossing(id, i));
             }
         }
         if changed && explaining {
@@ -269,7 +233,7 @@ impl<'a> Engine<'a> {
 
     fn assume(&mut self, board: &mut ColorBoard, index: usize, set: Colors) -> Result<(), Stop> {
         self.set(board, index, set);
-        self.queue_cell(index);
+        self.queue.push_cell(&self.lines, index);
         self.propagate(board)
     }
 
@@ -379,7 +343,7 @@ impl<'a> Engine<'a> {
             }
             for &(i, set) in &narrowed {
                 board.cells_mut()[i] = set;
-                self.queue_cell(i);
+                self.queue.push_cell(&self.lines, i);
             }
             self.steps = recording.take();
             let settled = self.propagate(board);
@@ -534,24 +498,6 @@ impl<'a> Engine<'a> {
         self.steps = steps;
         self.searching = false;
         result
-    }
-
-    /// CaDiCaL ([`super::sat`]) from `board`, whose known cells hold in every solution not
-    /// in `found`, until `found` holds `limit`.
-    pub fn sat(
-        &mut self,
-        board: &ColorBoard,
-        limit: usize,
-        found: &mut Vec<ColorBoard>,
-    ) -> Result<(), Stop> {
-        sat::search(
-            self.puzzle,
-            board,
-            limit,
-            found,
-            &self.clock,
-            &mut self.stats,
-        )
     }
 }
 

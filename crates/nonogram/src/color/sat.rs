@@ -8,10 +8,10 @@ use crate::sat::Size;
 
 #[cfg(feature = "sat")]
 mod cadical;
+#[cfg(not(feature = "sat"))]
+pub(crate) use crate::sat::search;
 #[cfg(feature = "sat")]
 pub(crate) use cadical::search;
-#[cfg(not(feature = "sat"))]
-pub(crate) use without::search;
 
 /// The [`Size`] of a colour puzzle: a variable for each cell and colour, one clause that
 /// each cell takes one and one for each pair it cannot take both, and its lines.
@@ -28,29 +28,9 @@ fn size(puzzle: &ColorPuzzle) -> Size {
     )
 }
 
-/// Whether the puzzle fits CaDiCaL ([`Size::fits`]).
-pub(crate) fn takes(puzzle: &ColorPuzzle) -> bool {
+/// Whether the puzzle's clauses fit CaDiCaL ([`Size::fits`]).
+pub(crate) fn fits_cadical(puzzle: &ColorPuzzle) -> bool {
     size(puzzle).fits()
-}
-
-/// The stand-in for CaDiCaL in a build without it.
-#[cfg(not(feature = "sat"))]
-mod without {
-    use crate::clock::Clock;
-    use crate::color::{ColorBoard, ColorPuzzle};
-    use crate::engine::{Stats, Stop};
-
-    /// No last stage: the search stops where it would hand over.
-    pub(crate) fn search(
-        _puzzle: &ColorPuzzle,
-        _board: &ColorBoard,
-        _limit: usize,
-        _found: &mut Vec<ColorBoard>,
-        _clock: &Clock,
-        _stats: &mut Stats,
-    ) -> Result<(), Stop> {
-        Err(Stop::NoSatStage)
-    }
 }
 
 #[cfg(test)]
@@ -60,7 +40,7 @@ mod tests {
     use crate::color::{Palette, Swatch};
     use grid_core::Grid;
 
-    /// The estimate `takes` goes by is a bound on the clauses written.
+    /// The estimate `fits_cadical` goes by is a bound on the clauses written.
     #[test]
     fn the_clauses_written_are_within_the_estimate() {
         let mut rng = grid_core::Rng::seeded(11);
@@ -79,7 +59,7 @@ mod tests {
             let estimate = size(&puzzle).clauses;
             let written = Cnf::colors(&puzzle).clauses().len() as u64;
             assert!(written <= estimate, "{w}x{h}: {written} > {estimate}");
-            assert!(takes(&puzzle));
+            assert!(fits_cadical(&puzzle));
         }
     }
 }

@@ -3,9 +3,9 @@
 
 use super::engine::Engine;
 use super::{ColorBoard, ColorPuzzle, Colors, sat};
-use crate::engine::{Searched, Stop};
-use crate::solve::{Budget, Halt, Method, Options, Report, Verdict};
-use std::time::Instant;
+use crate::clock::Clock;
+use crate::solve::{Budget, Method, Options, Report, Verdict};
+use crate::terms::{Halt, Searched, Stop};
 
 /// Solves `puzzle`, starting from `start` (every colour open, or cells already known).
 ///
@@ -29,19 +29,19 @@ pub(crate) fn solve_within(
     {
         return report;
     }
-    let deadline = options.timeout.map(|t| Instant::now() + t);
-    let mut engine = Engine::new(puzzle, deadline, options.explain);
-    engine.watch(options);
+    let clock = options.clock();
+    let mut engine = Engine::new(puzzle, &clock, options.explain);
     let board = start.unwrap_or_else(|| engine.blank_board());
     let mut verdict = decide(
         &mut engine,
+        &clock,
         puzzle,
         board,
         options.limit.max(1),
         Method::Search,
         budget.color_probes,
     );
-    if verdict.halt == Some(Halt::Timeout) && engine.interrupted() {
+    if verdict.halt == Some(Halt::Timeout) && clock.stopped() {
         verdict.halt = Some(Halt::Interrupted);
     }
     let steps = engine.steps.take().unwrap_or_default();
@@ -55,17 +55,20 @@ pub(crate) fn solve_up_to(
     start: Option<ColorBoard>,
     ceiling: Method,
 ) -> Report<Colors> {
-    let mut engine = Engine::new(puzzle, None, false);
+    let clock = Clock::unwatched();
+    let mut engine = Engine::new(puzzle, &clock, false);
     let board = start.unwrap_or_else(|| engine.blank_board());
     // A generator's verdicts, and so the puzzles of a seed, come from the search alone.
-    let verdict = decide(&mut engine, puzzle, board, 2, ceiling, u64::MAX);
+    let verdict = decide(&mut engine, &clock, puzzle, board, 2, ceiling, u64::MAX);
     verdict.into_report(Vec::new(), engine.stats)
 }
 
 /// The stages in turn, each one only when the ones before left cells open, and none past
-/// `ceiling`; the search hands over to CaDiCaL after `probes` probes.
+/// `ceiling`; the search hands over to CaDiCaL after `probes` probes. The one place that
+/// sequences a colour puzzle's stages, as [`crate::solve`] does black and white's.
 fn decide(
     engine: &mut Engine,
+    clock: &Clock,
     puzzle: &ColorPuzzle,
     board: ColorBoard,
     limit: usize,
@@ -116,10 +119,16 @@ fn decide(
         ));
     }
     let mut found = Vec::new();
-    let probes = if sat::takes(puzzle) { probes } else { u64::MAX };
+    let probes = if sat::fits_cadical(puzzle) {
+        probes
+    } else {
+        u64::MAX
+    };
     let outcome = match engine.search(board.clone(), limit, probes, &mut found) {
         Ok(Searched::Done) => Ok(()),
-        Ok(Searched::OutOfBudget) => engine.sat(&board, limit, &mut found),
+        Ok(Searched::OutOfBudget) => {
+            sat::search(puzzle, &board, limit, &mut found, clock, &mut engine.stats)
+        }
         Err(stop) => Err(stop),
     };
     Verdict::searched(outcome, found, board, limit)
@@ -127,7 +136,7 @@ fn decide(
 
 /// Puzzles of one colour, by the black-and-white engine.
 mod one_color {
-    use super::super::{BACKGROUND, ColorBoard, ColorPuzzle, Colors};
+    use crate::color::{BACKGROUND, ColorBoard, ColorPuzzle, Colors};
     use crate::line::Cell;
     use crate::puzzle::Puzzle;
     use crate::solve::{Options, Report, Status};

@@ -15,10 +15,10 @@ pub use color::{ColorMade, STANDARD_COLORS, color_picture, random_color, standar
 pub use random::{ATTEMPTS, GenerateError, RandomSpec, Tried, random};
 pub use repair::{Repair, Unrepaired, repair};
 
-use crate::engine::Board;
 use crate::line::Cell;
 use crate::puzzle::Puzzle;
 use crate::solve::{Method, Status, solve_up_to};
+use crate::terms::Board;
 use grid_core::Grid;
 
 /// A puzzle made from a picture: the picture is its one solution.

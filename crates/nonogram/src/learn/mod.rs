@@ -25,11 +25,11 @@ mod order;
 mod recent;
 
 use crate::clock::Clock;
-use crate::engine::{Board, Searched, Stats, Stop};
 use crate::line::{Cell, LineSolver, Masks};
 use crate::numbering::Lines;
 use crate::puzzle::Puzzle;
-use crate::word::{Word, bit};
+use crate::terms::{Board, Searched, Stats, Stop};
+use crate::word::{Word, bit, holds};
 use clauses::{ClauseRef, Clauses};
 use lit::Lit;
 use order::Order;
@@ -37,9 +37,9 @@ use recent::Recent;
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 
-/// Whether the learning search takes `puzzle`: every line must suit the bit-parallel line
-/// solver, which the explanations call many times.
-pub(crate) fn takes(puzzle: &Puzzle) -> bool {
+/// Whether every line of `puzzle` suits the bit-parallel line solver, which the learning
+/// search's explanations call many times: the puzzles it can search.
+pub(crate) fn lines_fit(puzzle: &Puzzle) -> bool {
     puzzle
         .lines()
         .all(|id| LineSolver::takes_masks(puzzle.clues(id), puzzle.line_len(id)))
@@ -119,6 +119,53 @@ struct Scratch {
     runs: Vec<(usize, usize)>,
     /// The levels of a learnt clause, to count them.
     levels: Vec<u32>,
+}
+
+/// The learning search in the narrowest word every line fits: the same search, its
+/// conflicts a fifth cheaper in 64 bits than in 128 (docs/performance.md, "The tournaments'
+/// task").
+pub(crate) enum Learning<'a> {
+    Narrow(Learner<'a, u64>),
+    Wide(Learner<'a, u128>),
+}
+
+impl<'a> Learning<'a> {
+    /// [`Learner::new`], in the word the puzzle's longest line fits.
+    pub fn new(
+        puzzle: &'a Puzzle,
+        clock: &'a Clock,
+        stats: &'a mut Stats,
+        activity: Vec<f64>,
+    ) -> Self {
+        let longest = puzzle.width().max(puzzle.height());
+        if holds::<u64>(longest) {
+            Learning::Narrow(Learner::new(puzzle, clock, stats, activity))
+        } else {
+            Learning::Wide(Learner::new(puzzle, clock, stats, activity))
+        }
+    }
+
+    /// [`Learner::run`].
+    pub fn run(
+        &mut self,
+        board: &Board,
+        limit: usize,
+        found: &mut Vec<Board>,
+        budget: u64,
+    ) -> Result<Searched, Stop> {
+        match self {
+            Learning::Narrow(learner) => learner.run(board, limit, found, budget),
+            Learning::Wide(learner) => learner.run(board, limit, found, budget),
+        }
+    }
+
+    /// [`Learner::root`].
+    pub fn root(&mut self) -> Board {
+        match self {
+            Learning::Narrow(learner) => learner.root(),
+            Learning::Wide(learner) => learner.root(),
+        }
+    }
 }
 
 pub(crate) struct Learner<'a, W: Word> {
@@ -875,15 +922,18 @@ fn luby(mut i: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Engine, Order, State};
+    use crate::engine::{Engine, State};
     use crate::puzzle::brute_force;
+    use crate::queue::Order as LineOrder;
+    use crate::solve::{Budget, learn_then_sat};
     use grid_core::{Grid, Rng};
     use proptest::prelude::*;
 
     /// The learning search, from what line logic settles, asked for `limit` solutions with
     /// `known` of them given as found already; CaDiCaL takes over after `conflicts`.
     fn learn(puzzle: &Puzzle, limit: usize, known: Vec<Board>, conflicts: u64) -> Vec<Vec<Cell>> {
-        let mut engine = Engine::new(puzzle, None, false, Order::FirstIn);
+        let clock = Clock::unwatched();
+        let mut engine = Engine::new(puzzle, &clock, false, LineOrder::FirstIn);
         let mut state = State::new(engine.blank_board());
         engine.queue_all();
         if engine.propagate(&mut state).is_err() {
@@ -891,9 +941,19 @@ mod tests {
         }
         let mut found = known;
         let scores = vec![[0, 0]; state.len()];
-        engine
-            .learn(&state, limit, &mut found, &scores, conflicts)
-            .unwrap();
+        let budget = Budget {
+            conflicts,
+            ..Budget::DEFAULT
+        };
+        learn_then_sat(
+            &mut engine,
+            state.board(),
+            limit,
+            &mut found,
+            &scores,
+            budget,
+        )
+        .unwrap();
         found.into_iter().map(|b| b.cells().to_vec()).collect()
     }
 
@@ -905,7 +965,7 @@ mod tests {
 
     /// [`learn_forgetting`] with the line states in words of `W`.
     fn learn_in<W: Word>(puzzle: &Puzzle, limit: usize, first_cleanup: usize) -> Vec<Vec<Cell>> {
-        let clock = Clock::new(None);
+        let clock = Clock::unwatched();
         let mut stats = Stats::default();
         let (w, h) = (puzzle.width(), puzzle.height());
         let blank = Board::from_vec(w, h, vec![Cell::Unknown; w * h]).unwrap();

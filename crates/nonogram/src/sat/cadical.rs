@@ -1,11 +1,11 @@
 //! CaDiCaL, given a puzzle's clauses and what is known of its cells.
 
-use super::takes;
+use super::fits_cadical;
 use crate::clock::Clock;
 use crate::cnf::{Cnf, Encoding, cell_variable};
-use crate::engine::{Board, Stats, Stop};
 use crate::line::Cell;
 use crate::puzzle::Puzzle;
+use crate::terms::{Board, Stats, Stop};
 use grid_core::Grid;
 
 /// Looks for solutions of `board` other than those in `found`, until `found` holds `limit`
@@ -20,7 +20,7 @@ pub(crate) fn search(
     clock: &Clock,
     stats: &mut Stats,
 ) -> Result<(), Stop> {
-    debug_assert!(takes(puzzle));
+    debug_assert!(fits_cadical(puzzle));
     let cnf = Cnf::new(puzzle, Encoding::Starts);
     search_cells(&BlackAndWhite, &cnf, board, limit, found, clock, stats)
 }
@@ -185,7 +185,7 @@ mod tests {
     #[test]
     fn a_solution_the_proved_cells_rule_out_excludes_nothing_more() {
         let (puzzle, diagonal, anti) = diagonals();
-        let clock = Clock::new(None);
+        let clock = Clock::unwatched();
         let mut stats = Stats::default();
         let mut found = vec![diagonal.clone()];
         search(&puzzle, &anti, 10, &mut found, &clock, &mut stats).unwrap();
@@ -195,7 +195,7 @@ mod tests {
     #[test]
     fn it_finds_every_solution_and_proves_there_are_no_more() {
         let (puzzle, diagonal, anti) = diagonals();
-        let clock = Clock::new(None);
+        let clock = Clock::unwatched();
         let mut stats = Stats::default();
         let blank = Board::from_vec(2, 2, vec![Cell::Unknown; 4]).unwrap();
         let mut found = Vec::new();
@@ -207,7 +207,7 @@ mod tests {
     #[test]
     fn a_deadline_passed_stops_it() {
         let (puzzle, ..) = diagonals();
-        let clock = Clock::new(Some(Instant::now()));
+        let clock = Clock::new(Some(Instant::now()), None, None);
         let mut stats = Stats::default();
         let blank = Board::from_vec(2, 2, vec![Cell::Unknown; 4]).unwrap();
         let mut found = Vec::new();

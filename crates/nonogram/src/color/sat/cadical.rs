@@ -1,11 +1,11 @@
 //! CaDiCaL for a colour puzzle: its cells as literals of the colour clauses.
 
-use super::takes;
+use super::fits_cadical;
 use crate::clock::Clock;
 use crate::cnf::{Cnf, color_variable};
 use crate::color::{ColorBoard, ColorPuzzle, Colors};
-use crate::engine::{Stats, Stop};
 use crate::sat::{Literals, search_cells};
+use crate::terms::{Stats, Stop};
 
 /// Looks for solutions of `board` other than those in `found`, until `found` holds `limit`
 /// of them or there are no more, as [`crate::sat::search`] does for black and white.
@@ -17,7 +17,7 @@ pub(crate) fn search(
     clock: &Clock,
     stats: &mut Stats,
 ) -> Result<(), Stop> {
-    debug_assert!(takes(puzzle));
+    debug_assert!(fits_cadical(puzzle));
     let literals = InColor {
         colors: puzzle.palette().len(),
     };
