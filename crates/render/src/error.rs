@@ -8,7 +8,7 @@ pub enum RenderError {
     /// The document is not one that can be drawn (or writing failed).
     #[error(transparent)]
     Doc(#[from] grid_core::Error),
-    /// The picture would be larger than [`crate::scene::MAX_SIDE`] pixels on a side, at the
+    /// The picture would be larger than [`crate::MAX_SIDE`] pixels on a side, at the
     /// pixels a tile asked for.
     #[error("the picture would be {width}x{height} pixels, more than {max} on a side")]
     TooLarge { width: u64, height: u64, max: u32 },
