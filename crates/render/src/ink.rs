@@ -137,7 +137,6 @@ impl Theme {
     }
 }
 
-
 /// The pixel value of an ink: its place among [`Theme::inks`] (worked out without building
 /// that list: it is asked for every rectangle painted).
 pub fn ink_index(ink: Ink) -> u8 {
