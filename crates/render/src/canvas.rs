@@ -167,3 +167,30 @@ impl Canvas {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The two stroke styles keep their ends: a round line ends in a half disc, a square
+    /// stroke runs half its width past its end points in a square.
+    #[test]
+    fn round_lines_end_round_and_square_strokes_square() {
+        let mut round = Canvas::new(20, 20, 0);
+        round.round_line(&[(4, 10), (15, 10)], 8, 1);
+        let mut square = Canvas::new(20, 20, 0);
+        square.square_stroke((4.0, 10.0), (15.0, 10.0), 8.0, 1);
+        // Pixel (0, 6): its centre is 4.95 pixels from the end point, past the disc's 4.
+        assert_eq!((round.at(0, 6), square.at(0, 6)), (0, 1));
+        assert_eq!((round.at(4, 10), square.at(4, 10)), (1, 1));
+    }
+
+    #[test]
+    fn rectangles_are_clipped_to_the_canvas() {
+        let mut canvas = Canvas::new(20, 20, 0);
+        canvas.fill_rect((15, 15, 10, 10), 1);
+        assert_eq!(canvas.pixels.iter().filter(|&&v| v == 1).count(), 25);
+        canvas.grow_to(22, 2);
+        assert_eq!((canvas.at(19, 19), canvas.at(0, 21)), (1, 2));
+    }
+}
