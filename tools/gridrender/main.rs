@@ -339,7 +339,6 @@ fn parse_puzzle(
 
 /// A drawing's error, with the advice only this tool can give (which flag to change).
 fn advise(e: RenderError) -> Error {
-    use grid_render::book::BookError;
     match e {
         RenderError::TooLarge { .. } => Error::input(format!("{e}: choose a smaller --cell-size")),
         RenderError::TextTooLarge { .. } => {
@@ -352,10 +351,19 @@ fn advise(e: RenderError) -> Error {
         RenderError::TooManyTiles { .. } => Error::input(format!(
             "{e}: animate a smaller maze, or draw this one still"
         )),
-        RenderError::Book(BookError::TooManyAPage { most, .. }) => Error::usage(format!(
+        other => other.into_doc().into(),
+    }
+}
+
+/// A book's error, with the advice only this tool can give.
+fn advise_book(e: grid_render::book::BookError) -> Error {
+    use grid_render::book::BookError;
+    match e {
+        BookError::TooManyAPage { most, .. } => Error::usage(format!(
             "{e}: give --per-page {most} or fewer, or leave --per-page out"
         )),
-        other => other.into_doc().into(),
+        BookError::Drawing(e) => advise(e),
+        other => Error::input(other.to_string()),
     }
 }
 
@@ -791,7 +799,7 @@ fn draw_book(args: &Args) -> Result<Status> {
             "the input holds no documents: no book is written",
         ));
     }
-    let made = grid_render::book::book(&entries, &options).map_err(advise)?;
+    let made = grid_render::book::book(&entries, &options).map_err(advise_book)?;
     let answers_path = path.as_ref().map(|p| {
         let stem = p
             .file_stem()

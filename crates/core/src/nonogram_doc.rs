@@ -5,6 +5,7 @@ use crate::error::{Error, Result};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
 
+pub mod cell;
 mod color;
 pub use color::{Block, ColorClues, MAX_COLORS, Palette, Swatch, parse_rgb};
 
@@ -23,7 +24,8 @@ pub struct NonogramDoc {
     pub clues: Clues,
     /// The palette and the colour of every block, for a colour puzzle (docs/format.md).
     pub color: Option<ColorClues>,
-    /// `'#'` filled, `'.'` empty, `'?'` unknown; a colour puzzle's colour names too.
+    /// The cells' bytes ([`cell`]): filled, blank or unknown; a colour puzzle's colour names
+    /// too.
     pub grid: Option<Grid<u8>>,
 }
 
@@ -132,8 +134,8 @@ pub fn show_key(doc: &mut Document) -> Result<()> {
         )));
     }
     let allowed = |b: u8| match &view.color {
-        None => b == b'#' || b == b'.',
-        Some(color) => b == b'.' || color.palette.find(b).is_some(),
+        None => b == cell::FILLED || b == cell::BLANK,
+        Some(color) => b == cell::BLANK || color.palette.find(b).is_some(),
     };
     for (r, row) in key.iter().enumerate() {
         if row.len() != w || !row.bytes().all(allowed) {

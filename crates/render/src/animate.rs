@@ -3,7 +3,8 @@
 //! the frames for any front end (the terminal player of gridrender); [`svg`] writes the same
 //! replay as an animated SVG that any browser plays.
 
-use crate::scene::{Ink, Theme, crossing_walls};
+use crate::ink::{Ink, Theme};
+use crate::scene::crossing_walls;
 use grid_core::{Axis, Grid, MazeDoc, Pos, Tile, TraceMode};
 use std::fmt::Write as _;
 

@@ -10,7 +10,7 @@
 mod layout;
 mod text;
 
-use crate::error::{RenderError, Result};
+use crate::error::RenderError;
 use crate::{Picture, PictureOptions, Theme};
 use grid_core::{Document, Kind};
 use krilla::Document as Pdf;
@@ -174,7 +174,14 @@ pub enum BookError {
     /// The PDF writer failed.
     #[error("writing the PDF: {0}")]
     Pdf(String),
+    /// A puzzle could not be drawn at all (a document that is not one, or a failed write).
+    #[error(transparent)]
+    Drawing(#[from] RenderError),
 }
+
+/// What making a book returns. A book is made of pictures, so its error holds a drawing's:
+/// the book sits above the pictures, and the pictures know nothing of books.
+pub type Result<T, E = BookError> = std::result::Result<T, E>;
 
 /// A book's files: the puzzles (with their answers at the back when asked), and the answers
 /// on their own when asked.
@@ -248,15 +255,15 @@ impl Drawn {
             Err(RenderError::TooLarge { .. } | RenderError::TooManyTiles { .. }) => {
                 // Its cells at a picture's tile are about its size.
                 let too_large = item(entry.size.pixels(PICTURE_TILE));
-                return Err(unreadable(entry, &too_large, least_mm, paper)
-                    .unwrap_or(BookError::TooLarge {
+                return Err(unreadable(entry, &too_large, least_mm, paper).unwrap_or(
+                    BookError::TooLarge {
                         number: entry.number,
                         size: entry.size,
                         paper,
                         least_mm,
                         fits: entry.size,
-                    })
-                    .into());
+                    },
+                ));
             }
             other => other?,
         }
@@ -357,8 +364,7 @@ fn new_pdf(title: &str) -> Pdf {
 }
 
 fn finish(pdf: Pdf) -> Result<Vec<u8>> {
-    pdf.finish()
-        .map_err(|e| BookError::Pdf(format!("{e:?}")).into())
+    pdf.finish().map_err(|e| BookError::Pdf(format!("{e:?}")))
 }
 
 /// Puzzles a page: as asked, or as many as stay readable (at most 12), every puzzle of a

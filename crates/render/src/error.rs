@@ -8,7 +8,7 @@ pub enum RenderError {
     /// The document is not one that can be drawn (or writing failed).
     #[error(transparent)]
     Doc(#[from] grid_core::Error),
-    /// The picture would be larger than [`crate::scene::MAX_SIDE`] pixels on a side, at the
+    /// The picture would be larger than [`crate::MAX_SIDE`] pixels on a side, at the
     /// pixels a tile asked for.
     #[error("the picture would be {width}x{height} pixels, more than {max} on a side")]
     TooLarge { width: u64, height: u64, max: u32 },
@@ -34,9 +34,6 @@ pub enum RenderError {
     /// A drawing in characters too large for any terminal.
     #[error("drawn in braille the maze is {columns}x{lines} characters, more than {max} on a side")]
     TextTooLarge { columns: u64, lines: u64, max: u64 },
-    /// What a book cannot be made of, and why.
-    #[error(transparent)]
-    Book(#[from] crate::book::BookError),
     /// What a machine's file, a book or a page that plays cannot be made of, and why.
     #[error("{0}")]
     Refused(String),

@@ -5,50 +5,32 @@
 
 pub mod animate;
 pub mod book;
+mod canvas;
 pub mod caption;
 pub mod cut;
 mod error;
-mod maze;
-mod mines;
-mod nonogram;
+mod ink;
+mod limits;
+mod options;
 pub mod palette;
 pub mod play;
 mod png;
-pub mod scene;
+mod scene;
 pub mod solid;
 mod svg;
+mod text;
 pub mod tiled;
 pub mod walls;
 
 use grid_core::nonogram_doc::NonogramDoc;
 use grid_core::{Document, Error, Kind, MazeDoc};
+use limits::{check_side, check_tiles};
 use std::io::Write;
 
 pub use error::{RenderError, Result};
-pub use maze::MazeStyle;
-pub use scene::Theme;
-
-/// A picture format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Picture {
-    Svg,
-    Png,
-    /// A self-contained HTML page with the SVG inline.
-    Html,
-}
-
-/// How pictures are drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PictureOptions {
-    /// Pixels a tile (a cell, for cell mazes with thin walls); `None` picks a size that keeps
-    /// big documents usable.
-    pub cell_size: Option<u32>,
-    /// Draw cell mazes with thin walls between cells (else every tile is a square).
-    pub thin_walls: bool,
-    pub theme: Theme,
-    /// Show the document's figures under the picture ([`caption`]).
-    pub caption: bool,
-}
+pub use ink::{Ink, Theme};
+pub use limits::{MAX_ANIMATED_TILES, MAX_SIDE, MAX_VECTOR_TILES};
+pub use options::{MazeStyle, Options, Picture, PictureOptions};
 
 /// Draws any document as a picture.
 pub fn render_picture(
@@ -106,7 +88,7 @@ pub fn render_picture(
             scene::maze(&maze, spans, mode)
         }
         Kind::Mines => {
-            let view = mines::visible(doc)?;
+            let view = text::mines::visible(doc)?;
             let analysis: Option<grid_core::mines_doc::Analysis> = doc.field("analysis")?;
             let probability = analysis.as_ref().map(|a| a.probability.as_slice());
             scene::mines(&view, probability, cell.max(24), mode)
@@ -114,11 +96,11 @@ pub fn render_picture(
         Kind::Nonogram => {
             let n = NonogramDoc::from_document(doc)?;
             let (w, h) = (n.clues.cols.len(), n.clues.rows.len());
-            let (grid, _) = nonogram::shown(doc, w, h)?;
+            let (grid, _) = text::nonogram::shown(doc, w, h)?;
             // A page keeps the key of an unsolved puzzle behind its switch; a still picture
             // never shows it.
             let key = match format {
-                Picture::Html if !doc.has("solution") => nonogram::key(doc, w, h)?,
+                Picture::Html if !doc.has("solution") => text::nonogram::key(doc, w, h)?,
                 _ => None,
             };
             let cells = if doc.has("solution") {
@@ -238,31 +220,6 @@ pub fn tiled_maze(doc: &Document) -> grid_core::Result<Option<grid_core::tiling:
     grid_core::tiling::TiledDoc::from_document(doc).map(Some)
 }
 
-/// How to draw.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Options {
-    /// ANSI colours (for a terminal).
-    pub color: bool,
-    /// The terminal shows 24-bit colour (`COLORTERM=truecolor`): a colour puzzle's colours
-    /// are then written as they are, else as the nearest of 256.
-    pub truecolor: bool,
-    /// How mazes are drawn.
-    pub maze_style: MazeStyle,
-    /// Show the document's figures under the drawing ([`caption`]).
-    pub caption: bool,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            color: false,
-            truecolor: false,
-            maze_style: MazeStyle::Auto,
-            caption: false,
-        }
-    }
-}
-
 /// Draws any document as text (with ANSI colours when `opts.color`).
 pub fn render_text(doc: &Document, opts: &Options, out: &mut impl Write) -> Result<()> {
     if let Some(maze) = tiled_maze(doc)? {
@@ -275,9 +232,9 @@ pub fn render_text(doc: &Document, opts: &Options, out: &mut impl Write) -> Resu
         return Ok(());
     }
     match doc.kind() {
-        Kind::Maze => maze::render(&MazeDoc::from_document(doc)?, opts, out),
-        Kind::Mines => mines::render(doc, opts, out),
-        Kind::Nonogram => nonogram::render(doc, opts, out),
+        Kind::Maze => text::maze::render(&MazeDoc::from_document(doc)?, opts, out),
+        Kind::Mines => text::mines::render(doc, opts, out),
+        Kind::Nonogram => text::nonogram::render(doc, opts, out),
     }?;
     if opts.caption {
         for line in caption::lines(doc)? {
@@ -285,37 +242,4 @@ pub fn render_text(doc: &Document, opts: &Options, out: &mut impl Write) -> Resu
         }
     }
     Ok(())
-}
-
-/// The most tiles drawn as SVG (and HTML): a 2000 x 2000-cell maze, whose picture is about
-/// 190 MB of SVG and takes about 600 MB to write; past it, PNG is the format.
-pub const MAX_VECTOR_TILES: usize = 4001 * 4001;
-
-/// The most tiles replayed as an animation: a 300 x 300-cell maze, whose replay page is
-/// about 75 MB. Every tile changes in the replay, and a browser plays a few hundred thousand
-/// animated tiles at most.
-pub const MAX_ANIMATED_TILES: usize = 601 * 601;
-
-fn check_tiles(what: &'static str, tiles: usize, max: usize) -> Result<()> {
-    if tiles > max {
-        return Err(RenderError::TooManyTiles { what, tiles, max });
-    }
-    Ok(())
-}
-
-/// Refuses a picture larger than [`scene::MAX_SIDE`] pixels on a side.
-fn check_side(width: u64, height: u64) -> Result<()> {
-    if width > u64::from(scene::MAX_SIDE) || height > u64::from(scene::MAX_SIDE) {
-        return Err(RenderError::TooLarge {
-            width,
-            height,
-            max: scene::MAX_SIDE,
-        });
-    }
-    Ok(())
-}
-
-/// A failed write from a text renderer, as a document error.
-fn io(e: std::io::Error) -> Error {
-    Error::Io(e)
 }

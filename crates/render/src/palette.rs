@@ -1,6 +1,6 @@
 //! The classic colours of Minesweeper's numbers, in one place for every drawing of a board:
-//! the pictures, the text renderer and the terminal game; and the nearest terminal colour
-//! to a colour puzzle's own.
+//! the pictures, the text renderer and the terminal game; the nearest terminal colour to a
+//! colour puzzle's own; and a colour's luminance, which picks black or white text on it.
 
 use owo_colors::Style;
 
@@ -63,6 +63,11 @@ pub fn nearest_256(rgb: [u8; 3]) -> u8 {
     } else {
         cube_index as u8
     }
+}
+
+/// The relative luminance of a colour, from 0 (black) to 1 (white), as WCAG weighs it.
+pub fn luminance([r, g, b]: [u8; 3]) -> f64 {
+    (0.2126 * f64::from(r) + 0.7152 * f64::from(g) + 0.0722 * f64::from(b)) / 255.0
 }
 
 #[cfg(test)]

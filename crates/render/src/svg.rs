@@ -1,6 +1,7 @@
 //! Scenes as SVG: rectangles grouped by colour, text in a monospace font.
 
-use crate::scene::{Ink, Scene, Shape, Theme};
+use crate::ink::{Ink, Theme};
+use crate::scene::{Scene, Shape};
 use std::fmt::Write as _;
 
 pub(crate) fn hex(theme: Theme, ink: Ink) -> String {

@@ -1,7 +1,7 @@
 //! Colour puzzles in a document (docs/format.md, "Colour puzzles"): the `colors` palette, and
 //! clue items that are a number (a block of `'#'`, black) or `[length, "name"]`.
 
-use super::Clues;
+use super::{Clues, cell};
 use crate::error::{Error, Result};
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Deserialize, Serialize, Serializer};
@@ -42,7 +42,7 @@ impl Palette {
             )));
         }
         for s in &swatches {
-            if !s.name.is_ascii_graphic() || s.name == b'.' || s.name == b'?' {
+            if !s.name.is_ascii_graphic() || s.name == cell::BLANK || s.name == cell::UNKNOWN {
                 return Err(Error::input(format!(
                     "field `colors`: {:?} cannot name a colour ('.' is the background, '?' \
                      unknown, and a name is one printable ASCII character)",
@@ -102,9 +102,9 @@ impl Palette {
     /// Adds black as `'#'` when the palette has no `'#'`: a plain number in a colour puzzle's
     /// clues is a black block.
     fn with_black(mut self) -> Result<Palette> {
-        if self.find(b'#').is_none() {
+        if self.find(cell::FILLED).is_none() {
             self.0.push(Swatch {
-                name: b'#',
+                name: cell::FILLED,
                 rgb: [0, 0, 0],
             });
         }
@@ -323,8 +323,8 @@ impl Serialize for LineItems<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
         let mut seq = serializer.serialize_seq(Some(self.1.len()))?;
         for b in self.1 {
-            match self.0.palette.get(b.color).map_or(b'#', |s| s.name) {
-                b'#' => seq.serialize_element(&b.len)?,
+            match self.0.palette.get(b.color).map_or(cell::FILLED, |s| s.name) {
+                cell::FILLED => seq.serialize_element(&b.len)?,
                 name => seq.serialize_element(&(b.len, name as char))?,
             }
         }

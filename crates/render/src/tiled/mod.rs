@@ -13,8 +13,10 @@ mod svg;
 pub use braille::render as render_braille;
 pub use layout::Layout;
 
+use crate::error::RenderError;
 use crate::error::Result;
-use crate::{PictureOptions, RenderError, check_side};
+use crate::limits::check_side;
+use crate::options::{Picture, PictureOptions};
 use grid_core::tiling::TiledDoc;
 use std::io::Write;
 
@@ -43,7 +45,7 @@ fn scale(doc: &TiledDoc, opts: &PictureOptions) -> f64 {
 /// Draws a tiled maze as SVG, PNG or HTML.
 pub fn render_picture(
     doc: &TiledDoc,
-    format: crate::Picture,
+    format: Picture,
     opts: &PictureOptions,
     caption: &[String],
     out: &mut impl Write,
@@ -53,8 +55,8 @@ pub fn render_picture(
     check_side(w, h)?;
     let cells = layout.cell_count();
     match format {
-        crate::Picture::Png => raster::write_png(doc, &layout, opts.theme, caption, out),
-        crate::Picture::Svg | crate::Picture::Html => {
+        Picture::Png => raster::write_png(doc, &layout, opts.theme, caption, out),
+        Picture::Svg | Picture::Html => {
             if cells > MAX_VECTOR_CELLS {
                 return Err(RenderError::TooManyTiles {
                     what: "an SVG picture",
@@ -63,7 +65,7 @@ pub fn render_picture(
                 });
             }
             let text = svg::still(doc, &layout, opts.theme, caption);
-            let text = if format == crate::Picture::Html {
+            let text = if format == Picture::Html {
                 let title = format!("gridkit: {} maze", doc.maze.tiling());
                 crate::svg::page(
                     &text,
@@ -85,12 +87,12 @@ pub fn render_picture(
 /// Replays a tiled maze's carving, search and path as an animated SVG or HTML page.
 pub fn render_animation(
     doc: &TiledDoc,
-    format: crate::Picture,
+    format: Picture,
     opts: &PictureOptions,
     fps: f64,
     out: &mut impl Write,
 ) -> Result<()> {
-    if format == crate::Picture::Png {
+    if format == Picture::Png {
         return Err(RenderError::StillFormat);
     }
     let layout = Layout::new(doc, scale(doc, opts));
@@ -105,7 +107,7 @@ pub fn render_animation(
     check_side(w, h)?;
     let text = svg::animated(doc, &layout, opts.theme, fps);
     let text = match format {
-        crate::Picture::Html => {
+        Picture::Html => {
             crate::svg::page(&text, opts.theme, "gridkit: maze", crate::svg::Switch::None)
         }
         _ => text,

@@ -4,7 +4,7 @@
 use super::layout::{Layout, Px, Scratch, arc_points};
 use super::raster::widths;
 use crate::animate::step_seconds;
-use crate::scene::{Ink, Theme};
+use crate::ink::{Ink, Theme};
 use crate::svg::hex;
 use grid_core::tiling::{Cell, TiledDoc, TiledMaze, Topology};
 use std::fmt::Write as _;

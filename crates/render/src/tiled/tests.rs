@@ -102,7 +102,7 @@ fn an_svg_has_the_walls_as_one_path_and_the_solution_as_its_own_layer() {
         r#"{"kind":"maze","version":1,"tiling":"polar","height":2,"rings":[1,4],"cells":["0","2222"],"solution":{"algorithm":"bfs","path":[[1,0],[0,0]],"length":1,"explored":2}}"#,
     );
     let layout = Layout::new(&solved, 20.0);
-    let svg = svg::still(&solved, &layout, crate::Theme::Light, &[]);
+    let svg = svg::still(&solved, &layout, crate::ink::Theme::Light, &[]);
     assert_eq!(svg.matches("<path ").count(), 1);
     assert!(svg.contains(r#"<g class="solution"><polyline"#));
     assert!(

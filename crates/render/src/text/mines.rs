@@ -1,7 +1,7 @@
 //! Minesweeper positions as text: the board with row and column numbers, numbers in their
 //! classic colours, and the layout only once the game is over.
 
-use crate::{Options, io};
+use crate::options::Options;
 use grid_core::mines_doc::MinesDoc;
 use grid_core::{Document, Error, Grid, Result};
 use owo_colors::{OwoColorize, Style};
@@ -36,7 +36,7 @@ pub(crate) fn render(doc: &Document, opts: &Options, out: &mut impl Write) -> Re
         }
         text.push('\n');
     }
-    out.write_all(text.as_bytes()).map_err(io)
+    out.write_all(text.as_bytes()).map_err(Error::Io)
 }
 
 /// The column numbers over tiles two characters apart, written downwards as spreadsheets do

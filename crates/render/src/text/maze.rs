@@ -1,21 +1,10 @@
 //! Mazes as text: thin box-drawing walls for cell mazes, blocks for any other map; start,
 //! goal and the solution path marked.
 
-use crate::{Options, io};
-use grid_core::{Axis, Grid, MazeDoc, Pos, Result, Tile};
+use crate::options::{MazeStyle, Options};
+use grid_core::{Axis, Error, Grid, MazeDoc, Pos, Result, Tile};
 use owo_colors::{OwoColorize, Style};
 use std::io::Write;
-
-/// How a maze is drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MazeStyle {
-    /// Thin walls when the document is a cell maze, blocks otherwise.
-    Auto,
-    /// Walls as box-drawing lines between cells (cell mazes only; others fall back to blocks).
-    Thin,
-    /// Every tile a two-character block.
-    Blocks,
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mark {
@@ -46,7 +35,7 @@ pub(crate) fn render(m: &MazeDoc, opts: &Options, out: &mut impl Write) -> Resul
             painter.push(&mut line, glyph, marks[p]);
         }
         line.push('\n');
-        out.write_all(line.as_bytes()).map_err(io)?;
+        out.write_all(line.as_bytes()).map_err(Error::Io)?;
     }
     Ok(())
 }

@@ -6,7 +6,9 @@
 //! every corridor's floor over them, then each bridge, walls and floor, over the passage it
 //! crosses.
 
-use super::{Ink, Scene, Spans};
+use super::Spans;
+use crate::ink::Ink;
+use crate::scene::Scene;
 use grid_core::{Axis, Grid, MazeDoc, Pos, Tile};
 
 /// Where the corridors of a cell maze fall in pixels.
@@ -162,7 +164,8 @@ pub(super) fn draw(
 
 #[cfg(test)]
 mod tests {
-    use crate::scene::{Ink, Mode, Spans, ink_index, maze};
+    use crate::ink::{Ink, ink_index};
+    use crate::scene::{Mode, Spans, maze};
     use grid_core::{Document, MazeDoc};
 
     /// A 3x3-cell maze whose middle cell is a crossing, the upper passage north to south.
@@ -171,7 +174,7 @@ mod tests {
     fn pixels(text: &str, cell: u32) -> (Vec<u8>, u32) {
         let m = MazeDoc::from_document(&Document::from_json(text).unwrap()).unwrap();
         let scene = maze(&m, Spans::thin(cell), Mode::Pixels);
-        (scene.pixels.unwrap(), scene.width)
+        (scene.canvas.unwrap().pixels, scene.width)
     }
 
     /// How many separate runs of wall a line of pixels crosses.

@@ -1,16 +1,12 @@
 //! Nonograms as puzzle books print them: column clues stacked above the grid, row clues to
 //! the left, and the cells filled, blank or still unknown.
 
-use crate::{Options, io};
+use crate::options::Options;
+use grid_core::nonogram_doc::cell::{BLANK, BLANK_HERE, FILLED, FILLED_HERE, UNKNOWN};
 use grid_core::nonogram_doc::{ColorClues, NonogramDoc, Palette};
 use grid_core::{Document, Error, Grid, Result};
 use owo_colors::{OwoColorize, Style, XtermColors};
 use std::io::Write;
-
-/// A cell filled in the solution drawn but blank in another one.
-pub(crate) const FILLED_HERE: u8 = b'+';
-/// A cell blank in the solution drawn but filled in another one.
-pub(crate) const BLANK_HERE: u8 = b'-';
 
 #[derive(serde::Deserialize)]
 struct Found {
@@ -59,7 +55,7 @@ pub(crate) fn shown(
     let marked = !doc.has("colors");
     for p in first.positions().filter(|_| marked) {
         if others.iter().any(|o| o[p] != first[p]) {
-            drawn[p] = if first[p] == b'#' {
+            drawn[p] = if first[p] == FILLED {
                 FILLED_HERE
             } else {
                 BLANK_HERE
@@ -168,12 +164,12 @@ pub(crate) fn render(doc: &Document, opts: &Options, out: &mut impl Write) -> Re
         }
         text.push(' ');
         for c in 0..w {
-            let b = grid.as_ref().map_or(b'?', |g| g.cells()[r * w + c]);
+            let b = grid.as_ref().map_or(UNKNOWN, |g| g.cells()[r * w + c]);
             let cell = match b {
-                b'.' => "  ·".to_string(),
+                BLANK => "  ·".to_string(),
                 FILLED_HERE => " ▓▓".to_string(),
                 BLANK_HERE => "  ○".to_string(),
-                b'?' => "  ?".to_string(),
+                UNKNOWN => "  ?".to_string(),
                 name => ink.cell(name),
             };
             text.push_str(&cell);
@@ -184,7 +180,7 @@ pub(crate) fn render(doc: &Document, opts: &Options, out: &mut impl Write) -> Re
         text.push_str(&caption);
         text.push('\n');
     }
-    out.write_all(text.as_bytes()).map_err(io)
+    out.write_all(text.as_bytes()).map_err(Error::Io)
 }
 
 /// How a puzzle's colours are written on a terminal: in 24-bit colour where the terminal
@@ -209,7 +205,7 @@ impl<'a> Inks<'a> {
     /// or white, whichever reads on it. The colour is never the text's own, which would
     /// vanish on a terminal of the same colour (white on a light one, black on a dark one).
     fn style(&self, rgb: [u8; 3]) -> Style {
-        let text = if crate::scene::luminance(rgb) > 0.5 {
+        let text = if crate::palette::luminance(rgb) > 0.5 {
             [0, 0, 0]
         } else {
             [255, 255, 255]
