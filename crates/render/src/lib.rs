@@ -16,6 +16,7 @@ pub mod palette;
 pub mod play;
 mod png;
 mod scene;
+mod shown;
 pub mod solid;
 mod svg;
 mod text;
@@ -88,7 +89,7 @@ pub fn render_picture(
             scene::maze(&maze, spans, mode)
         }
         Kind::Mines => {
-            let view = text::mines::visible(doc)?;
+            let view = shown::mines_board(doc)?;
             let analysis: Option<grid_core::mines_doc::Analysis> = doc.field("analysis")?;
             let probability = analysis.as_ref().map(|a| a.probability.as_slice());
             scene::mines(&view, probability, cell.max(24), mode)
@@ -96,11 +97,11 @@ pub fn render_picture(
         Kind::Nonogram => {
             let n = NonogramDoc::from_document(doc)?;
             let (w, h) = (n.clues.cols.len(), n.clues.rows.len());
-            let (grid, _) = text::nonogram::shown(doc, w, h)?;
+            let (grid, _) = shown::nonogram_grid(doc, w, h)?;
             // A page keeps the key of an unsolved puzzle behind its switch; a still picture
             // never shows it.
             let key = match format {
-                Picture::Html if !doc.has("solution") => text::nonogram::key(doc, w, h)?,
+                Picture::Html if !doc.has("solution") => shown::nonogram_key(doc, w, h)?,
                 _ => None,
             };
             let cells = if doc.has("solution") {

@@ -2,30 +2,12 @@
 //! classic colours, and the layout only once the game is over.
 
 use crate::options::Options;
-use grid_core::mines_doc::MinesDoc;
-use grid_core::{Document, Error, Grid, Result};
+use grid_core::{Document, Error, Result};
 use owo_colors::{OwoColorize, Style};
 use std::io::Write;
 
-/// The board to draw: the player's view, checked, with the layout's mines shown on covered
-/// tiles once the game is over (a document from elsewhere may not have drawn them).
-pub(crate) fn visible(doc: &Document) -> Result<Grid<u8>> {
-    let board = MinesDoc::from_document(doc)?;
-    let mut view = doc
-        .grid_bytes()?
-        .ok_or_else(|| Error::input("field `grid`: missing"))?;
-    if let (true, Some(layout)) = (board.state.is_over(), &board.layout) {
-        for p in view.positions() {
-            if layout[p] && view[p] == b'#' {
-                view[p] = b'*';
-            }
-        }
-    }
-    Ok(view)
-}
-
 pub(crate) fn render(doc: &Document, opts: &Options, out: &mut impl Write) -> Result<()> {
-    let grid = visible(doc)?;
+    let grid = crate::shown::mines_board(doc)?;
     let row_digits = grid.height().saturating_sub(1).to_string().len();
     let mut text = column_numbers(grid.width(), row_digits + 1);
     for (r, row) in grid.rows().enumerate() {
