@@ -366,6 +366,56 @@ fn a_polar_dxf_keeps_its_arcs() {
     assert_eq!(bulges, arcs, "an arc a curved wall");
 }
 
+/// Every arc of a polar maze's DXF turns round the maze's centre: each bulge's sign says
+/// which side of its chord the centre lies (positive turning anticlockwise, y up), so a sign
+/// that missed the y axis's flip bows every ring outward.
+#[test]
+fn a_polar_dxf_bows_its_arcs_round_the_centre() {
+    let dir = scratch("machines-dxf-centre");
+    let maze = run("mazegen", &["--tiling", "polar", "--seed", "17", "6"], "").stdout;
+    let path = dir.join("p.dxf");
+    let r = run(
+        "gridrender",
+        &["--for", "laser", "-o", path.to_str().unwrap()],
+        &maze,
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    // Six rings of 10 mm cells: a sheet 120 mm across, the centre in its middle.
+    let centre = (60.0, 60.0);
+    let drawing = dxf::Drawing::load_file(path.to_str().unwrap()).unwrap();
+    let mut arcs = 0;
+    for e in drawing.entities() {
+        let dxf::entities::EntityType::Polyline(ref p) = e.specific else {
+            continue;
+        };
+        let vertices: Vec<_> = p.vertices().collect();
+        let n = vertices.len();
+        let pieces = if p.is_closed() { n } else { n - 1 };
+        for k in 0..pieces {
+            let (a, b) = (vertices[k], vertices[(k + 1) % n]);
+            if a.bulge == 0.0 {
+                continue;
+            }
+            let (ax, ay, bx, by) = (a.location.x, a.location.y, b.location.x, b.location.y);
+            let (dx, dy) = (bx - ax, by - ay);
+            let chord = dx.hypot(dy);
+            // The centre lies off the chord's middle, to its left for a positive bulge.
+            let angle = 4.0 * a.bulge.atan();
+            let off = chord / 2.0 / (angle / 2.0).tan();
+            let (cx, cy) = (
+                (ax + bx) / 2.0 - dy / chord * off,
+                (ay + by) / 2.0 + dx / chord * off,
+            );
+            assert!(
+                (cx - centre.0).abs() < 1e-2 && (cy - centre.1).abs() < 1e-2,
+                "an arc from ({ax}, {ay}) to ({bx}, {by}) turns round ({cx}, {cy})"
+            );
+            arcs += 1;
+        }
+    }
+    assert_eq!(arcs, 73, "every arc read back");
+}
+
 /// Where trimesh is: `GRIDKIT_PYTHON` (CI makes a scratch environment with it), else the
 /// python3 on the PATH if it has it.
 pub(crate) fn trimesh_python() -> Option<String> {

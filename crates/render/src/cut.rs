@@ -557,10 +557,12 @@ impl Cut {
                 pair(20, &format!("{y:.3}"));
                 pair(30, "0.0");
                 if let Some(Some(arc)) = s.arcs.get(k) {
-                    // Clockwise with y down is anticlockwise with y up: a positive bulge.
+                    // The drawing is seen the same way up as the SVG (row 0 at the top), so
+                    // an arc clockwise there is clockwise here: a negative bulge, a positive
+                    // one turning anticlockwise.
                     let next = s.points[k + 1];
                     let bulge = (self.sweep((c, r), next, *arc) / 4.0).tan();
-                    let bulge = if arc.clockwise { bulge } else { -bulge };
+                    let bulge = if arc.clockwise { -bulge } else { bulge };
                     pair(42, &format!("{bulge:.6}"));
                 }
             }
