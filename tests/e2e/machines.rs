@@ -705,6 +705,68 @@ fn printing_refuses_what_it_cannot_make() {
     assert!((width - (6.0 * 8.2 + 1.2)).abs() < 1e-3, "{width} mm wide");
 }
 
+/// Walls cut as pieces thicker than the passages they leave are refused as a printer
+/// refuses them, whatever the file and the tiling, with the figures and the least --cell-mm
+/// that works; a sheet or bed too small for its margins names the least --size that works.
+#[test]
+fn walls_too_thick_for_a_sheet_are_refused() {
+    let dir = scratch("machines-thick");
+    let square = run("mazegen", &["--seed", "1", "12"], "").stdout;
+    let hex = run("mazegen", &["--tiling", "hex", "--seed", "1", "6"], "").stdout;
+    let cases: Vec<(&str, &[&str], &str, &str)> = vec![
+        (
+            &square,
+            &["--cell-mm", "2", "--wall-mm", "3", "--kerf", "0.1"],
+            "thick.svg",
+            "walls 3.0 mm thick leave 0.0 mm passages in the narrowest of these 2.0 mm cells, \
+             and a passage must be at least as wide as a wall: give --cell-mm 6.0 or more, or \
+             a thinner --wall-mm",
+        ),
+        (
+            &square,
+            &["--cell-mm", "10", "--wall-mm", "12", "--kerf", "0.1"],
+            "thick.dxf",
+            "give --cell-mm 24.0 or more",
+        ),
+        (
+            &hex,
+            &["--cell-mm", "10", "--wall-mm", "12", "--kerf", "0.1"],
+            "thick.svg",
+            "give --cell-mm 27.7 or more",
+        ),
+        (
+            &square,
+            &["--size", "2x2", "--kerf", "0.2"],
+            "thick.svg",
+            "a larger --size",
+        ),
+    ];
+    for (maze, flags, file, says) in cases {
+        let path = dir.join(file);
+        let mut args = vec!["--for", "laser", "-o", path.to_str().unwrap()];
+        args.extend(flags);
+        let r = run("gridrender", &args, maze);
+        assert_eq!(r.status, 2, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains(says), "{args:?}: {}", r.stderr);
+        assert_eq!(r.stderr.lines().count(), 1, "{args:?}: {}", r.stderr);
+        assert!(!path.exists(), "{args:?}: a file was written");
+    }
+    // A bed smaller than its margins: the least size that works, and that size prints.
+    let stl = dir.join("x.stl");
+    let out = stl.to_str().unwrap();
+    let r = run("gridrender", &["--size", "1x1", "-o", out], &square);
+    assert_eq!(r.status, 2, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("a 1x1 mm sheet leaves no room for the maze: give --size 32x32 or more"),
+        "{}",
+        r.stderr
+    );
+    assert!(!stl.exists());
+    let r = run("gridrender", &["--size", "32x32", "-o", out], &square);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+}
+
 /// `--kerf` cuts the walls as pieces: closed outlines, grown by half the beam, the sheet
 /// as wide as the maze and a wall and a beam more.
 #[test]

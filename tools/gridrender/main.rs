@@ -10,6 +10,7 @@ use grid_cli::input::plain_io;
 use grid_cli::run::GenerateArg;
 use grid_cli::{Error, Output, Result, Status};
 use grid_core::{Document, Kind, MazeDoc};
+use grid_render::machine::{MachineError, Maker};
 use grid_render::walls::WallGraph;
 use grid_render::{
     MazeStyle, Options, Picture, PictureOptions, RenderError, Theme, render_animation,
@@ -351,7 +352,44 @@ fn advise(e: RenderError) -> Error {
         RenderError::TooManyTiles { .. } => Error::input(format!(
             "{e}: animate a smaller maze, or draw this one still"
         )),
+        RenderError::Machine(e) => advise_machine(e),
         other => other.into_doc().into(),
+    }
+}
+
+/// A machine's refusal, worded with the flag to change.
+fn advise_machine(e: MachineError) -> Error {
+    match e {
+        MachineError::Woven(Maker::Cutter) => Error::input(
+            "--for cuts flat mazes, and this one is woven: a cut sheet has no bridges (make \
+             it without --weave)",
+        ),
+        MachineError::Woven(Maker::Printer) => Error::input(
+            "a printed maze has no bridges yet, and this one is woven: make it without \
+             --weave",
+        ),
+        MachineError::WallsTooThick {
+            least_cell_mm,
+            sized,
+            ..
+        } => {
+            let remedy = if sized {
+                "a larger --size".to_string()
+            } else {
+                format!("--cell-mm {least_cell_mm:.1} or more")
+            };
+            Error::input(format!("{e}: give {remedy}, or a thinner --wall-mm"))
+        }
+        MachineError::SheetTooSmall { least, .. } => Error::input(format!(
+            "{e}: give --size {:.0}x{:.0} or more",
+            least.0.ceil(),
+            least.1.ceil()
+        )),
+        MachineError::DoorNotOnEdge(end) => Error::input(format!(
+            "--marble opens the start and the goal in the outer wall, and this maze's {end} \
+             is not on its edge"
+        )),
+        other => Error::input(other.to_string()),
     }
 }
 
@@ -875,13 +913,14 @@ fn draw_solid(args: &Args) -> Result<Status> {
 /// Each maze as strokes for a machine (`--for`): one SVG, or one a document with `{n}`.
 fn draw_cut(args: &Args, machine: grid_render::cut::Machine, format: Format) -> Result<Status> {
     use grid_render::cut::{CutOptions, Machine};
+    let defaults = CutOptions::default();
     let options = CutOptions {
         machine,
-        cell_mm: args.cell_mm.unwrap_or(10.0),
+        cell_mm: args.cell_mm.unwrap_or(defaults.cell_mm),
         size: args.size,
         outline_layer: args.outline_layer,
         kerf: args.kerf,
-        wall_mm: args.wall_mm.unwrap_or(1.2),
+        wall_mm: args.wall_mm.unwrap_or(defaults.wall_mm),
     };
     let too_many = "an SVG holds one maze, and the input has more: name a file for each with \
                     {n} (-o 'maze-{n}.svg')";
@@ -892,7 +931,9 @@ fn draw_cut(args: &Args, machine: grid_render::cut::Machine, format: Format) -> 
                 doc.kind()
             ))));
         }
-        let graph = wall_graph(&doc, false, 1.0).map_err(|e| place.locate(e))?;
+        // Walls cut as pieces are checked against the cells they leave.
+        let step = grid_render::machine::DEFAULT_SEGMENT_MM / options.cell_mm;
+        let graph = wall_graph(&doc, options.kerf.is_some(), step).map_err(|e| place.locate(e))?;
         let cut =
             grid_render::cut::strokes(&graph, &options).map_err(|e| place.locate(advise(e)))?;
         if machine == Machine::Plotter {

@@ -4,7 +4,8 @@
 //! (a wall between two cells is one edge, not two). The cutter ([`crate::cut`]) joins the
 //! edges into strokes; the printer ([`crate::solid`]) thickens them into a solid.
 
-use crate::error::{RenderError, Result};
+use crate::error::Result;
+use crate::machine::MachineError;
 use crate::tiled::Layout;
 use crate::tiled::layout::{Line, Scratch};
 use grid_core::tiling::{Cell, TiledDoc, Topology};
@@ -62,10 +63,11 @@ pub const MAX_MACHINE_CELLS: usize = 1_000_000;
 
 fn check_cells(cells: usize) -> Result<()> {
     if cells > MAX_MACHINE_CELLS {
-        return Err(RenderError::Refused(format!(
-            "a machine is given mazes of at most {MAX_MACHINE_CELLS} cells, and this one \
-             has {cells}"
-        )));
+        return Err(MachineError::TooManyCells {
+            limit: MAX_MACHINE_CELLS,
+            count: cells,
+        }
+        .into());
     }
     Ok(())
 }
@@ -76,11 +78,7 @@ impl WallGraph {
     /// cells, the bridges left out: the caller decides whether it can make that.
     pub fn square(m: &MazeDoc, cells: bool) -> Result<WallGraph> {
         let Some((w, h)) = m.cells else {
-            return Err(RenderError::Refused(
-                "a machine is given cell mazes (as mazegen makes them), and this map has no \
-                 cells"
-                    .into(),
-            ));
+            return Err(MachineError::NoCells.into());
         };
         check_cells(w * h)?;
         let outside = m.outside();
