@@ -767,6 +767,55 @@ fn walls_too_thick_for_a_sheet_are_refused() {
     assert_eq!(r.status, 0, "{}", r.stderr);
 }
 
+/// A machine's file says what it made on stderr as a plain report, not an error: a plotter's
+/// strokes and travel, a printed plate's size, with a warning and the --size that fits past
+/// a home printer's 220 mm bed. A plotter's strokes are a group named for the pen.
+#[test]
+fn machines_report_what_they_made() {
+    let dir = scratch("machines-report");
+    let maze = run("mazegen", &["--seed", "1", "12"], "").stdout;
+    let r = run("gridrender", &["--for", "plotter", "-f", "svg"], &maze);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let line = r.stderr.trim_end();
+    assert!(
+        line.starts_with("gridrender: the maze of stdin line 1 plots in ")
+            && line.contains(" strokes, pen down ")
+            && line.ends_with(" mm"),
+        "{line}"
+    );
+    assert_eq!(r.stderr.lines().count(), 1);
+    assert!(
+        r.stdout.contains(r#"<g id="plot" "#),
+        "the plotter's pen group"
+    );
+    let laser = run("gridrender", &["--for", "laser", "-f", "svg"], &maze);
+    assert!(laser.stdout.contains(r#"<g id="cut" "#) && laser.stderr.is_empty());
+
+    let stl = dir.join("maze.stl");
+    let out = stl.to_str().unwrap();
+    let r = run("gridrender", &["-o", out], &maze);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "gridrender: the maze of stdin line 1 prints as a 121 x 121 mm plate\n"
+    );
+    let big = run("mazegen", &["--seed", "1", "25"], "").stdout;
+    let r = run("gridrender", &["-o", out], &big);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "gridrender: warning: the maze of stdin line 1 prints as a 251 x 251 mm plate, larger \
+         than most home printers' beds (220 mm): --size 220x220 fits one\n"
+    );
+    let r = run("gridrender", &["-o", out, "--size", "220x220"], &big);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("prints as a 219 x 219 mm plate") && !r.stderr.contains("warning"),
+        "{}",
+        r.stderr
+    );
+}
+
 /// `--kerf` cuts the walls as pieces: closed outlines, grown by half the beam, the sheet
 /// as wide as the maze and a wall and a beam more.
 #[test]

@@ -890,7 +890,8 @@ fn draw_solid(args: &Args) -> Result<Status> {
     }
     let too_many = "an STL holds one maze, and the input has more: name a file for each with \
                     {n} (-o 'maze-{n}.stl')";
-    write_drawings(args, too_many, |place, doc| {
+    let mut reports = Vec::new();
+    let status = write_drawings(args, too_many, |place, doc| {
         if doc.kind() != Kind::Maze {
             return Err(place.locate(Error::input(format!(
                 "a printed maze is made from a maze document, and this is a {} document",
@@ -901,13 +902,43 @@ fn draw_solid(args: &Args) -> Result<Status> {
         let graph = wall_graph(&doc, true, unit).map_err(|e| place.locate(e))?;
         let mesh =
             grid_render::solid::solid(&graph, &options).map_err(|e| place.locate(advise(e)))?;
+        reports.push(plate_report(place, mesh.footprint()));
         let name = format!("maze {}", place.line);
         Ok(if args.ascii {
             mesh.stl_ascii(&name).into_bytes()
         } else {
             mesh.stl(&name)
         })
-    })
+    })?;
+    say_all(&reports);
+    Ok(status)
+}
+
+/// A printed plate's size, for stderr, with a warning and the `--size` that fits when it is
+/// larger than most home printers' beds.
+fn plate_report(place: &grid_cli::Place, (w, d): (f64, f64)) -> String {
+    use grid_render::machine::HOME_BED_MM;
+    let plate = format!(
+        "the maze of {} line {} prints as a {w:.0} x {d:.0} mm plate",
+        place.source, place.line
+    );
+    if w.max(d) <= HOME_BED_MM {
+        return format!("gridrender: {plate}");
+    }
+    let fit = HOME_BED_MM / w.max(d);
+    format!(
+        "gridrender: warning: {plate}, larger than most home printers' beds ({HOME_BED_MM:.0} \
+         mm): --size {:.0}x{:.0} fits one",
+        (w * fit).floor(),
+        (d * fit).floor()
+    )
+}
+
+/// Says each report on stderr, once every file is written.
+fn say_all(reports: &[String]) {
+    for report in reports {
+        grid_cli::say(format_args!("{report}"));
+    }
 }
 
 /// Each maze as strokes for a machine (`--for`): one SVG, or one a document with `{n}`.
@@ -924,7 +955,8 @@ fn draw_cut(args: &Args, machine: grid_render::cut::Machine, format: Format) -> 
     };
     let too_many = "an SVG holds one maze, and the input has more: name a file for each with \
                     {n} (-o 'maze-{n}.svg')";
-    write_drawings(args, too_many, |place, doc| {
+    let mut reports = Vec::new();
+    let status = write_drawings(args, too_many, |place, doc| {
         if doc.kind() != Kind::Maze {
             return Err(place.locate(Error::input(format!(
                 "--for cuts and plots mazes, and this is a {} document",
@@ -938,8 +970,9 @@ fn draw_cut(args: &Args, machine: grid_render::cut::Machine, format: Format) -> 
             grid_render::cut::strokes(&graph, &options).map_err(|e| place.locate(advise(e)))?;
         if machine == Machine::Plotter {
             let (down, up) = cut.travel(&options);
-            grid_cli::say(format_args!(
-                "gridrender: {} line {}: pen down {down:.0} mm, pen up {up:.0} mm, {} strokes",
+            reports.push(format!(
+                "gridrender: the maze of {} line {} plots in {} strokes, pen down {down:.0} \
+                 mm, pen up {up:.0} mm",
                 place.source,
                 place.line,
                 cut.strokes.len()
@@ -950,7 +983,9 @@ fn draw_cut(args: &Args, machine: grid_render::cut::Machine, format: Format) -> 
             _ => cut.svg(&options),
         };
         Ok(drawing.into_bytes())
-    })
+    })?;
+    say_all(&reports);
+    Ok(status)
 }
 
 /// A maze document's walls, for a machine; with `cells`, its cells' outlines too, arcs in

@@ -426,6 +426,19 @@ impl Mesh {
     }
 
     /// Moved so that its lowest x and y are 0: the base's corner at the bed's origin.
+    /// The plate's width and depth in millimetres: the farthest a vertex lies from the
+    /// origin along x and y (a solid's corner is at the origin).
+    pub fn footprint(&self) -> (f64, f64) {
+        let high = |axis: usize| {
+            self.triangles
+                .iter()
+                .flatten()
+                .map(|v| f64::from(v[axis]))
+                .fold(0.0, f64::max)
+        };
+        (high(0), high(1))
+    }
+
     fn move_to_origin(&mut self) {
         let low = |axis: usize| {
             self.triangles

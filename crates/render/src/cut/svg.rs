@@ -1,13 +1,14 @@
 //! A cut as SVG, sized in millimetres.
 
-use super::{Cut, CutOptions, Stroke};
+use super::{Cut, CutOptions, Machine, Stroke};
 use crate::walls::Point;
 use std::f64::consts::PI;
 use std::fmt::Write as _;
 
 impl Cut {
     /// The SVG of the strokes, sized in millimetres (a laser program imports it at that
-    /// size): the cuts in black, the outline layer in red; a stroke with arcs is a path.
+    /// size): the cuts (group `cut`, or `plot` for a plotter) in black, the outline layer in
+    /// red; a stroke with arcs is a path.
     pub fn svg(&self, options: &CutOptions) -> String {
         let sheet = self.sheet(options);
         let (mm, (sw, sh)) = (sheet.mm, sheet.size);
@@ -17,7 +18,12 @@ impl Cut {
             out,
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{sw:.3}mm" height="{sh:.3}mm" viewBox="0 0 {sw:.3} {sh:.3}">"#
         );
-        for (outline, id, color) in [(false, "cut", "#000000"), (true, "outline", "#ff0000")] {
+        // A plotter draws its strokes with a pen, a laser cuts them.
+        let inner = match options.machine {
+            Machine::Laser => "cut",
+            Machine::Plotter => "plot",
+        };
+        for (outline, id, color) in [(false, inner, "#000000"), (true, "outline", "#ff0000")] {
             let strokes: Vec<&Stroke> = self
                 .strokes
                 .iter()
