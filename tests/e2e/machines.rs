@@ -96,7 +96,9 @@ fn strokes_of(svg: &str) -> Vec<Stroke> {
         (x.parse::<f64>().unwrap(), y.parse::<f64>().unwrap())
     };
     let mut out = Vec::new();
-    for n in doc.descendants() {
+    // The start's and goal's marks are engraved, not cut: they are no walls.
+    let marks = |n: &roxmltree::Node| n.ancestors().any(|a| a.attribute("id") == Some("marks"));
+    for n in doc.descendants().filter(|n| !marks(n)) {
         if n.has_tag_name("polyline") {
             let points: Vec<(f64, f64)> = n
                 .attribute("points")
@@ -349,7 +351,7 @@ fn a_polar_dxf_keeps_its_arcs() {
     let arcs = expected.iter().filter(|w| w.radius.is_some()).count();
     let drawing = dxf::Drawing::load_file(path.to_str().unwrap()).unwrap();
     let mut bulges = 0;
-    for e in drawing.entities() {
+    for e in drawing.entities().filter(|e| e.common.layer != "MARKS") {
         let dxf::entities::EntityType::Polyline(ref p) = e.specific else {
             panic!("a polyline");
         };
@@ -384,7 +386,7 @@ fn a_polar_dxf_bows_its_arcs_round_the_centre() {
     let centre = (60.0, 60.0);
     let drawing = dxf::Drawing::load_file(path.to_str().unwrap()).unwrap();
     let mut arcs = 0;
-    for e in drawing.entities() {
+    for e in drawing.entities().filter(|e| e.common.layer != "MARKS") {
         let dxf::entities::EntityType::Polyline(ref p) = e.specific else {
             continue;
         };
@@ -414,6 +416,64 @@ fn a_polar_dxf_bows_its_arcs_round_the_centre() {
         }
     }
     assert_eq!(arcs, 73, "every arc read back");
+}
+
+/// The start and the goal are marked apart from the cuts, where the document has them: in
+/// blue in the SVG (the start a ring, the goal a cross, in the middles of their cells), on a
+/// layer MARKS of their own in the DXF; walls cut as pieces have none.
+#[test]
+fn start_and_goal_are_marked_apart_from_the_cuts() {
+    let dir = scratch("machines-marks");
+    let maze = run("mazegen", &["--seed", "1", "6", "4"], "").stdout;
+    let r = run("gridrender", &["--for", "laser", "-f", "svg"], &maze);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let svg = roxmltree::Document::parse(&r.stdout).unwrap();
+    let group = svg
+        .descendants()
+        .find(|n| n.attribute("id") == Some("marks"))
+        .expect("a group of marks");
+    assert_eq!(group.attribute("stroke"), Some("#0000ff"));
+    // mazegen starts at the top-left cell and ends at the bottom-right one: 10 mm cells.
+    let circle = group.children().find(|n| n.has_tag_name("circle")).unwrap();
+    assert_eq!(
+        (circle.attribute("cx"), circle.attribute("cy")),
+        (Some("5.000"), Some("5.000"))
+    );
+    let cross: Vec<_> = group
+        .children()
+        .filter(|n| n.has_tag_name("polyline"))
+        .collect();
+    assert_eq!(cross.len(), 2, "the goal's cross");
+    let points = cross[0].attribute("points").unwrap();
+    let (a, b) = points.split_once(' ').unwrap();
+    let mid = |s: &str, t: &str| {
+        let p: Vec<f64> = s.split(',').map(|v| v.parse().unwrap()).collect();
+        let q: Vec<f64> = t.split(',').map(|v| v.parse().unwrap()).collect();
+        ((p[0] + q[0]) / 2.0, (p[1] + q[1]) / 2.0)
+    };
+    assert_eq!(mid(a, b), (55.0, 35.0));
+
+    let path = dir.join("maze.dxf");
+    let r = run(
+        "gridrender",
+        &["--for", "plotter", "-o", path.to_str().unwrap()],
+        &maze,
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let drawing = dxf::Drawing::load_file(path.to_str().unwrap()).unwrap();
+    let marks = drawing
+        .entities()
+        .filter(|e| e.common.layer == "MARKS")
+        .count();
+    assert_eq!(marks, 3, "a ring and two lines");
+
+    let r = run(
+        "gridrender",
+        &["--for", "laser", "--kerf", "0.2", "-f", "svg"],
+        &maze,
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert!(!r.stdout.contains("marks"), "pieces have no marks");
 }
 
 /// Where trimesh is: `GRIDKIT_PYTHON` (CI makes a scratch environment with it), else the
@@ -879,7 +939,7 @@ fn a_dxf_is_r12_with_row_0_at_the_top() {
         .collect();
     let drawing = dxf::Drawing::load_file(dxf.to_str().unwrap()).unwrap();
     let mut from_dxf: Vec<(i64, i64)> = Vec::new();
-    for e in drawing.entities() {
+    for e in drawing.entities().filter(|e| e.common.layer != "MARKS") {
         let dxf::entities::EntityType::Polyline(ref p) = e.specific else {
             panic!("a polyline");
         };

@@ -1,13 +1,18 @@
 //! A cut as an R12 DXF drawing in millimetres.
 
 use super::{Cut, CutOptions};
+use crate::machine::End;
+
+/// A polyline's vertex: x and y in millimetres, and the bulge to the next.
+type Vertex = (f64, f64, f64);
 use std::fmt::Write as _;
 
 impl Cut {
     /// The strokes as an R12 DXF drawing in millimetres (`$INSUNITS` 4), for cutter
     /// software that prefers it: a POLYLINE a stroke, on layer CUT, or OUTLINE (red) for the
-    /// outline layer; y grows upward, as DXF has it, and an arc is a vertex's bulge (the
-    /// tangent of a quarter of its angle, positive turning anticlockwise).
+    /// outline layer, the start's and goal's marks on MARKS (blue); y grows upward, as DXF
+    /// has it, and an arc is a vertex's bulge (the tangent of a quarter of its angle,
+    /// positive turning anticlockwise).
     pub fn dxf(&self, options: &CutOptions) -> String {
         let sheet = self.sheet(options);
         let mut out = String::new();
@@ -26,11 +31,11 @@ impl Cut {
             (2, "TABLES"),
             (0, "TABLE"),
             (2, "LAYER"),
-            (70, "2"),
+            (70, "3"),
         ] {
             pair(code, value);
         }
-        for (name, color) in [("CUT", "7"), ("OUTLINE", "1")] {
+        for (name, color) in [("CUT", "7"), ("OUTLINE", "1"), ("MARKS", "5")] {
             for (code, value) in [
                 (0, "LAYER"),
                 (2, name),
@@ -80,6 +85,38 @@ impl Cut {
             }
             pair(0, "SEQEND");
             pair(8, layer);
+        }
+        // The marks, on a layer of their own (blue): the start a ring of two half circles,
+        // the goal a cross of two lines.
+        let r = self.mark_radius() * sheet.mm;
+        for &(end, p) in &self.marks {
+            let (x, y) = sheet.at_y_up(p);
+            let d = r / std::f64::consts::SQRT_2;
+            let shapes: Vec<(bool, Vec<Vertex>)> = match end {
+                End::Start => vec![(true, vec![(x - r, y, 1.0), (x + r, y, 1.0)])],
+                End::Goal => vec![
+                    (false, vec![(x - d, y - d, 0.0), (x + d, y + d, 0.0)]),
+                    (false, vec![(x - d, y + d, 0.0), (x + d, y - d, 0.0)]),
+                ],
+            };
+            for (closed, vertices) in shapes {
+                pair(0, "POLYLINE");
+                pair(8, "MARKS");
+                pair(66, "1");
+                pair(70, if closed { "1" } else { "0" });
+                for (x, y, bulge) in vertices {
+                    pair(0, "VERTEX");
+                    pair(8, "MARKS");
+                    pair(10, &format!("{x:.3}"));
+                    pair(20, &format!("{y:.3}"));
+                    pair(30, "0.0");
+                    if bulge != 0.0 {
+                        pair(42, &format!("{bulge:.6}"));
+                    }
+                }
+                pair(0, "SEQEND");
+                pair(8, "MARKS");
+            }
         }
         pair(0, "ENDSEC");
         pair(0, "EOF");

@@ -14,7 +14,9 @@ mod svg;
 mod trails;
 
 use crate::error::Result;
-use crate::machine::{DEFAULT_CELL_MM, DEFAULT_SEGMENT_MM, DEFAULT_WALL_MM, MachineError, Maker};
+use crate::machine::{
+    DEFAULT_CELL_MM, DEFAULT_SEGMENT_MM, DEFAULT_WALL_MM, End, MachineError, Maker,
+};
 use crate::pieces::Thickness;
 use crate::sheet::{Fit, Sheet};
 use crate::walls::{Arc, Point, Wall, WallGraph};
@@ -113,6 +115,9 @@ pub struct Cut {
     pub per_cell: f64,
     /// The point arcs turn around.
     pub centre: Point,
+    /// The start's and the goal's marks, engraved apart from the cuts (none on walls cut as
+    /// pieces, whose passages are empty space).
+    pub marks: Vec<(End, Point)>,
 }
 
 /// The strokes that cut a maze's walls. A woven maze is refused: a cut sheet has no
@@ -156,6 +161,10 @@ pub fn strokes(graph: &WallGraph, options: &CutOptions) -> Result<Cut> {
         size: graph.size,
         per_cell: graph.per_cell,
         centre: graph.centre,
+        marks: match options.kerf {
+            Some(_) => Vec::new(),
+            None => graph.ends.clone(),
+        },
     })
 }
 
@@ -184,6 +193,11 @@ impl Cut {
     /// The sheet the maze is laid out on, and its scale.
     pub fn sheet(&self, options: &CutOptions) -> Sheet {
         options.sheet(self.size, self.per_cell)
+    }
+
+    /// A mark's size: its radius in the maze's units, a quarter of a cell.
+    pub(super) fn mark_radius(&self) -> f64 {
+        self.per_cell / 4.0
     }
 
     /// The angle an arc piece from `a` to `b` turns through, in radians (positive).

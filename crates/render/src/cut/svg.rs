@@ -1,6 +1,7 @@
 //! A cut as SVG, sized in millimetres.
 
 use super::{Cut, CutOptions, Machine, Stroke};
+use crate::machine::End;
 use crate::walls::Point;
 use std::f64::consts::PI;
 use std::fmt::Write as _;
@@ -8,7 +9,8 @@ use std::fmt::Write as _;
 impl Cut {
     /// The SVG of the strokes, sized in millimetres (a laser program imports it at that
     /// size): the cuts (group `cut`, or `plot` for a plotter) in black, the outline layer in
-    /// red; a stroke with arcs is a path.
+    /// red, the start's and goal's marks in blue (group `marks`); a stroke with arcs is a
+    /// path.
     pub fn svg(&self, options: &CutOptions) -> String {
         let sheet = self.sheet(options);
         let (mm, (sw, sh)) = (sheet.mm, sheet.size);
@@ -67,6 +69,33 @@ impl Cut {
                     }
                 }
                 let _ = writeln!(out, r#"<path d="{d}"/>"#);
+            }
+            out.push_str("</g>\n");
+        }
+        if !self.marks.is_empty() {
+            // Blue, the colour laser software engraves by: the start a ring, the goal a cross.
+            let _ = writeln!(
+                out,
+                r##"<g id="marks" fill="none" stroke="#0000ff" stroke-width="0.1" stroke-linecap="round">"##
+            );
+            let r = self.mark_radius() * mm;
+            for &(end, p) in &self.marks {
+                let (x, y) = at(p);
+                match end {
+                    End::Start => {
+                        let _ = writeln!(out, r#"<circle cx="{x:.3}" cy="{y:.3}" r="{r:.3}"/>"#);
+                    }
+                    End::Goal => {
+                        let d = r / std::f64::consts::SQRT_2;
+                        for (dy, ey) in [(-d, d), (d, -d)] {
+                            let (x0, y0, x1, y1) = (x - d, y + dy, x + d, y + ey);
+                            let _ = writeln!(
+                                out,
+                                r#"<polyline points="{x0:.3},{y0:.3} {x1:.3},{y1:.3}"/>"#
+                            );
+                        }
+                    }
+                }
             }
             out.push_str("</g>\n");
         }
