@@ -31,11 +31,14 @@ impl Cut {
             (2, "TABLES"),
             (0, "TABLE"),
             (2, "LAYER"),
-            (70, "3"),
         ] {
             pair(code, value);
         }
-        for (name, color) in [("CUT", "7"), ("OUTLINE", "1"), ("MARKS", "5")] {
+        // The MARKS layer only where there are marks.
+        let layers = [("CUT", "7"), ("OUTLINE", "1"), ("MARKS", "5")];
+        let layers = &layers[..if self.marks.is_empty() { 2 } else { 3 }];
+        pair(70, &layers.len().to_string());
+        for &(name, color) in layers {
             for (code, value) in [
                 (0, "LAYER"),
                 (2, name),
