@@ -90,3 +90,39 @@ pub enum MachineError {
     #[error("the maze's regions do not close up")]
     RegionsOpen,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A library serves other programs than gridrender: its messages name no flag.
+    #[test]
+    fn no_message_names_a_flag() {
+        let all = [
+            MachineError::NoCells,
+            MachineError::TooManyCells { limit: 1, count: 2 },
+            MachineError::TooManyToPrint { limit: 1, count: 2 },
+            MachineError::Woven(Maker::Cutter),
+            MachineError::Woven(Maker::Printer),
+            MachineError::WallsTooThick {
+                wall_mm: 3.0,
+                passage_mm: 0.0,
+                cell_mm: 2.0,
+                least_cell_mm: 6.0,
+                sized: false,
+            },
+            MachineError::SheetTooSmall {
+                size: (1.0, 1.0),
+                least: (32.0, 32.0),
+            },
+            MachineError::NoWalls,
+            MachineError::DoorNotOnEdge(End::Start),
+            MachineError::Outline("x".into()),
+            MachineError::RegionsOpen,
+        ];
+        for e in all {
+            let text = e.to_string();
+            assert!(!text.contains("--"), "{text}");
+        }
+    }
+}

@@ -65,3 +65,30 @@ impl Sheet {
         (units.0 * mm + 2.0 * margin, units.1 * mm + 2.0 * margin)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cell_size_makes_the_sheet_the_maze_and_its_margins() {
+        // A hex maze 12 units across, 2 units a cell, at 10 mm a cell, half a wall each side.
+        let sheet = Sheet::new((12.0, 8.0), 2.0, Fit::Cell(10.0), 0.6);
+        assert_eq!(sheet.mm, 5.0);
+        assert!((sheet.size.0 - 61.2).abs() < 1e-9 && (sheet.size.1 - 41.2).abs() < 1e-9);
+        assert!((sheet.origin.0 - 0.6).abs() < 1e-9 && (sheet.origin.1 - 0.6).abs() < 1e-9);
+        assert_eq!(sheet.at_y_up((0.0, 0.0)).1, sheet.size.1 - sheet.origin.1);
+    }
+
+    #[test]
+    fn a_given_sheet_fits_the_maze_inside_its_margins_centred() {
+        let sheet = Sheet::new((4.0, 2.0), 1.0, Fit::Within(100.0, 100.0), 1.0);
+        assert_eq!(sheet.mm, 24.5);
+        assert_eq!(sheet.size, (100.0, 100.0));
+        assert_eq!(sheet.origin, (1.0, 25.5));
+        // No larger than its margins: no scale, and the least sheet that holds the maze.
+        let small = Sheet::new((4.0, 2.0), 1.0, Fit::Within(2.0, 2.0), 1.0);
+        assert!(small.mm <= 0.0);
+        assert_eq!(Sheet::least((4.0, 2.0), 3.0, 1.0), (14.0, 8.0));
+    }
+}
