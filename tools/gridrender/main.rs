@@ -873,7 +873,7 @@ fn draw_solid(args: &Args) -> Result<Status> {
     let options = SolidOptions {
         cell_mm: match args.ball_mm {
             // The passage between two walls: the ball and a millimetre to spare.
-            Some(ball) => ball + 1.0 + wall_mm,
+            Some(ball) => ball + grid_render::machine::BALL_CLEARANCE_MM + wall_mm,
             None => args.cell_mm.unwrap_or(defaults.cell_mm),
         },
         size: args.size,

@@ -12,6 +12,9 @@ pub const DEFAULT_WALL_HEIGHT_MM: f64 = 8.0;
 pub const DEFAULT_BASE_MM: f64 = 2.0;
 /// The longest straight piece of a curved wall, printed or cut as a piece, in millimetres.
 pub const DEFAULT_SEGMENT_MM: f64 = 1.0;
+/// The room a marble maze leaves its ball across a passage, in millimetres: the passage
+/// between two walls is the ball's diameter and this.
+pub const BALL_CLEARANCE_MM: f64 = 1.0;
 /// The widest plate most home printers' beds take, in millimetres (220 x 220 is the bed of
 /// the commonest ones); a larger plate gets a warning.
 pub const HOME_BED_MM: f64 = 220.0;
