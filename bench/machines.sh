@@ -47,7 +47,7 @@ for spec in "square 50" "square 200" "hex 50" "triangle 50" "octagon 50" "polar 
   said=$("$release/gridrender" --for plotter -o "$out/plot.svg" < "$out/maze.json" 2>&1)
   down=$(sed -n 's/.*pen down \([0-9]*\) mm.*/\1/p' <<< "$said")
   up=$(sed -n 's/.*pen up \([0-9]*\) mm.*/\1/p' <<< "$said")
-  strokes=$(sed -n 's/.*mm, \([0-9]*\) strokes.*/\1/p' <<< "$said")
+  strokes=$(sed -n 's/.*plots in \([0-9]*\) strokes.*/\1/p' <<< "$said")
   reading=$(reading_order "$out/laser.svg")
   ratio=$(python3 -c "print('%.3f' % ($up / $reading))")
   echo "| $1 $2 | $strokes | $down | $up | $reading | $ratio |"

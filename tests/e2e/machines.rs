@@ -96,7 +96,9 @@ fn strokes_of(svg: &str) -> Vec<Stroke> {
         (x.parse::<f64>().unwrap(), y.parse::<f64>().unwrap())
     };
     let mut out = Vec::new();
-    for n in doc.descendants() {
+    // The start's and goal's marks are engraved, not cut: they are no walls.
+    let marks = |n: &roxmltree::Node| n.ancestors().any(|a| a.attribute("id") == Some("marks"));
+    for n in doc.descendants().filter(|n| !marks(n)) {
         if n.has_tag_name("polyline") {
             let points: Vec<(f64, f64)> = n
                 .attribute("points")
@@ -349,7 +351,7 @@ fn a_polar_dxf_keeps_its_arcs() {
     let arcs = expected.iter().filter(|w| w.radius.is_some()).count();
     let drawing = dxf::Drawing::load_file(path.to_str().unwrap()).unwrap();
     let mut bulges = 0;
-    for e in drawing.entities() {
+    for e in drawing.entities().filter(|e| e.common.layer != "MARKS") {
         let dxf::entities::EntityType::Polyline(ref p) = e.specific else {
             panic!("a polyline");
         };
@@ -364,6 +366,114 @@ fn a_polar_dxf_keeps_its_arcs() {
         assert!(vertices.iter().all(|v| v.bulge.abs() <= 1.0));
     }
     assert_eq!(bulges, arcs, "an arc a curved wall");
+}
+
+/// Every arc of a polar maze's DXF turns round the maze's centre: each bulge's sign says
+/// which side of its chord the centre lies (positive turning anticlockwise, y up), so a sign
+/// that missed the y axis's flip bows every ring outward.
+#[test]
+fn a_polar_dxf_bows_its_arcs_round_the_centre() {
+    let dir = scratch("machines-dxf-centre");
+    let maze = run("mazegen", &["--tiling", "polar", "--seed", "17", "6"], "").stdout;
+    let path = dir.join("p.dxf");
+    let r = run(
+        "gridrender",
+        &["--for", "laser", "-o", path.to_str().unwrap()],
+        &maze,
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    // Six rings of 10 mm cells: a sheet 120 mm across, the centre in its middle.
+    let centre = (60.0, 60.0);
+    let drawing = dxf::Drawing::load_file(path.to_str().unwrap()).unwrap();
+    let mut arcs = 0;
+    for e in drawing.entities().filter(|e| e.common.layer != "MARKS") {
+        let dxf::entities::EntityType::Polyline(ref p) = e.specific else {
+            continue;
+        };
+        let vertices: Vec<_> = p.vertices().collect();
+        let n = vertices.len();
+        let pieces = if p.is_closed() { n } else { n - 1 };
+        for k in 0..pieces {
+            let (a, b) = (vertices[k], vertices[(k + 1) % n]);
+            if a.bulge == 0.0 {
+                continue;
+            }
+            let (ax, ay, bx, by) = (a.location.x, a.location.y, b.location.x, b.location.y);
+            let (dx, dy) = (bx - ax, by - ay);
+            let chord = dx.hypot(dy);
+            // The centre lies off the chord's middle, to its left for a positive bulge.
+            let angle = 4.0 * a.bulge.atan();
+            let off = chord / 2.0 / (angle / 2.0).tan();
+            let (cx, cy) = (
+                (ax + bx) / 2.0 - dy / chord * off,
+                (ay + by) / 2.0 + dx / chord * off,
+            );
+            assert!(
+                (cx - centre.0).abs() < 1e-2 && (cy - centre.1).abs() < 1e-2,
+                "an arc from ({ax}, {ay}) to ({bx}, {by}) turns round ({cx}, {cy})"
+            );
+            arcs += 1;
+        }
+    }
+    assert_eq!(arcs, 73, "every arc read back");
+}
+
+/// The start and the goal are marked apart from the cuts, where the document has them: in
+/// blue in the SVG (the start a ring, the goal a cross, in the middles of their cells), on a
+/// layer MARKS of their own in the DXF; walls cut as pieces have none.
+#[test]
+fn start_and_goal_are_marked_apart_from_the_cuts() {
+    let dir = scratch("machines-marks");
+    let maze = run("mazegen", &["--seed", "1", "6", "4"], "").stdout;
+    let r = run("gridrender", &["--for", "laser", "-f", "svg"], &maze);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let svg = roxmltree::Document::parse(&r.stdout).unwrap();
+    let group = svg
+        .descendants()
+        .find(|n| n.attribute("id") == Some("marks"))
+        .expect("a group of marks");
+    assert_eq!(group.attribute("stroke"), Some("#0000ff"));
+    // mazegen starts at the top-left cell and ends at the bottom-right one: 10 mm cells.
+    let circle = group.children().find(|n| n.has_tag_name("circle")).unwrap();
+    assert_eq!(
+        (circle.attribute("cx"), circle.attribute("cy")),
+        (Some("5.000"), Some("5.000"))
+    );
+    let cross: Vec<_> = group
+        .children()
+        .filter(|n| n.has_tag_name("polyline"))
+        .collect();
+    assert_eq!(cross.len(), 2, "the goal's cross");
+    let points = cross[0].attribute("points").unwrap();
+    let (a, b) = points.split_once(' ').unwrap();
+    let mid = |s: &str, t: &str| {
+        let p: Vec<f64> = s.split(',').map(|v| v.parse().unwrap()).collect();
+        let q: Vec<f64> = t.split(',').map(|v| v.parse().unwrap()).collect();
+        ((p[0] + q[0]) / 2.0, (p[1] + q[1]) / 2.0)
+    };
+    assert_eq!(mid(a, b), (55.0, 35.0));
+
+    let path = dir.join("maze.dxf");
+    let r = run(
+        "gridrender",
+        &["--for", "plotter", "-o", path.to_str().unwrap()],
+        &maze,
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let drawing = dxf::Drawing::load_file(path.to_str().unwrap()).unwrap();
+    let marks = drawing
+        .entities()
+        .filter(|e| e.common.layer == "MARKS")
+        .count();
+    assert_eq!(marks, 3, "a ring and two lines");
+
+    let r = run(
+        "gridrender",
+        &["--for", "laser", "--kerf", "0.2", "-f", "svg"],
+        &maze,
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert!(!r.stdout.contains("marks"), "pieces have no marks");
 }
 
 /// Where trimesh is: `GRIDKIT_PYTHON` (CI makes a scratch environment with it), else the
@@ -655,6 +765,117 @@ fn printing_refuses_what_it_cannot_make() {
     assert!((width - (6.0 * 8.2 + 1.2)).abs() < 1e-3, "{width} mm wide");
 }
 
+/// Walls cut as pieces thicker than the passages they leave are refused as a printer
+/// refuses them, whatever the file and the tiling, with the figures and the least --cell-mm
+/// that works; a sheet or bed too small for its margins names the least --size that works.
+#[test]
+fn walls_too_thick_for_a_sheet_are_refused() {
+    let dir = scratch("machines-thick");
+    let square = run("mazegen", &["--seed", "1", "12"], "").stdout;
+    let hex = run("mazegen", &["--tiling", "hex", "--seed", "1", "6"], "").stdout;
+    let cases: Vec<(&str, &[&str], &str, &str)> = vec![
+        (
+            &square,
+            &["--cell-mm", "2", "--wall-mm", "3", "--kerf", "0.1"],
+            "thick.svg",
+            "walls 3.0 mm thick leave 0.0 mm passages in the narrowest of these 2.0 mm cells, \
+             and a passage must be at least as wide as a wall: give --cell-mm 6.0 or more, or \
+             a thinner --wall-mm",
+        ),
+        (
+            &square,
+            &["--cell-mm", "10", "--wall-mm", "12", "--kerf", "0.1"],
+            "thick.dxf",
+            "give --cell-mm 24.0 or more",
+        ),
+        (
+            &hex,
+            &["--cell-mm", "10", "--wall-mm", "12", "--kerf", "0.1"],
+            "thick.svg",
+            "give --cell-mm 27.7 or more",
+        ),
+        (
+            &square,
+            &["--size", "2x2", "--kerf", "0.2"],
+            "thick.svg",
+            "a larger --size",
+        ),
+    ];
+    for (maze, flags, file, says) in cases {
+        let path = dir.join(file);
+        let mut args = vec!["--for", "laser", "-o", path.to_str().unwrap()];
+        args.extend(flags);
+        let r = run("gridrender", &args, maze);
+        assert_eq!(r.status, 2, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains(says), "{args:?}: {}", r.stderr);
+        assert_eq!(r.stderr.lines().count(), 1, "{args:?}: {}", r.stderr);
+        assert!(!path.exists(), "{args:?}: a file was written");
+    }
+    // A bed smaller than its margins: the least size that works, and that size prints.
+    let stl = dir.join("x.stl");
+    let out = stl.to_str().unwrap();
+    let r = run("gridrender", &["--size", "1x1", "-o", out], &square);
+    assert_eq!(r.status, 2, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("a 1x1 mm sheet leaves no room for the maze: give --size 32x32 or more"),
+        "{}",
+        r.stderr
+    );
+    assert!(!stl.exists());
+    let r = run("gridrender", &["--size", "32x32", "-o", out], &square);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+}
+
+/// A machine's file says what it made on stderr as a plain report, not an error: a plotter's
+/// strokes and travel, a printed plate's size, with a warning and the --size that fits past
+/// a home printer's 220 mm bed. A plotter's strokes are a group named for the pen.
+#[test]
+fn machines_report_what_they_made() {
+    let dir = scratch("machines-report");
+    let maze = run("mazegen", &["--seed", "1", "12"], "").stdout;
+    let r = run("gridrender", &["--for", "plotter", "-f", "svg"], &maze);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let line = r.stderr.trim_end();
+    assert!(
+        line.starts_with("gridrender: the maze of stdin line 1 plots in ")
+            && line.contains(" strokes, pen down ")
+            && line.ends_with(" mm"),
+        "{line}"
+    );
+    assert_eq!(r.stderr.lines().count(), 1);
+    assert!(
+        r.stdout.contains(r#"<g id="plot" "#),
+        "the plotter's pen group"
+    );
+    let laser = run("gridrender", &["--for", "laser", "-f", "svg"], &maze);
+    assert!(laser.stdout.contains(r#"<g id="cut" "#) && laser.stderr.is_empty());
+
+    let stl = dir.join("maze.stl");
+    let out = stl.to_str().unwrap();
+    let r = run("gridrender", &["-o", out], &maze);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "gridrender: the maze of stdin line 1 prints as a 121 x 121 mm plate\n"
+    );
+    let big = run("mazegen", &["--seed", "1", "25"], "").stdout;
+    let r = run("gridrender", &["-o", out], &big);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "gridrender: warning: the maze of stdin line 1 prints as a 251 x 251 mm plate, larger \
+         than most home printers' beds (220 mm): --size 220x220 fits one\n"
+    );
+    let r = run("gridrender", &["-o", out, "--size", "220x220"], &big);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("prints as a 219 x 219 mm plate") && !r.stderr.contains("warning"),
+        "{}",
+        r.stderr
+    );
+}
+
 /// `--kerf` cuts the walls as pieces: closed outlines, grown by half the beam, the sheet
 /// as wide as the maze and a wall and a beam more.
 #[test]
@@ -718,7 +939,7 @@ fn a_dxf_is_r12_with_row_0_at_the_top() {
         .collect();
     let drawing = dxf::Drawing::load_file(dxf.to_str().unwrap()).unwrap();
     let mut from_dxf: Vec<(i64, i64)> = Vec::new();
-    for e in drawing.entities() {
+    for e in drawing.entities().filter(|e| e.common.layer != "MARKS") {
         let dxf::entities::EntityType::Polyline(ref p) = e.specific else {
             panic!("a polyline");
         };

@@ -646,7 +646,7 @@ fn a_dxf_for_a_cutter_reads_back() {
     let mut length = 0.0;
     let mut layers = std::collections::BTreeSet::new();
     let mut polylines = 0;
-    for e in drawing.entities() {
+    for e in drawing.entities().filter(|e| e.common.layer != "MARKS") {
         let dxf::entities::EntityType::Polyline(ref p) = e.specific else {
             panic!("a polyline, not {:?}", e.specific);
         };

@@ -10,6 +10,7 @@ use grid_cli::input::plain_io;
 use grid_cli::run::GenerateArg;
 use grid_cli::{Error, Output, Result, Status};
 use grid_core::{Document, Kind, MazeDoc};
+use grid_render::machine::{MachineError, Maker};
 use grid_render::walls::WallGraph;
 use grid_render::{
     MazeStyle, Options, Picture, PictureOptions, RenderError, Theme, render_animation,
@@ -351,6 +352,7 @@ fn advise(e: RenderError) -> Error {
         RenderError::TooManyTiles { .. } => Error::input(format!(
             "{e}: animate a smaller maze, or draw this one still"
         )),
+        RenderError::Machine(e) => advise_machine(e),
         other => other.into_doc().into(),
     }
 }
@@ -363,6 +365,42 @@ fn advise_book(e: grid_render::book::BookError) -> Error {
             "{e}: give --per-page {most} or fewer, or leave --per-page out"
         )),
         BookError::Drawing(e) => advise(e),
+        other => Error::input(other.to_string()),
+    }
+}
+
+/// A machine's refusal, worded with the flag to change.
+fn advise_machine(e: MachineError) -> Error {
+    match e {
+        MachineError::Woven(Maker::Cutter) => Error::input(
+            "--for cuts flat mazes, and this one is woven: a cut sheet has no bridges (make \
+             it without --weave)",
+        ),
+        MachineError::Woven(Maker::Printer) => Error::input(
+            "a printed maze has no bridges yet, and this one is woven: make it without \
+             --weave",
+        ),
+        MachineError::WallsTooThick {
+            least_cell_mm,
+            sized,
+            ..
+        } => {
+            let remedy = if sized {
+                "a larger --size".to_string()
+            } else {
+                format!("--cell-mm {least_cell_mm:.1} or more")
+            };
+            Error::input(format!("{e}: give {remedy}, or a thinner --wall-mm"))
+        }
+        MachineError::SheetTooSmall { least, .. } => Error::input(format!(
+            "{e}: give --size {:.0}x{:.0} or more",
+            least.0.ceil(),
+            least.1.ceil()
+        )),
+        MachineError::DoorNotOnEdge(end) => Error::input(format!(
+            "--marble opens the start and the goal in the outer wall, and this maze's {end} \
+             is not on its edge"
+        )),
         other => Error::input(other.to_string()),
     }
 }
@@ -847,7 +885,7 @@ fn draw_solid(args: &Args) -> Result<Status> {
     let options = SolidOptions {
         cell_mm: match args.ball_mm {
             // The passage between two walls: the ball and a millimetre to spare.
-            Some(ball) => ball + 1.0 + wall_mm,
+            Some(ball) => ball + grid_render::machine::BALL_CLEARANCE_MM + wall_mm,
             None => args.cell_mm.unwrap_or(defaults.cell_mm),
         },
         size: args.size,
@@ -864,7 +902,8 @@ fn draw_solid(args: &Args) -> Result<Status> {
     }
     let too_many = "an STL holds one maze, and the input has more: name a file for each with \
                     {n} (-o 'maze-{n}.stl')";
-    write_drawings(args, too_many, |place, doc| {
+    let mut reports = Vec::new();
+    let status = write_drawings(args, too_many, |place, doc| {
         if doc.kind() != Kind::Maze {
             return Err(place.locate(Error::input(format!(
                 "a printed maze is made from a maze document, and this is a {} document",
@@ -875,42 +914,77 @@ fn draw_solid(args: &Args) -> Result<Status> {
         let graph = wall_graph(&doc, true, unit).map_err(|e| place.locate(e))?;
         let mesh =
             grid_render::solid::solid(&graph, &options).map_err(|e| place.locate(advise(e)))?;
+        reports.push(plate_report(place, mesh.footprint()));
         let name = format!("maze {}", place.line);
         Ok(if args.ascii {
             mesh.stl_ascii(&name).into_bytes()
         } else {
             mesh.stl(&name)
         })
-    })
+    })?;
+    say_all(&reports);
+    Ok(status)
+}
+
+/// A printed plate's size, for stderr, with a warning and the `--size` that fits when it is
+/// larger than most home printers' beds.
+fn plate_report(place: &grid_cli::Place, (w, d): (f64, f64)) -> String {
+    use grid_render::machine::HOME_BED_MM;
+    let plate = format!(
+        "the maze of {} line {} prints as a {w:.0} x {d:.0} mm plate",
+        place.source, place.line
+    );
+    if w.max(d) <= HOME_BED_MM {
+        return format!("gridrender: {plate}");
+    }
+    let fit = HOME_BED_MM / w.max(d);
+    format!(
+        "gridrender: warning: {plate}, larger than most home printers' beds ({HOME_BED_MM:.0} \
+         mm): --size {:.0}x{:.0} fits one",
+        (w * fit).floor(),
+        (d * fit).floor()
+    )
+}
+
+/// Says each report on stderr, once every file is written.
+fn say_all(reports: &[String]) {
+    for report in reports {
+        grid_cli::say(format_args!("{report}"));
+    }
 }
 
 /// Each maze as strokes for a machine (`--for`): one SVG, or one a document with `{n}`.
 fn draw_cut(args: &Args, machine: grid_render::cut::Machine, format: Format) -> Result<Status> {
     use grid_render::cut::{CutOptions, Machine};
+    let defaults = CutOptions::default();
     let options = CutOptions {
         machine,
-        cell_mm: args.cell_mm.unwrap_or(10.0),
+        cell_mm: args.cell_mm.unwrap_or(defaults.cell_mm),
         size: args.size,
         outline_layer: args.outline_layer,
         kerf: args.kerf,
-        wall_mm: args.wall_mm.unwrap_or(1.2),
+        wall_mm: args.wall_mm.unwrap_or(defaults.wall_mm),
     };
     let too_many = "an SVG holds one maze, and the input has more: name a file for each with \
                     {n} (-o 'maze-{n}.svg')";
-    write_drawings(args, too_many, |place, doc| {
+    let mut reports = Vec::new();
+    let status = write_drawings(args, too_many, |place, doc| {
         if doc.kind() != Kind::Maze {
             return Err(place.locate(Error::input(format!(
                 "--for cuts and plots mazes, and this is a {} document",
                 doc.kind()
             ))));
         }
-        let graph = wall_graph(&doc, false, 1.0).map_err(|e| place.locate(e))?;
+        // Walls cut as pieces are checked against the cells they leave.
+        let step = grid_render::machine::DEFAULT_SEGMENT_MM / options.cell_mm;
+        let graph = wall_graph(&doc, options.kerf.is_some(), step).map_err(|e| place.locate(e))?;
         let cut =
             grid_render::cut::strokes(&graph, &options).map_err(|e| place.locate(advise(e)))?;
         if machine == Machine::Plotter {
             let (down, up) = cut.travel(&options);
-            grid_cli::say(format_args!(
-                "gridrender: {} line {}: pen down {down:.0} mm, pen up {up:.0} mm, {} strokes",
+            reports.push(format!(
+                "gridrender: the maze of {} line {} plots in {} strokes, pen down {down:.0} \
+                 mm, pen up {up:.0} mm",
                 place.source,
                 place.line,
                 cut.strokes.len()
@@ -921,7 +995,9 @@ fn draw_cut(args: &Args, machine: grid_render::cut::Machine, format: Format) -> 
             _ => cut.svg(&options),
         };
         Ok(drawing.into_bytes())
-    })
+    })?;
+    say_all(&reports);
+    Ok(status)
 }
 
 /// A maze document's walls, for a machine; with `cells`, its cells' outlines too, arcs in

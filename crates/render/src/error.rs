@@ -34,6 +34,9 @@ pub enum RenderError {
     /// A drawing in characters too large for any terminal.
     #[error("drawn in braille the maze is {columns}x{lines} characters, more than {max} on a side")]
     TextTooLarge { columns: u64, lines: u64, max: u64 },
+    /// Why a maze cannot be made into a machine's file.
+    #[error(transparent)]
+    Machine(#[from] crate::machine::MachineError),
     /// What a machine's file, a book or a page that plays cannot be made of, and why.
     #[error("{0}")]
     Refused(String),

@@ -9,17 +9,20 @@
 //! is then shared by exactly two triangles, each once in each direction: watertight, and
 //! with outward normals.
 
-use crate::error::{RenderError, Result};
-use crate::walls::{Point, WallGraph};
+use crate::error::Result;
+use crate::machine::{
+    DEFAULT_BASE_MM, DEFAULT_CELL_MM, DEFAULT_SEGMENT_MM, DEFAULT_WALL_HEIGHT_MM, DEFAULT_WALL_MM,
+    End, MachineError, Maker,
+};
+use crate::pieces::{Thickness, UM, anticlockwise, check_passages, place, to_int};
+use crate::sheet::{Fit, Sheet};
+use crate::walls::WallGraph;
 use i_overlay::core::fill_rule::FillRule;
 use i_overlay::core::overlay::{IntOverlayOptions, Overlay, ShapeType};
 use i_overlay::core::overlay_rule::OverlayRule;
 use i_overlay::core::solver::Solver;
-use i_overlay::i_float::int::angle::Angle;
 use i_overlay::i_float::int::point::IntPoint;
 use i_overlay::i_shape::int::shape::IntShapes;
-use i_overlay::mesh::int::outline::offset::IntOutlineOffset;
-use i_overlay::mesh::int::style::{IntLineJoin, IntOutlineStyle};
 use spade::handles::{DirectedEdgeHandle, FixedFaceHandle, FixedVertexHandle, InnerTag};
 use spade::{CdtEdge, ConstrainedDelaunayTriangulation as Cdt, Point2, Triangulation};
 use std::collections::{HashMap, HashSet};
@@ -49,12 +52,12 @@ impl Default for SolidOptions {
     /// on a 2 mm base.
     fn default() -> Self {
         SolidOptions {
-            cell_mm: 10.0,
+            cell_mm: DEFAULT_CELL_MM,
             size: None,
-            wall_mm: 1.2,
-            wall_height: 8.0,
-            base_mm: 2.0,
-            segment_mm: 1.0,
+            wall_mm: DEFAULT_WALL_MM,
+            wall_height: DEFAULT_WALL_HEIGHT_MM,
+            base_mm: DEFAULT_BASE_MM,
+            segment_mm: DEFAULT_SEGMENT_MM,
             marble: false,
         }
     }
@@ -69,34 +72,54 @@ pub struct Mesh {
     pub triangles: Vec<[Vertex; 3]>,
 }
 
-/// A point on the bed in millimetres, y pointing up.
-type Mm = (f64, f64);
-
-/// Micrometres a millimetre: the overlay's integer unit.
-const UM: f64 = 1000.0;
-
 /// The most cells printed: a 300 x 300 maze is three metres across at 10 mm a cell, past
 /// any printer's bed, and its mesh is a few hundred MB.
 pub const MAX_PRINT_CELLS: usize = 90_000;
 
+impl SolidOptions {
+    /// How big the maze is made: inside the bed when one is given, else at a cell's size.
+    fn fit(&self) -> Fit {
+        match self.size {
+            Some((w, h)) => Fit::Within(w, h),
+            None => Fit::Cell(self.cell_mm),
+        }
+    }
+
+    /// The maze laid out on the bed. A mitre reaches at most a wall's thickness past its
+    /// corner (at 60 degrees, the sharpest a tiling turns), so the maze fits with a wall to
+    /// spare each side.
+    fn sheet(&self, graph: &WallGraph) -> Sheet {
+        Sheet::new(graph.size, graph.per_cell, self.fit(), self.wall_mm)
+    }
+}
+
 /// The solid of a maze's walls on a base.
 pub fn solid(graph: &WallGraph, options: &SolidOptions) -> Result<Mesh> {
     if graph.woven {
-        return Err(RenderError::Refused(
-            "a printed maze has no bridges yet, and this one is woven: make it without \
-             --weave"
-                .into(),
-        ));
+        return Err(MachineError::Woven(Maker::Printer).into());
     }
     if graph.cells.len() > MAX_PRINT_CELLS {
-        return Err(RenderError::Refused(format!(
-            "a printed maze has at most {MAX_PRINT_CELLS} cells, and this one has {}",
-            graph.cells.len()
-        )));
+        return Err(MachineError::TooManyToPrint {
+            limit: MAX_PRINT_CELLS,
+            count: graph.cells.len(),
+        }
+        .into());
     }
-    let mm = millimetres(graph, options);
-    check_passages(graph, mm, options)?;
-    let walls = wall_pieces(graph, mm, options)?;
+    let sheet = options.sheet(graph);
+    let fit = options.fit();
+    check_passages(graph, &sheet, fit, options.wall_mm, options.wall_mm)?;
+    let mm = sheet.mm;
+    let doors = if options.marble {
+        doors(graph)?
+    } else {
+        Vec::new()
+    };
+    let thickness = Thickness {
+        wall_mm: options.wall_mm,
+        segment_mm: options.segment_mm,
+        doors: &doors,
+    };
+    let walls = crate::pieces::polygons(graph, mm, &thickness)?;
     let cells: Vec<Vec<IntPoint>> = graph
         .cells
         .iter()
@@ -114,235 +137,12 @@ pub fn solid(graph: &WallGraph, options: &SolidOptions) -> Result<Mesh> {
     Ok(mesh)
 }
 
-/// The outlines of a maze's walls `wall_mm` thick, grown by `grow` millimetres (half a
-/// laser's kerf), as closed rings in the maze's units: the pieces a laser cuts when the walls
-/// are made of a sheet. Curved walls are in pieces of a millimetre.
-pub fn wall_outlines(
-    graph: &WallGraph,
-    mm: f64,
-    wall_mm: f64,
-    grow: f64,
-) -> Result<Vec<Vec<Point>>> {
-    let options = SolidOptions {
-        wall_mm,
-        ..SolidOptions::default()
-    };
-    let walls = wall_pieces(graph, mm, &options)?;
-    let mut overlay = Overlay::new(walls.len() * 4);
-    for w in &walls {
-        overlay.add_contour(w, ShapeType::Subject);
-    }
-    let union = overlay.overlay(OverlayRule::Subject, FillRule::NonZero);
-    let style = IntOutlineStyle::new((grow * UM).round() as i32)
-        .line_join(IntLineJoin::Miter(Angle::from_bits(0)));
-    let grown = union
-        .outline(&style)
-        .map_err(|e| RenderError::Refused(format!("the walls' outline: {e}")))?;
-    let half = wall_mm / 2.0;
-    let unit = |p: &IntPoint| {
-        let (x, y) = (f64::from(p.x) / UM - half, f64::from(p.y) / UM - half);
-        (x / mm, graph.size.1 - y / mm)
-    };
-    Ok(grown
-        .iter()
-        .flatten()
-        .map(|ring| ring.iter().map(unit).collect())
-        .collect())
-}
-
-/// Millimetres a unit of the maze's geometry.
-fn millimetres(graph: &WallGraph, options: &SolidOptions) -> f64 {
-    let (w, h) = graph.size;
-    match options.size {
-        // A mitre reaches at most a wall's thickness past its corner (at 60 degrees, the
-        // sharpest a tiling turns), so the maze fits with a wall to spare each side.
-        Some((sw, sh)) => ((sw - 2.0 * options.wall_mm) / w).min((sh - 2.0 * options.wall_mm) / h),
-        None => options.cell_mm / graph.per_cell,
-    }
-}
-
-/// A point of the maze in millimetres, y pointing up (row 0 at the back, as seen from
-/// above), half a wall in from the bed's corner.
-fn place(graph: &WallGraph, mm: f64, half: f64, (x, y): Point) -> Mm {
-    (x * mm + half, (graph.size.1 - y) * mm + half)
-}
-
-fn to_int((x, y): Mm) -> IntPoint {
-    IntPoint::new((x * UM).round() as i32, (y * UM).round() as i32)
-}
-
-/// Refuses walls so thick that they close the narrowest cell: a passage must be at least as
-/// wide as a wall.
-fn check_passages(graph: &WallGraph, mm: f64, options: &SolidOptions) -> Result<()> {
-    let narrowest = graph
-        .cells
-        .iter()
-        .map(|c| inradius(c) * mm)
-        .fold(f64::INFINITY, f64::min);
-    if narrowest.is_finite() && 2.0 * narrowest - options.wall_mm < options.wall_mm {
-        let cell = mm * graph.per_cell;
-        let remedy = match options.size {
-            Some(_) => "a larger --size".to_string(),
-            None => format!(
-                "--cell-mm {:.1} or more",
-                cell * options.wall_mm / narrowest
-            ),
-        };
-        return Err(RenderError::Refused(format!(
-            "walls {:.1} mm thick leave {:.1} mm passages in the narrowest of these {cell:.1} \
-             mm cells, and a passage must be at least as wide as a wall: give {remedy}, or a \
-             thinner --wall-mm",
-            options.wall_mm,
-            (2.0 * narrowest - options.wall_mm).max(0.0),
-        )));
-    }
-    Ok(())
-}
-
-/// The distance from a cell's centroid to its nearest side.
-fn inradius(cell: &[Point]) -> f64 {
-    let n = cell.len() as f64;
-    let (cx, cy) = cell
-        .iter()
-        .fold((0.0, 0.0), |(x, y), p| (x + p.0 / n, y + p.1 / n));
-    (0..cell.len())
-        .map(|i| {
-            let (a, b) = (cell[i], cell[(i + 1) % cell.len()]);
-            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-            ((cx - a.0) * dy - (cy - a.1) * dx).abs() / dx.hypot(dy).max(1e-12)
-        })
-        .fold(f64::INFINITY, f64::min)
-}
-
-/// The walls as polygons: each wall (a curved one in pieces) a strip `wall_mm` wide along
-/// its line, its ends cut on the mitre lines it shares with its neighbours at each point, a
-/// free end squared off half a wall past its point, and where three or more walls meet, the
-/// polygon of their mitre points between them.
-fn wall_pieces(graph: &WallGraph, mm: f64, options: &SolidOptions) -> Result<Vec<Vec<IntPoint>>> {
-    let doors = if options.marble {
-        doors(graph)?
-    } else {
-        Vec::new()
-    };
-    // The points in millimetres, and the walls as straight segments between them.
-    let mut points: Vec<Mm> = graph
-        .points
-        .iter()
-        .map(|&p| place(graph, mm, options.wall_mm / 2.0, p))
-        .collect();
-    let mut segments: Vec<(usize, usize)> = Vec::new();
-    for (k, wall) in graph.walls.iter().enumerate() {
-        if doors.contains(&k) {
-            continue;
-        }
-        let Some(arc) = wall.arc else {
-            segments.push((wall.a, wall.b));
-            continue;
-        };
-        let (from, to) = (graph.points[wall.a], graph.points[wall.b]);
-        let step = options.segment_mm / mm;
-        let inner = crate::tiled::layout::arc_points(
-            graph.centre,
-            arc.radius,
-            from,
-            to,
-            arc.clockwise,
-            step,
-        );
-        let mut last = wall.a;
-        for p in inner {
-            points.push(place(graph, mm, options.wall_mm / 2.0, p));
-            segments.push((last, points.len() - 1));
-            last = points.len() - 1;
-        }
-        segments.push((last, wall.b));
-    }
-    if segments.is_empty() {
-        return Err(RenderError::Refused(
-            "this maze has no walls to print".into(),
-        ));
-    }
-    // Each point's arms: the segments leaving it, by their direction's angle.
-    let mut arms: Vec<Vec<(f64, usize)>> = vec![Vec::new(); points.len()];
-    for (k, &(a, b)) in segments.iter().enumerate() {
-        let (pa, pb) = (points[a], points[b]);
-        arms[a].push(((pb.1 - pa.1).atan2(pb.0 - pa.0), k));
-        arms[b].push(((pa.1 - pb.1).atan2(pa.0 - pb.0), k));
-    }
-    let half = options.wall_mm / 2.0;
-    // The corners of each segment's strip at each end: (right, left) as seen leaving the
-    // point along the segment.
-    let mut ends: HashMap<(usize, usize), (Mm, Mm)> = HashMap::new();
-    let mut pieces: Vec<Vec<IntPoint>> = Vec::new();
-    for (p, arms) in arms.iter_mut().enumerate() {
-        if arms.is_empty() {
-            continue;
-        }
-        arms.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let v = points[p];
-        let n = arms.len();
-        let direction = |angle: f64| (angle.cos(), angle.sin());
-        if n == 1 {
-            let (dx, dy) = direction(arms[0].0);
-            let back = (v.0 - dx * half, v.1 - dy * half);
-            let right = (back.0 + dy * half, back.1 - dx * half);
-            let left = (back.0 - dy * half, back.1 + dx * half);
-            ends.insert((p, arms[0].1), (right, left));
-            continue;
-        }
-        // The mitre point between each arm and the next one anticlockwise.
-        let mitres: Vec<Mm> = (0..n)
-            .map(|i| {
-                mitre(
-                    v,
-                    direction(arms[i].0),
-                    direction(arms[(i + 1) % n].0),
-                    half,
-                )
-            })
-            .collect();
-        for i in 0..n {
-            ends.insert((p, arms[i].1), (mitres[(i + n - 1) % n], mitres[i]));
-        }
-        if n >= 3 {
-            pieces.push(anticlockwise(mitres.iter().map(|&m| to_int(m)).collect()));
-        }
-    }
-    for (k, &(a, b)) in segments.iter().enumerate() {
-        let (right_a, left_a) = ends[&(a, k)];
-        let (right_b, left_b) = ends[&(b, k)];
-        // Along the right side from a to b, back along the left: anticlockwise.
-        pieces.push(anticlockwise(
-            [right_a, left_b, right_b, left_a]
-                .into_iter()
-                .map(to_int)
-                .collect(),
-        ));
-    }
-    Ok(pieces)
-}
-
-/// Where the offset lines of two arms leaving `v` meet: the left side of the arm going
-/// `d1` and the right side of the next arm anticlockwise, going `d2`. Arms in a straight
-/// line meet at their shared corner.
-fn mitre(v: Mm, d1: Mm, d2: Mm, half: f64) -> Mm {
-    let left1 = (-d1.1 * half, d1.0 * half);
-    let right2 = (d2.1 * half, -d2.0 * half);
-    let cross = d1.0 * d2.1 - d1.1 * d2.0;
-    if cross.abs() < 1e-9 {
-        return (v.0 + left1.0, v.1 + left1.1);
-    }
-    let (ex, ey) = (right2.0 - left1.0, right2.1 - left1.1);
-    let t = (ex * d2.1 - ey * d2.0) / cross;
-    (v.0 + left1.0 + t * d1.0, v.1 + left1.1 + t * d1.1)
-}
-
 /// The outline walls to leave out for a marble maze: one for the start's cell and one for
 /// the goal's, the one farthest from the maze's middle.
-fn doors(graph: &WallGraph) -> Result<Vec<usize>> {
+fn doors(graph: &WallGraph) -> Result<Vec<usize>, MachineError> {
     let middle = (graph.size.0 / 2.0, graph.size.1 / 2.0);
     let mut doors = Vec::new();
-    for (what, cell) in [("start", graph.start), ("goal", graph.goal)] {
+    for (end, cell) in [(End::Start, graph.start), (End::Goal, graph.goal)] {
         let door = cell.and_then(|c| {
             graph.outline_of(c).max_by(|&a, &b| {
                 let far = |k: usize| {
@@ -356,32 +156,10 @@ fn doors(graph: &WallGraph) -> Result<Vec<usize>> {
         });
         match door {
             Some(k) => doors.push(k),
-            None => {
-                return Err(RenderError::Refused(format!(
-                    "--marble opens the start and the goal in the outer wall, and this maze's \
-                     {what} is not on its edge"
-                )));
-            }
+            None => return Err(MachineError::DoorNotOnEdge(end)),
         }
     }
     Ok(doors)
-}
-
-/// A polygon turned anticlockwise (y up), as the overlay's non-zero rule adds them.
-fn anticlockwise(mut polygon: Vec<IntPoint>) -> Vec<IntPoint> {
-    if twice_area(&polygon) < 0 {
-        polygon.reverse();
-    }
-    polygon
-}
-
-fn twice_area(polygon: &[IntPoint]) -> i64 {
-    (0..polygon.len())
-        .map(|i| {
-            let (a, b) = (polygon[i], polygon[(i + 1) % polygon.len()]);
-            i64::from(a.x) * i64::from(b.y) - i64::from(b.x) * i64::from(a.y)
-        })
-        .sum()
 }
 
 /// The plane cut into the walls, the floor and the whole footprint, with borders that
@@ -525,7 +303,7 @@ impl Plane {
         let mut cdt: Cdt<Point2<f64>> = Cdt::new();
         let mut handles: HashMap<IntPoint, FixedVertexHandle> = HashMap::new();
         let mut left_of: HashMap<(IntPoint, IntPoint), Region> = HashMap::new();
-        let broken = || RenderError::Refused("the maze's regions do not close up".into());
+        let broken = || MachineError::RegionsOpen;
         for &(a, b, region) in borders {
             left_of.insert((a, b), region);
             let [ha, hb] = [a, b].map(|p| {
@@ -535,7 +313,7 @@ impl Plane {
                 })
             });
             if !cdt.exists_constraint(ha, hb) && cdt.try_add_constraint(ha, hb).is_empty() {
-                return Err(broken());
+                return Err(broken().into());
             }
         }
         let point = |v: Point2<f64>| IntPoint::new(v.x as i32, v.y as i32);
@@ -648,6 +426,19 @@ impl Mesh {
     }
 
     /// Moved so that its lowest x and y are 0: the base's corner at the bed's origin.
+    /// The plate's width and depth in millimetres: the farthest a vertex lies from the
+    /// origin along x and y (a solid's corner is at the origin).
+    pub fn footprint(&self) -> (f64, f64) {
+        let high = |axis: usize| {
+            self.triangles
+                .iter()
+                .flatten()
+                .map(|v| f64::from(v[axis]))
+                .fold(0.0, f64::max)
+        };
+        (high(0), high(1))
+    }
+
     fn move_to_origin(&mut self) {
         let low = |axis: usize| {
             self.triangles
@@ -733,6 +524,7 @@ impl Mesh {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::RenderError;
     use grid_core::tiling::TiledDoc;
     use grid_core::{Document, MazeDoc};
     use std::collections::BTreeMap;
@@ -874,8 +666,17 @@ mod tests {
             wall_mm: 6.0,
             ..SolidOptions::default()
         };
-        let e = solid(&g, &options).unwrap_err().to_string();
-        assert!(e.contains("--cell-mm 12.0 or more"), "{e}");
+        let e = solid(&g, &options).unwrap_err();
+        let RenderError::Machine(MachineError::WallsTooThick {
+            least_cell_mm,
+            sized: false,
+            ..
+        }) = &e
+        else {
+            panic!("{e:?}");
+        };
+        assert!((*least_cell_mm - 12.0).abs() < 1e-9, "{least_cell_mm}");
+        assert!(!e.to_string().contains("--"), "no flag named: {e}");
     }
 
     #[test]

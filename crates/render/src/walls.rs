@@ -4,7 +4,8 @@
 //! (a wall between two cells is one edge, not two). The cutter ([`crate::cut`]) joins the
 //! edges into strokes; the printer ([`crate::solid`]) thickens them into a solid.
 
-use crate::error::{RenderError, Result};
+use crate::error::Result;
+use crate::machine::{End, MachineError};
 use crate::tiled::Layout;
 use crate::tiled::layout::{Line, Scratch};
 use grid_core::tiling::{Cell, TiledDoc, Topology};
@@ -54,6 +55,9 @@ pub struct WallGraph {
     pub cells: Vec<Vec<Point>>,
     /// Whether the maze has passages that cross on bridges.
     pub woven: bool,
+    /// The middles of the start's and the goal's cells, where the document has them: a
+    /// cutter engraves a mark there.
+    pub ends: Vec<(End, Point)>,
 }
 
 /// The most cells a machine is given: a sheet of a million cells is a metre across at a
@@ -62,10 +66,11 @@ pub const MAX_MACHINE_CELLS: usize = 1_000_000;
 
 fn check_cells(cells: usize) -> Result<()> {
     if cells > MAX_MACHINE_CELLS {
-        return Err(RenderError::Refused(format!(
-            "a machine is given mazes of at most {MAX_MACHINE_CELLS} cells, and this one \
-             has {cells}"
-        )));
+        return Err(MachineError::TooManyCells {
+            limit: MAX_MACHINE_CELLS,
+            count: cells,
+        }
+        .into());
     }
     Ok(())
 }
@@ -76,11 +81,7 @@ impl WallGraph {
     /// cells, the bridges left out: the caller decides whether it can make that.
     pub fn square(m: &MazeDoc, cells: bool) -> Result<WallGraph> {
         let Some((w, h)) = m.cells else {
-            return Err(RenderError::Refused(
-                "a machine is given cell mazes (as mazegen makes them), and this map has no \
-                 cells"
-                    .into(),
-            ));
+            return Err(MachineError::NoCells.into());
         };
         check_cells(w * h)?;
         let outside = m.outside();
@@ -159,6 +160,11 @@ impl WallGraph {
             start: at(m.start),
             goal: at(m.goal),
             cells: polygons,
+            ends: [(End::Start, m.start), (End::Goal, m.goal)]
+                .into_iter()
+                .filter(|(_, p)| p.row % 2 == 1 && p.col % 2 == 1)
+                .map(|(end, p)| (end, ((p.col / 2) as f64 + 0.5, (p.row / 2) as f64 + 0.5)))
+                .collect(),
             woven: m
                 .tiles
                 .cells()
@@ -183,9 +189,17 @@ impl WallGraph {
             goal: layout.goal,
             cells: Vec::new(),
             woven: false,
+            ends: Vec::new(),
         };
         grid_core::on_tiled_maze!(&doc.maze, m => {
             graph.add_tiled_walls(m, &layout);
+            let mut scratch = Scratch::default();
+            for (end, cell) in [(End::Start, layout.start), (End::Goal, layout.goal)] {
+                if let Some(cell) = cell {
+                    let polygon = layout.polygon(m.topology(), cell, step, &mut scratch);
+                    graph.ends.push((end, middle(&polygon)));
+                }
+            }
             if cells {
                 let mut scratch = Scratch::default();
                 graph.cells = m
@@ -231,4 +245,25 @@ impl WallGraph {
     pub fn outline_of(&self, cell: Cell) -> impl Iterator<Item = usize> + '_ {
         (0..self.walls.len()).filter(move |&k| self.walls[k].outline && self.walls[k].cell == cell)
     }
+}
+
+/// The middle of a cell's outline: its area's centroid (the mean of its points would lean
+/// toward the side of an arc cut into many pieces).
+fn middle(polygon: &[Point]) -> Point {
+    let (mut area, mut x, mut y) = (0.0, 0.0, 0.0);
+    for (i, &a) in polygon.iter().enumerate() {
+        let b = polygon[(i + 1) % polygon.len()];
+        let cross = a.0 * b.1 - b.0 * a.1;
+        area += cross;
+        x += (a.0 + b.0) * cross;
+        y += (a.1 + b.1) * cross;
+    }
+    if area.abs() < 1e-12 {
+        let n = polygon.len().max(1) as f64;
+        let (x, y) = polygon
+            .iter()
+            .fold((0.0, 0.0), |(x, y), p| (x + p.0, y + p.1));
+        return (x / n, y / n);
+    }
+    (x / (3.0 * area), y / (3.0 * area))
 }

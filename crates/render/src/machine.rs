@@ -1,0 +1,131 @@
+//! What every machine's file shares: the sizes it is made at unless told otherwise, and why
+//! one cannot be made. The library's errors carry their figures; the tool that asked words
+//! the advice (which of its flags to change).
+
+/// Millimetres across a cell (a hexagon's width on a hex maze).
+pub const DEFAULT_CELL_MM: f64 = 10.0;
+/// A wall's thickness in millimetres, printed or cut as a piece.
+pub const DEFAULT_WALL_MM: f64 = 1.2;
+/// A printed wall's height above the base plate, in millimetres.
+pub const DEFAULT_WALL_HEIGHT_MM: f64 = 8.0;
+/// A printed base plate's thickness, in millimetres.
+pub const DEFAULT_BASE_MM: f64 = 2.0;
+/// The longest straight piece of a curved wall, printed or cut as a piece, in millimetres.
+pub const DEFAULT_SEGMENT_MM: f64 = 1.0;
+/// The room a marble maze leaves its ball across a passage, in millimetres: the passage
+/// between two walls is the ball's diameter and this.
+pub const BALL_CLEARANCE_MM: f64 = 1.0;
+/// The widest plate most home printers' beds take, in millimetres (220 x 220 is the bed of
+/// the commonest ones); a larger plate gets a warning.
+pub const HOME_BED_MM: f64 = 220.0;
+
+/// Which machine a maze was being made for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Maker {
+    /// A laser cutter or a pen plotter.
+    Cutter,
+    /// A 3D printer.
+    Printer,
+}
+
+/// One of the two ends of a maze's path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum End {
+    Start,
+    Goal,
+}
+
+impl std::fmt::Display for End {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            End::Start => "start",
+            End::Goal => "goal",
+        })
+    }
+}
+
+/// Why a maze cannot be made into a machine's file.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum MachineError {
+    /// A map without cells (a maze of tiles, not as mazegen makes them).
+    #[error("a machine is given cell mazes (as mazegen makes them), and this map has no cells")]
+    NoCells,
+    /// More cells than a machine is given ([`crate::walls::MAX_MACHINE_CELLS`]).
+    #[error("a machine is given mazes of at most {limit} cells, and this one has {count}")]
+    TooManyCells { limit: usize, count: usize },
+    /// More cells than a printer is given ([`crate::solid::MAX_PRINT_CELLS`]).
+    #[error("a printed maze has at most {limit} cells, and this one has {count}")]
+    TooManyToPrint { limit: usize, count: usize },
+    /// A woven maze: neither a cut sheet nor a printed plate has bridges.
+    #[error("this maze is woven, and a machine's maze has no bridges")]
+    Woven(Maker),
+    /// Walls so thick that a passage would be narrower than a wall: the figures in
+    /// millimetres, and the least cell size that leaves a passage as wide as a wall.
+    #[error(
+        "walls {wall_mm:.1} mm thick leave {passage_mm:.1} mm passages in the narrowest of \
+         these {cell_mm:.1} mm cells, and a passage must be at least as wide as a wall"
+    )]
+    WallsTooThick {
+        wall_mm: f64,
+        passage_mm: f64,
+        cell_mm: f64,
+        least_cell_mm: f64,
+        /// Whether the cells' size came from a sheet (rather than a size a cell).
+        sized: bool,
+    },
+    /// A sheet no larger than its margins (half a wall or a wall each side): the least
+    /// sheet that leaves passages as wide as the walls, in millimetres.
+    #[error("a {:.0}x{:.0} mm sheet leaves no room for the maze", size.0, size.1)]
+    SheetTooSmall { size: (f64, f64), least: (f64, f64) },
+    /// Nothing to make.
+    #[error("this maze has no walls to print")]
+    NoWalls,
+    /// A marble maze whose start or goal is not on its outline.
+    #[error(
+        "a marble maze opens the start and the goal in the outer wall, and this maze's {0} \
+         is not on its edge"
+    )]
+    DoorNotOnEdge(End),
+    /// The polygon library could not offset the walls' outline.
+    #[error("the walls' outline: {0}")]
+    Outline(String),
+    /// The printed regions' borders do not meet up (a fault in the geometry, not the input).
+    #[error("the maze's regions do not close up")]
+    RegionsOpen,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A library serves other programs than gridrender: its messages name no flag.
+    #[test]
+    fn no_message_names_a_flag() {
+        let all = [
+            MachineError::NoCells,
+            MachineError::TooManyCells { limit: 1, count: 2 },
+            MachineError::TooManyToPrint { limit: 1, count: 2 },
+            MachineError::Woven(Maker::Cutter),
+            MachineError::Woven(Maker::Printer),
+            MachineError::WallsTooThick {
+                wall_mm: 3.0,
+                passage_mm: 0.0,
+                cell_mm: 2.0,
+                least_cell_mm: 6.0,
+                sized: false,
+            },
+            MachineError::SheetTooSmall {
+                size: (1.0, 1.0),
+                least: (32.0, 32.0),
+            },
+            MachineError::NoWalls,
+            MachineError::DoorNotOnEdge(End::Start),
+            MachineError::Outline("x".into()),
+            MachineError::RegionsOpen,
+        ];
+        for e in all {
+            let text = e.to_string();
+            assert!(!text.contains("--"), "{text}");
+        }
+    }
+}
