@@ -859,3 +859,24 @@ fn a_full_disk_is_named_as_the_output_failing() {
         );
     }
 }
+
+/// A puzzle file on stdin after blank lines: both tools that read puzzle files count the
+/// blank lines, and name the line where the fault is.
+#[test]
+fn puzzle_files_after_blank_lines_name_their_own_lines() {
+    let non = "\n\n\nwidth 2\nheight 2\nrows\n1\nx\ncolumns\n1\n1\n";
+    let xml = "\n\n\n<puzzlerset><puzzle><clues type=\"rows\"><line><count>z</count></line>\
+               </clues></puzzle></puzzlerset>\n";
+    for tool in ["gridrender", "nonosolve"] {
+        crate::harness::run(tool, &[], non).assert_error(
+            tool,
+            2,
+            &format!("{tool}: error: stdin line 8: \"rows\" needs 2 rules"),
+        );
+        crate::harness::run(tool, &[], xml).assert_error(
+            tool,
+            2,
+            &format!("{tool}: error: stdin line 4: \"z\" is not a whole number"),
+        );
+    }
+}

@@ -6,7 +6,6 @@ mod replay;
 
 use clap::Parser;
 use grid_cli::args::{ColorArg, InputArgs, number_in};
-use grid_cli::input::plain_io;
 use grid_cli::run::GenerateArg;
 use grid_cli::{Error, Output, Result, Status};
 use grid_core::{Document, Kind, MazeDoc};
@@ -250,93 +249,6 @@ fn main() -> ExitCode {
     grid_cli::run::main("gridrender", run)
 }
 
-/// The documents of the inputs: grid documents, or a nonogram in a puzzle file's format
-/// (Simpson's `.non`, webpbn XML, Olšák's `.g`, told by the file's extension or by clear signs
-/// in its content, as nonosolve tells them), drawn as the blank puzzle.
-fn documents(
-    files: &[PathBuf],
-) -> impl Iterator<Item = Result<(grid_cli::Place, Document)>> + use<> {
-    grid_cli::input::paths(files).into_iter().flat_map(|path| {
-        let docs: Box<dyn Iterator<Item = Result<(grid_cli::Place, Document)>>> = match open(&path)
-        {
-            Ok(Opened::Documents(input)) => Box::new(input.documents()),
-            Ok(Opened::Text {
-                name,
-                skipped,
-                text,
-            }) => Box::new(grid_cli::Input::from_text(name, skipped, text).documents()),
-            Ok(Opened::Puzzle(one)) => Box::new(std::iter::once(Ok(one))),
-            Ok(Opened::Empty) => Box::new(std::iter::empty()),
-            Err(e) => Box::new(std::iter::once(Err(e))),
-        };
-        docs
-    })
-}
-
-/// An input, opened and told apart.
-enum Opened {
-    Documents(grid_cli::Input),
-    /// Text that is no puzzle file: read as documents, so that what is wrong with it is said
-    /// as of any document.
-    Text {
-        name: String,
-        skipped: usize,
-        text: String,
-    },
-    Puzzle((grid_cli::Place, Document)),
-    Empty,
-}
-
-/// Opens an input once and tells a stream of documents from a puzzle file.
-fn open(path: &Path) -> Result<Opened> {
-    use grid_nonogram::formats::Format;
-    let mut input = grid_cli::Input::open(path)?;
-    let format = match Format::from_path(path) {
-        Some(Format::Json) => return Ok(Opened::Documents(input)),
-        Some(format) => Some(format),
-        None => match input.sniff()? {
-            Some(b'{') => return Ok(Opened::Documents(input)),
-            None => return Ok(Opened::Empty),
-            // The text tells its format, once read.
-            Some(_) => None,
-        },
-    };
-    let name = input.name.clone();
-    let skipped = input.lines_before();
-    let text = input.read_text()?;
-    match format.or_else(|| Format::sniff(&text)) {
-        Some(format) if format != Format::Json => {
-            Ok(Opened::Puzzle(parse_puzzle(&name, &text, format)?))
-        }
-        _ => Ok(Opened::Text {
-            name,
-            skipped,
-            text,
-        }),
-    }
-}
-
-/// A puzzle file's text as a document, or what is wrong with it.
-fn parse_puzzle(
-    name: &str,
-    text: &str,
-    format: grid_nonogram::formats::Format,
-) -> Result<(grid_cli::Place, Document)> {
-    let parsed = grid_nonogram::formats::parse(text, format).map_err(|e| {
-        let err = Error::input(format!("{} ({} format)", e.message, format.name()));
-        match e.line {
-            Some(l) => err.at_line(l).in_source(name),
-            None => err.in_source(name),
-        }
-    })?;
-    let place = grid_cli::Place {
-        source: name.to_string(),
-        line: 1,
-    };
-    let file = (name != "stdin").then_some(name);
-    Ok((place, parsed.to_document(format, file)))
-}
-
 /// A drawing's error, with the advice only this tool can give (which flag to change).
 fn advise(e: RenderError) -> Error {
     match e {
@@ -509,7 +421,7 @@ fn draw_text(args: &Args, format: Format) -> Result<Status> {
     let mut out = Output::stdout();
     let mut whole = Vec::new();
     let pages = args.output.as_deref().and_then(Pages::of);
-    for (n, item) in documents(&args.input.files).enumerate() {
+    for (n, item) in grid_cli::puzzle_file::documents(&args.input.files).enumerate() {
         let (place, doc) = item?;
         let doc = with_figures(args, &place, doc)?;
         let mut one = Vec::new();
@@ -518,7 +430,7 @@ fn draw_text(args: &Args, format: Format) -> Result<Status> {
         }
         render_text(&doc, &options, &mut one).map_err(|e| place.locate(advise(e)))?;
         match (&args.output, &pages) {
-            (_, Some(pages)) => write_file(&pages.path(n + 1), &one)?,
+            (_, Some(pages)) => grid_cli::file::write_output(&pages.path(n + 1), &one)?,
             (Some(_), None) => whole.extend_from_slice(&one),
             (None, _) => {
                 out.write_all(&one)?;
@@ -527,7 +439,7 @@ fn draw_text(args: &Args, format: Format) -> Result<Status> {
         }
     }
     if let (Some(path), None) = (&args.output, &pages) {
-        write_file(path, &whole)?;
+        grid_cli::file::write_output(path, &whole)?;
     }
     out.finish()?;
     Ok(Status::Ok)
@@ -573,14 +485,14 @@ fn write_drawings(
 ) -> Result<Status> {
     let pages = args.output.as_deref().and_then(Pages::of);
     let mut drawn = None;
-    for (n, item) in documents(&args.input.files).enumerate() {
+    for (n, item) in grid_cli::puzzle_file::documents(&args.input.files).enumerate() {
         let (place, doc) = item?;
         if n > 0 && pages.is_none() {
             return Err(place.locate(Error::input(too_many)));
         }
         let drawing = draw(&place, doc)?;
         match &pages {
-            Some(pages) => write_file(&pages.path(n + 1), &drawing)?,
+            Some(pages) => grid_cli::file::write_output(&pages.path(n + 1), &drawing)?,
             None => drawn = Some(drawing),
         }
     }
@@ -589,7 +501,7 @@ fn write_drawings(
         return Ok(Status::Ok);
     };
     match &args.output {
-        Some(path) => write_file(path, &drawing)?,
+        Some(path) => grid_cli::file::write_output(path, &drawing)?,
         None => {
             let mut out = Output::stdout();
             out.write_all(&drawing)?;
@@ -776,7 +688,7 @@ fn draw_book(args: &Args) -> Result<Status> {
         None => None,
     };
     let (mut entries, mut notes) = (Vec::new(), Vec::new());
-    for item in documents(&args.input.files) {
+    for item in grid_cli::puzzle_file::documents(&args.input.files) {
         let (place, doc) = item?;
         let (entry, note) = book::entry(&place, doc, entries.len() + 1)?;
         entries.push(entry);
@@ -797,9 +709,9 @@ fn draw_book(args: &Args) -> Result<Status> {
     match (&path, made.answers, answers_path) {
         (Some(path), answers, answers_path) => {
             if let (Some(answers), Some(answers_path)) = (answers, answers_path) {
-                write_file(&answers_path, &answers)?;
+                grid_cli::file::write_output(&answers_path, &answers)?;
             }
-            write_file(path, &made.puzzles)?;
+            grid_cli::file::write_output(path, &made.puzzles)?;
         }
         (None, _, _) => {
             let mut out = Output::stdout();
@@ -966,7 +878,7 @@ fn animate_on_terminal(args: &Args, format: Format) -> Result<Status> {
             "--animate plays on a terminal; for a file, animate with --format svg or html",
         ));
     }
-    for item in documents(&args.input.files) {
+    for item in grid_cli::puzzle_file::documents(&args.input.files) {
         let (place, doc) = item?;
         if replay::is_replay(&doc) {
             refuse_fps(args, &place)?;
@@ -985,25 +897,4 @@ fn animate_on_terminal(args: &Args, format: Format) -> Result<Status> {
         animate::play(&maze, args.maze_fps())?;
     }
     Ok(Status::Ok)
-}
-
-/// Writes a file whole or not at all: into a hidden file beside it, renamed over it once
-/// every byte is down, so that a full disk leaves no half-written file. What is not a
-/// regular file (a device, a pipe) is written to directly.
-fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
-    let failed = |e: std::io::Error| {
-        Error::input(format!("cannot write {}: {}", path.display(), plain_io(&e)))
-    };
-    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
-        return std::fs::write(path, bytes).map_err(failed);
-    }
-    let name = path
-        .file_name()
-        .map_or_else(Default::default, |n| n.to_string_lossy());
-    let partial = path.with_file_name(format!(".{name}.{}.partial", std::process::id()));
-    let written = std::fs::write(&partial, bytes).and_then(|()| std::fs::rename(&partial, path));
-    written.map_err(|e| {
-        let _ = std::fs::remove_file(&partial);
-        failed(e)
-    })
 }
