@@ -202,14 +202,19 @@ pub fn book(entries: &[Entry], options: &BookOptions) -> Result<Book> {
     let font = Font::new(FONT.into(), 0).expect("the embedded font reads");
     let puzzles: Vec<Drawn> = entries
         .iter()
-        .map(|e| Drawn::of(&e.puzzle, &fonts))
+        .enumerate()
+        .map(|(k, e)| Drawn::of(&e.puzzle, &fonts).map_err(|err| in_book(k, err)))
         .collect::<Result<_>>()?;
     let per_page = per_page(options, &puzzles, entries)?;
     let answers: Vec<(usize, Drawn)> = entries
         .iter()
         .enumerate()
         .filter_map(|(k, e)| e.answer.as_ref().map(|a| (k, a)))
-        .map(|(k, a)| Drawn::of(a, &fonts).map(|d| (k, d)))
+        .map(|(k, a)| {
+            Drawn::of(a, &fonts)
+                .map(|d| (k, d))
+                .map_err(|err| in_book(k, err))
+        })
         .collect::<Result<_>>()?;
     let mut pdf = new_pdf("Puzzles");
     let titled: Vec<(&Entry, &Drawn)> = entries.iter().zip(&puzzles).collect();
@@ -259,6 +264,14 @@ pub fn book(entries: &[Entry], options: &BookOptions) -> Result<Book> {
         puzzles: finish(pdf)?,
         answers: separate,
     })
+}
+
+/// The error of the `k`th entry (from 0), saying which puzzle it is.
+fn in_book(k: usize, error: RenderError) -> RenderError {
+    RenderError::InBook {
+        number: k + 1,
+        error: Box::new(error),
+    }
 }
 
 fn new_pdf(title: &str) -> Pdf {

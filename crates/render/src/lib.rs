@@ -7,6 +7,7 @@ pub mod animate;
 pub mod book;
 pub mod caption;
 pub mod cut;
+pub mod defaults;
 mod error;
 mod maze;
 mod mines;

@@ -49,12 +49,12 @@ impl Default for SolidOptions {
     /// on a 2 mm base.
     fn default() -> Self {
         SolidOptions {
-            cell_mm: 10.0,
+            cell_mm: crate::defaults::CELL_MM,
             size: None,
-            wall_mm: 1.2,
-            wall_height: 8.0,
-            base_mm: 2.0,
-            segment_mm: 1.0,
+            wall_mm: crate::defaults::WALL_MM,
+            wall_height: crate::defaults::WALL_HEIGHT_MM,
+            base_mm: crate::defaults::BASE_MM,
+            segment_mm: crate::defaults::SEGMENT_MM,
             marble: false,
         }
     }
