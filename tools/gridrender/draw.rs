@@ -36,8 +36,8 @@ fn picture_options(args: &Args) -> PictureOptions {
         cell_size: args.cell_size,
         thin_walls: !matches!(args.style, Some(StyleArg::Blocks)),
         theme: match args.theme {
-            Some(ThemeArg::Dark) => Theme::Dark,
-            Some(ThemeArg::Light) | None => Theme::Light,
+            ThemeArg::Dark => Theme::Dark,
+            ThemeArg::Light => Theme::Light,
         },
         caption: args.caption,
     }

@@ -66,9 +66,9 @@ struct Args {
     #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..=256))]
     cell_size: Option<u32>,
 
-    /// The palette of pictures (default: light).
-    #[arg(long, value_enum)]
-    theme: Option<ThemeArg>,
+    /// The palette of pictures.
+    #[arg(long, value_enum, default_value_t = ThemeArg::Light)]
+    theme: ThemeArg,
 
     /// Show the figures under the drawing: a maze's stats (computed when the document has
     /// none), a game's 3BV and clicks, a nonogram's verdict.
