@@ -34,7 +34,7 @@ pub fn draw_play(args: &Args) -> Result<Status> {
 fn picture_options(args: &Args) -> PictureOptions {
     PictureOptions {
         cell_size: args.cell_size,
-        thin_walls: !matches!(args.style, Some(StyleArg::Blocks)),
+        thin_walls: args.style != StyleArg::Blocks,
         theme: match args.theme {
             ThemeArg::Dark => Theme::Dark,
             ThemeArg::Light => Theme::Light,
@@ -59,7 +59,7 @@ fn with_figures(args: &Args, place: &Place, mut doc: Document) -> Result<Documen
     }
     let tiling = grid_core::tiling::tiling_of(&doc).map_err(|e| place.locate(e))?;
     let square = tiling == grid_core::tiling::Tiling::Square;
-    if args.style.is_some() && !(doc.kind() == Kind::Maze && square) {
+    if args.typed("style") && !(doc.kind() == Kind::Maze && square) {
         let what = if doc.kind() == Kind::Maze {
             format!("{tiling} maze")
         } else {
@@ -84,9 +84,9 @@ pub fn draw_text(args: &Args, format: Format) -> Result<Status> {
         // Terminals with 24-bit colour say so in COLORTERM.
         truecolor: std::env::var("COLORTERM").is_ok_and(|v| v == "truecolor" || v == "24bit"),
         maze_style: match args.style {
-            None | Some(StyleArg::Auto) => MazeStyle::Auto,
-            Some(StyleArg::Thin) => MazeStyle::Thin,
-            Some(StyleArg::Blocks) => MazeStyle::Blocks,
+            StyleArg::Auto => MazeStyle::Auto,
+            StyleArg::Thin => MazeStyle::Thin,
+            StyleArg::Blocks => MazeStyle::Blocks,
         },
         caption: args.caption,
     };
@@ -204,7 +204,7 @@ impl Pages {
 /// A recorded game plays at its own pace: `--fps`, a maze animation's frame rate, would do
 /// nothing there.
 fn refuse_fps(args: &Args, place: &Place) -> Result<()> {
-    if args.fps_given {
+    if args.typed("fps") {
         return Err(place.locate(Error::usage(
             "--fps sets a maze animation's frames a second; a recorded game plays at its own \
              pace (+ and - change the speed)",

@@ -56,10 +56,9 @@ struct Args {
     #[command(flatten)]
     color: ColorArg,
 
-    /// How to draw square mazes: thin walls for cell mazes (auto, the default), or blocks
-    /// for every tile.
-    #[arg(long, value_enum)]
-    style: Option<StyleArg>,
+    /// How to draw square mazes: thin walls for cell mazes (auto), or blocks for every tile.
+    #[arg(long, value_enum, default_value_t = StyleArg::Auto)]
+    style: StyleArg,
 
     /// Pixels a tile in pictures, or a cell for cell mazes with thin walls (default: 16 a
     /// tile, less for big documents).
@@ -97,9 +96,11 @@ struct Args {
           value_parser = number_in(0.1..=1000.0, "frames a second"))]
     fps: f64,
 
-    /// Whether the command line gave --fps (a recorded game refuses it): set in `run`.
+    /// The ids of the flags the command line gave (set in `run`), for the refusals that
+    /// wait for a document: --fps for a recorded game, --style for a map that is no square
+    /// maze.
     #[arg(skip)]
-    fps_given: bool,
+    typed: Vec<String>,
 
     /// Draw a maze for a machine, in millimetres: every wall once, joined into as few
     /// strokes as the walls allow (laser, SVG or DXF), ordered for the least pen-up travel,
@@ -244,7 +245,7 @@ enum Format {
     Pdf,
 }
 
-#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum StyleArg {
     /// Thin walls for cell mazes, blocks for other maps.
     Auto,
@@ -262,6 +263,13 @@ enum ThemeArg {
     Dark,
 }
 
+impl Args {
+    /// Whether the command line gave the flag `id` (clap's id).
+    fn typed(&self, id: &str) -> bool {
+        self.typed.iter().any(|t| t == id)
+    }
+}
+
 fn main() -> ExitCode {
     grid_cli::run::main("gridrender", run)
 }
@@ -272,9 +280,9 @@ fn run(given: Given<Args>) -> Result<Status> {
     let format = target::format_of(&given.args)?;
     let target = target::target_of(&given.args, format)?;
     target::check_flags(&given, target)?;
-    let fps_given = given.has("fps");
+    let typed = given.ids().to_vec();
     let mut args = given.args;
-    args.fps_given = fps_given;
+    args.typed = typed;
     match target {
         Target::Book => pdf::draw_book(&args),
         Target::Play => draw::draw_play(&args),

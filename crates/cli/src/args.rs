@@ -162,6 +162,12 @@ impl<A> Given<A> {
     pub fn has(&self, id: &str) -> bool {
         self.given.iter().any(|g| g == id)
     }
+
+    /// The ids of the arguments the command line gave, for a check that must wait for a
+    /// document (a flag that does nothing for this one).
+    pub fn ids(&self) -> &[String] {
+        &self.given
+    }
 }
 
 impl<A: clap::FromArgMatches> clap::FromArgMatches for Given<A> {
