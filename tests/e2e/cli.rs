@@ -399,8 +399,9 @@ fn gridrender_refuses_play_with_a_book_and_fps_with_a_page() {
     assert!(!book.exists() && !page.exists());
 }
 
-/// A book's puzzle that cannot be drawn is named by its line and its number: too large
-/// (without the advice of pictures, which books refuse) or missing a field (bugs 8 and 14).
+/// A book's puzzle that cannot be drawn is named by its line and its number: too large (in
+/// the book's words, not with the advice of pictures, which books refuse) or missing a
+/// field (bugs 8 and 14).
 #[test]
 fn a_book_names_the_puzzle_it_cannot_draw() {
     let dir = crate::harness::scratch("book-errors");
@@ -408,11 +409,16 @@ fn a_book_names_the_puzzle_it_cannot_draw() {
     let out = out.to_str().unwrap();
     let small = run("mazegen", &["--seed", "1", "5"], "").stdout;
     let huge = run("mazegen", &["--seed", "1", "600"], "").stdout;
-    let r = run("gridrender", &["-o", out], &format!("{small}{huge}"));
+    let r = run(
+        "gridrender",
+        &["-o", out, "--paper", "a4"],
+        &format!("{small}{huge}"),
+    );
     r.assert_error(
         "gridrender",
         2,
-        "gridrender: error: stdin line 2: puzzle 2 is too large to print in a book",
+        "gridrender: error: stdin line 2: Puzzle 2 (600 x 600) is too large to print readably \
+         on A4 (3 mm a cell at least)",
     );
     assert!(!r.stderr.contains("--cell-size"), "{}", r.stderr);
     let no_cols = r#"{"kind":"nonogram","version":1,"width":1,"height":1,"clues":{"rows":[[1]]}}"#;

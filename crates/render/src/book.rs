@@ -203,7 +203,13 @@ pub fn book(entries: &[Entry], options: &BookOptions) -> Result<Book> {
     let puzzles: Vec<Drawn> = entries
         .iter()
         .enumerate()
-        .map(|(k, e)| Drawn::of(&e.puzzle, &fonts).map_err(|err| in_book(k, err)))
+        .map(|(k, e)| {
+            Drawn::of(&e.puzzle, &fonts).map_err(|err| match err {
+                // Too large for a picture is far too large for a page: said as a book says it.
+                RenderError::TooLarge { .. } => in_book(k, too_large(options.paper, e, None)),
+                err => in_book(k, err),
+            })
+        })
         .collect::<Result<_>>()?;
     let per_page = per_page(options, &puzzles, entries)?;
     let answers: Vec<(usize, Drawn)> = entries
@@ -266,6 +272,37 @@ pub fn book(entries: &[Entry], options: &BookOptions) -> Result<Book> {
     })
 }
 
+/// Why `entry`, drawn `size` pixels, cannot print readably even alone on a page of `paper`,
+/// with the largest of its kind that would; `None` when it can.
+fn unreadable(paper: Paper, entry: &Entry, size: (f32, f32)) -> Option<RenderError> {
+    let least = readable_tile(entry.puzzle.kind()) / PICTURE_TILE as f32;
+    let (_, scale) = Grid::best(paper, 1, &[size]);
+    (scale < least).then(|| too_large(paper, entry, Some(scale / least)))
+}
+
+/// `entry` too large to print readably on `paper`; with `fits`, the share of it that fits a
+/// page, said as the largest puzzle of its kind that would.
+fn too_large(paper: Paper, entry: &Entry, fits: Option<f32>) -> RenderError {
+    let mm = if entry.puzzle.kind() == Kind::Maze {
+        3
+    } else {
+        4
+    };
+    let mut message = format!(
+        "{} ({}) is too large to print readably on {} ({mm} mm a cell at least)",
+        entry.title,
+        entry.about,
+        paper.name(),
+    );
+    if let Some(fits) = fits {
+        message.push_str(&format!(
+            ": at most about {} fits a page",
+            entry.size.scaled(fits)
+        ));
+    }
+    RenderError::Refused(message)
+}
+
 /// The error of the `k`th entry (from 0), saying which puzzle it is.
 fn in_book(k: usize, error: RenderError) -> RenderError {
     RenderError::InBook {
@@ -299,23 +336,8 @@ fn per_page(options: &BookOptions, drawn: &[Drawn], entries: &[Entry]) -> Result
         })
     };
     for (k, d) in drawn.iter().enumerate() {
-        let (_, scale) = Grid::best(options.paper, 1, &[d.size]);
-        if scale < d.least {
-            let fits = scale / d.least;
-            return Err(RenderError::Refused(format!(
-                "{} ({}) is too large to print readably on {} ({} mm a cell at least): at \
-                 most about {} fits a page",
-                entries[k].title,
-                entries[k].about,
-                options.paper.name(),
-                if entries[k].puzzle.kind() == Kind::Maze {
-                    3
-                } else {
-                    4
-                },
-                entries[k].size.scaled(fits),
-            )));
-        }
+        let entry = &entries[k];
+        unreadable(options.paper, entry, d.size).map_or(Ok(()), |e| Err(in_book(k, e)))?;
     }
     Ok(match options.per_page {
         Some(n) => n,
