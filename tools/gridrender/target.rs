@@ -100,6 +100,7 @@ pub fn target_of(args: &Args, format: Format) -> Result<Target> {
                  FILE.dxf, or --format svg|dxf",
             ));
         }
+        // STL without --for is the printer's (above), so only DXF is left without a machine.
         (Format::Dxf | Format::Stl, None) => {
             return Err(Error::usage(
                 "DXF holds a maze's strokes for a machine: add --for laser or --for plotter",
