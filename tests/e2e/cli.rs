@@ -39,7 +39,7 @@ fn usage_errors_are_one_line_with_a_pointer_to_help() {
         (
             "gridrender",
             &["--theme", "dark"],
-            "--theme applies to pictures",
+            "--theme is for pictures",
         ),
         (
             "mazegen",
@@ -355,4 +355,77 @@ fn the_mines_man_page_holds_every_subcommand() {
             "mines {sub} --help has examples"
         );
     }
+}
+
+/// gridrender's help says `{n}` as it is typed (clap would print it as a line break) and
+/// names every output; `--answers` shows its default.
+#[test]
+fn gridrender_help_names_every_output_and_the_page_numbers() {
+    let help = run("gridrender", &["--help"], "").stdout;
+    let words = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("-o page-{\u{2060}n}.svg writes one file a document, numbered from 1."),
+        "{help}"
+    );
+    let first = help.split("\n\n").next().unwrap().replace('\n', " ");
+    for output in ["SVG", "PNG", "HTML", "PDF books", "DXF", "STL"] {
+        assert!(first.contains(output), "{output}: {first}");
+    }
+    assert!(words.contains("pdf (a book), dxf"), "{words}");
+    assert!(words.contains("[default: back]"), "{words}");
+}
+
+/// A flag that does nothing where it is given is refused, and nothing is written: --play
+/// with a book, --fps with a page that plays (bug 7 of #61).
+#[test]
+fn gridrender_refuses_play_with_a_book_and_fps_with_a_page() {
+    let dir = crate::harness::scratch("flags");
+    let maze = run("mazegen", &["--seed", "1", "5"], "").stdout;
+    let book = dir.join("x.pdf");
+    let page = dir.join("p.html");
+    let cases: [(&[&str], &str); 2] = [
+        (
+            &["-o", book.to_str().unwrap(), "--play"],
+            "--play is for a page",
+        ),
+        (
+            &["--play", "--fps", "10", "-o", page.to_str().unwrap()],
+            "--fps is for a maze's replay (--animate)",
+        ),
+    ];
+    for (args, says) in cases {
+        run("gridrender", args, &maze).assert_error("gridrender", 2, says);
+    }
+    assert!(!book.exists() && !page.exists());
+}
+
+/// A book's puzzle that cannot be drawn is named by its line and its number: too large (in
+/// the book's words, not with the advice of pictures, which books refuse) or missing a
+/// field (bugs 8 and 14).
+#[test]
+fn a_book_names_the_puzzle_it_cannot_draw() {
+    let dir = crate::harness::scratch("book-errors");
+    let out = dir.join("x.pdf");
+    let out = out.to_str().unwrap();
+    let small = run("mazegen", &["--seed", "1", "5"], "").stdout;
+    let huge = run("mazegen", &["--seed", "1", "600"], "").stdout;
+    let r = run(
+        "gridrender",
+        &["-o", out, "--paper", "a4"],
+        &format!("{small}{huge}"),
+    );
+    r.assert_error(
+        "gridrender",
+        2,
+        "gridrender: error: stdin line 2: Puzzle 2 (600 x 600) is too large to print readably \
+         on A4 (3 mm a cell at least)",
+    );
+    assert!(!r.stderr.contains("--cell-size"), "{}", r.stderr);
+    let no_cols = r#"{"kind":"nonogram","version":1,"width":1,"height":1,"clues":{"rows":[[1]]}}"#;
+    run("gridrender", &["-o", out], &format!("{small}{no_cols}\n")).assert_error(
+        "gridrender",
+        2,
+        "gridrender: error: stdin line 2: field `clues`: missing field `cols`",
+    );
+    assert!(!dir.join("x.pdf").exists());
 }

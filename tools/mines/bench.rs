@@ -53,7 +53,12 @@ fn parse_games(s: &str) -> std::result::Result<u64, String> {
 }
 
 fn parse_shard(s: &str) -> std::result::Result<(u64, u64), String> {
-    let bad = || format!("expected K/N with 1 <= K <= N, such as 3/8, not {s:?}");
+    let bad = || {
+        format!(
+            "expected K/N with 1 <= K <= N, such as 3/8, not \"{}\"",
+            grid_core::error::quote(s)
+        )
+    };
     let (k, n) = s.split_once('/').ok_or_else(bad)?;
     let (k, n) = (
         k.parse::<u64>().map_err(|_| bad())?,

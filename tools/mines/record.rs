@@ -127,7 +127,7 @@ impl Recorder {
             micros(wall) / 1_000_000
         );
         let path = self.dir.join(name);
-        write_whole(&path, &bytes)?;
+        grid_cli::file::write_whole(&path, &bytes)?;
         self.restart();
         Ok(Some(path))
     }
@@ -141,14 +141,4 @@ fn centre(p: Pos) -> (u16, u16) {
             .saturating_add(CELL_PX / 2)
     };
     (at(p.col), at(p.row))
-}
-
-/// Writes a file whole or not at all: into a hidden file beside it, then renamed.
-fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let name = path.file_name().unwrap_or_default().to_string_lossy();
-    let partial = path.with_file_name(format!(".{name}.partial"));
-    std::fs::write(&partial, bytes)?;
-    std::fs::rename(&partial, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&partial);
-    })
 }

@@ -4,6 +4,7 @@
 use crate::record::Recorder;
 use grid_cli::{Error, Output, Result, Status, say};
 use grid_core::Pos;
+use grid_core::error::quote;
 use grid_core::mines_doc::{GameState, Move};
 use grid_mines::Game;
 use grid_render::{Options, RenderError};
@@ -33,7 +34,7 @@ pub fn run(mut game: Game, strict: bool, mut recorder: Option<Recorder>) -> Resu
         let played = match std::str::from_utf8(&bytes) {
             Err(_) => Err(at(format!(
                 "{}: not UTF-8 text",
-                grid_core::error::quote(&String::from_utf8_lossy(&bytes))
+                quote(&String::from_utf8_lossy(&bytes))
             ))),
             Ok(line) if line.trim() == "q" => break,
             Ok(line) => match parse(line.trim_end_matches(['\n', '\r'])) {
@@ -115,11 +116,13 @@ fn parse(line: &str) -> std::result::Result<Option<Move>, String> {
         [r, c] => match (r.parse::<usize>(), c.parse::<usize>()) {
             (Ok(r), Ok(c)) => Ok(Some(make(Pos::new(r, c)))),
             _ => Err(format!(
-                "{line:?}: row and column must be whole numbers from 0"
+                "\"{}\": row and column must be whole numbers from 0",
+                quote(line)
             )),
         },
         _ => Err(format!(
-            "{line:?}: expected R C (open), f R C (flag), ? R C (mark) or c R C (chord)"
+            "\"{}\": expected R C (open), f R C (flag), ? R C (mark) or c R C (chord)",
+            quote(line)
         )),
     }
 }
@@ -137,5 +140,16 @@ mod tests {
         assert!(parse("3").is_err());
         assert!(parse("a b").is_err());
         assert!(parse("-1 2").is_err());
+    }
+
+    #[test]
+    fn a_long_line_is_quoted_in_part() {
+        let line = "x".repeat(100_000);
+        let e = parse(&line).unwrap_err();
+        assert!(e.len() < 200, "{}", e.len());
+        assert!(
+            e.starts_with(&format!("\"{}...\": expected R C", "x".repeat(60))),
+            "{e}"
+        );
     }
 }

@@ -5,14 +5,14 @@ mod batch;
 use batch::{Batch, Job, Solved};
 use clap::Parser;
 use grid_cli::args::{InputArgs, PrettyArg};
+use grid_cli::puzzle_file::{self, Opened};
 use grid_cli::run::GenerateArg;
-use grid_cli::{Error, Input, Output, Place, Result, Status};
+use grid_cli::{Error, Output, Place, Result, Status};
 use grid_core::Document;
 use grid_core::nonogram_doc::NonogramDoc;
 use grid_nonogram::document::Task;
-use grid_nonogram::formats::{self, Format};
-use grid_nonogram::{Answer, Halt, Nonogram, Options, Stats, Status as Verdict};
-use std::path::Path;
+use grid_nonogram::formats::Format;
+use grid_nonogram::{Answer, Halt, Options, Stats, Status as Verdict};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -145,47 +145,50 @@ fn run(args: Args) -> Result<Status> {
 
 /// Reads every puzzle of the inputs into `batch`, until the end, an error or Ctrl-C.
 fn read_all(args: &Args, batch: &mut Batch) -> Result<()> {
+    let format = match args.input_format {
+        FormatArg::Auto => None,
+        FormatArg::Json => Some(Format::Json),
+        FormatArg::Non => Some(Format::Non),
+        FormatArg::Xml => Some(Format::Xml),
+        FormatArg::G => Some(Format::Olsak),
+    };
     for path in grid_cli::input::paths(&args.input.files) {
-        let mut input = Input::open(&path)?;
-        // `None`: told from the whole text, once it has been read.
-        let format = match args.input_format {
-            FormatArg::Auto => match Format::from_path(&path) {
-                Some(f) => Some(f),
-                // An empty stream holds no documents (docs/format.md, "Reading and writing").
-                None => match input.sniff()? {
-                    None => continue,
-                    first => (first == Some(b'{')).then_some(Format::Json),
-                },
-            },
-            FormatArg::Json => Some(Format::Json),
-            FormatArg::Non => Some(Format::Non),
-            FormatArg::Xml => Some(Format::Xml),
-            FormatArg::G => Some(Format::Olsak),
-        };
-        let name = input.name.clone();
-        if format == Some(Format::Json) {
-            for item in input.documents() {
-                let (place, doc) = item?;
-                let (doc, task) = from_document(&place, doc)?;
+        let input = match puzzle_file::open(&path, format)? {
+            Opened::Documents(input) => input,
+            Opened::Puzzle(file) => {
                 batch.take(Job {
-                    name: name.clone(),
-                    doc,
-                    task,
+                    name: file.place.source.clone(),
+                    doc: file.to_document(),
+                    task: file.parsed.puzzle.into(),
                 })?;
                 if interrupted() {
                     return Ok(());
                 }
+                continue;
             }
-            continue;
-        }
-        let (doc, puzzle) = from_file(input, &path, format)?;
-        batch.take(Job {
-            name,
-            doc,
-            task: puzzle.into(),
-        })?;
-        if interrupted() {
-            return Ok(());
+            Opened::Unknown(text) => {
+                return Err(Error::input(
+                    "cannot tell the format: not a grid document (no '{'), webpbn XML (no '<'), \
+                     .non (no width, height, rows or columns line) or .g (no ':' or '#d' line); \
+                     name it with --input-format",
+                )
+                .in_source(&text.name));
+            }
+            // An empty stream holds no documents (docs/format.md, "Reading and writing").
+            Opened::Empty => continue,
+        };
+        let name = input.name.clone();
+        for item in input.documents() {
+            let (place, doc) = item?;
+            let (doc, task) = from_document(&place, doc)?;
+            batch.take(Job {
+                name: name.clone(),
+                doc,
+                task,
+            })?;
+            if interrupted() {
+                return Ok(());
+            }
         }
     }
     Ok(())
@@ -257,34 +260,4 @@ fn from_document(place: &Place, doc: Document) -> Result<(Document, Task)> {
     let task = grid_nonogram::document::task_of(&view)
         .map_err(|e| place.locate(Error::input(format!("field `clues`: {e}"))))?;
     Ok((doc, task))
-}
-
-/// A puzzle file in another format (`None`: told from its content), read whole, as a new
-/// document.
-fn from_file(input: Input, path: &Path, format: Option<Format>) -> Result<(Document, Nonogram)> {
-    let name = input.name.clone();
-    let skipped = input.lines_before();
-    let text = input.read_text()?;
-    let format = match format {
-        Some(f) => f,
-        None => Format::sniff(&text).ok_or_else(|| {
-            Error::input(
-                "cannot tell the format: not a grid document (no '{'), webpbn XML (no '<'), \
-                 .non (no width, height, rows or columns line) or .g (no ':' or '#d' line); \
-                 name it with --input-format",
-            )
-            .in_source(&name)
-        })?,
-    };
-    let parsed = formats::parse(&text, format).map_err(|e| {
-        let err = Error::input(format!("{} ({} format)", e.message, format.name()));
-        let err = match e.line {
-            Some(l) => err.at_line(l + skipped),
-            None => err,
-        };
-        err.in_source(&name)
-    })?;
-    let file = (path.as_os_str() != "-").then_some(name.as_str());
-    let doc = parsed.to_document(format, file);
-    Ok((doc, parsed.puzzle))
 }

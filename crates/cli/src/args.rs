@@ -147,3 +147,56 @@ mod tests {
         );
     }
 }
+
+/// A tool's arguments with the ids of those the command line gave, as against defaults: a
+/// flag with a default shown in `--help` (`default_value_t`) is still refused where it does
+/// nothing, when it was typed.
+#[derive(Debug)]
+pub struct Given<A> {
+    pub args: A,
+    given: Vec<String>,
+}
+
+impl<A> Given<A> {
+    /// Whether the command line gave the argument `id` (clap's id: the field's name).
+    pub fn has(&self, id: &str) -> bool {
+        self.given.iter().any(|g| g == id)
+    }
+
+    /// The ids of the arguments the command line gave, for a check that must wait for a
+    /// document (a flag that does nothing for this one).
+    pub fn ids(&self) -> &[String] {
+        &self.given
+    }
+}
+
+impl<A: clap::FromArgMatches> clap::FromArgMatches for Given<A> {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let given = matches
+            .ids()
+            .filter(|id| {
+                matches.value_source(id.as_str()) == Some(clap::parser::ValueSource::CommandLine)
+            })
+            .map(|id| id.to_string())
+            .collect();
+        Ok(Given {
+            args: A::from_arg_matches(matches)?,
+            given,
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl<A: clap::CommandFactory> clap::CommandFactory for Given<A> {
+    fn command() -> clap::Command {
+        A::command()
+    }
+
+    fn command_for_update() -> clap::Command {
+        A::command_for_update()
+    }
+}

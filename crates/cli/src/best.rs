@@ -45,11 +45,9 @@ impl BestTimes {
         let Ok(text) = serde_json::to_string_pretty(&self.times) else {
             return;
         };
-        // Written beside and renamed over, so a crash never leaves half a file.
-        let tmp = path.with_extension("json.tmp");
+        // Written whole, so a crash never leaves half a file.
         let _ = std::fs::create_dir_all(dir)
-            .and_then(|_| std::fs::write(&tmp, text + "\n"))
-            .and_then(|_| std::fs::rename(&tmp, path));
+            .and_then(|()| crate::file::write_whole(path, (text + "\n").as_bytes()));
     }
 }
 

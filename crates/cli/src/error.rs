@@ -83,6 +83,8 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::Usage(m) => f.write_str(m),
+            // Every failed read or write is said the same way, whichever tool and stream.
+            Error::Doc(grid_core::Error::Io(e)) => f.write_str(&plain_io(e)),
             Error::Doc(e) => write!(f, "{e}"),
         }
     }
@@ -110,6 +112,16 @@ impl From<serde_json::Error> for Error {
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// The OS message without Rust's " (os error 28)" suffix: the number means nothing to the
+/// person reading the message, and the words say it all.
+pub fn plain_io(e: &io::Error) -> String {
+    let s = e.to_string();
+    match s.find(" (os error") {
+        Some(i) => s[..i].to_string(),
+        None => s,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,6 +140,12 @@ mod tests {
             .in_source("stdin");
         assert_eq!(e.to_string(), "stdin line 3: field `grid`: missing");
         assert_eq!(Error::usage("x").at_line(3).to_string(), "x");
+    }
+
+    #[test]
+    fn a_failed_write_has_no_os_error_number() {
+        let e: Error = io::Error::from_raw_os_error(28).into();
+        assert_eq!(e.to_string(), "No space left on device");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Inputs: the files named on the command line (`-` is stdin), or stdin when none is, read
 //! one document at a time so that each is answered as soon as it has arrived.
 
+pub use crate::error::plain_io;
 use crate::error::{Error, Result};
 use grid_core::{DocReader, Document};
 use std::fs::File;
@@ -199,15 +200,6 @@ pub fn documents(files: &[PathBuf]) -> impl Iterator<Item = Result<(Place, Docum
         };
         docs
     })
-}
-
-/// The OS message without Rust's " (os error 2)" suffix.
-pub fn plain_io(e: &io::Error) -> String {
-    let s = e.to_string();
-    match s.find(" (os error") {
-        Some(i) => s[..i].to_string(),
-        None => s,
-    }
 }
 
 #[cfg(test)]

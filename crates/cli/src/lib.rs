@@ -8,6 +8,9 @@
 //! - [`man`] and [`markdown`]: a tool's man page, and its flags as the Markdown of
 //!   docs/cli.md;
 //! - [`input`]: files, `-` and stdin, read one document at a time;
+//! - [`puzzle_file`]: an input told apart as grid documents or a nonogram puzzle file
+//!   (`.non`, XML, `.g`), as nonosolve and gridrender both read them;
+//! - [`file`]: files written whole or not at all (pictures, books, replays, best times);
 //! - [`output`]: stdout, buffered, and flushed after each answer when someone waits for it;
 //! - [`progress`], [`screen`] and [`best`]: progress on a terminal's stderr, the full-screen
 //!   terminal of the interactive programs, and their best times.
@@ -17,11 +20,13 @@
 pub mod args;
 pub mod best;
 pub mod error;
+pub mod file;
 pub mod input;
 pub mod man;
 pub mod markdown;
 pub mod output;
 pub mod progress;
+pub mod puzzle_file;
 pub mod run;
 pub mod screen;
 

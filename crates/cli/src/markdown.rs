@@ -113,8 +113,13 @@ fn end_sentence(text: &mut String) {
 }
 
 /// Help text on one line: clap's paragraphs and wrapped lines joined by spaces.
+/// A word joiner (U+2060) is dropped: help text puts one inside `{n}` to keep clap from
+/// printing a line break there, and the Markdown has no such trouble.
 fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    text.replace('\u{2060}', "")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A table cell's text: a `|` would end the cell.

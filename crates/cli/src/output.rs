@@ -65,7 +65,8 @@ impl Output {
 }
 
 /// Every write goes through here, so that a failure says it was the output that failed
-/// ("writing the output to stdout failed: No space left on device"); its kind is kept, so
+/// ("writing the output to stdout failed: No space left on device", without the OS's
+/// error number); its kind is kept, so
 /// that a closed pipe is still told from other failures.
 impl Write for Output {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
@@ -85,7 +86,10 @@ impl Write for Output {
 fn writing_failed(e: io::Error) -> io::Error {
     io::Error::new(
         e.kind(),
-        format!("writing the output to stdout failed: {e}"),
+        format!(
+            "writing the output to stdout failed: {}",
+            crate::error::plain_io(&e)
+        ),
     )
 }
 

@@ -107,7 +107,13 @@ const MAX_MESSAGE: usize = 400;
 
 /// The error's message on one line, cut to [`MAX_MESSAGE`] characters.
 fn bounded(e: &Error) -> String {
-    let text: String = e.to_string().replace(['\n', '\r'], " ");
+    cut(&e.to_string())
+}
+
+/// `text` on one line, cut to [`MAX_MESSAGE`] characters: clap's messages quote the value
+/// given, whatever its length, as serde's do.
+fn cut(text: &str) -> String {
+    let text: String = text.replace(['\n', '\r'], " ");
     match text.char_indices().nth(MAX_MESSAGE) {
         Some((cut, _)) => format!("{}...", &text[..cut]),
         None => text,
@@ -126,7 +132,7 @@ fn clap_error(tool: &str, e: clap::Error) -> Status {
         _ => {
             say(format_args!(
                 "{tool}: error: {} (see '{tool} --help')",
-                one_line(&e.render().to_string())
+                cut(&one_line(&e.render().to_string()))
             ));
             Status::BadInput
         }
@@ -175,6 +181,21 @@ mod tests {
         let m = bounded(&e);
         assert_eq!(m.chars().count(), MAX_MESSAGE + 3);
         assert!(m.ends_with("..."));
+    }
+
+    #[test]
+    fn a_huge_value_given_to_a_flag_is_not_echoed_whole() {
+        let cmd = clap::Command::new("demo").arg(
+            clap::Arg::new("n")
+                .long("n")
+                .value_parser(clap::value_parser!(u32)),
+        );
+        let huge = format!("--n={}", "x".repeat(100_000));
+        let e = cmd
+            .try_get_matches_from(["demo", huge.as_str()])
+            .unwrap_err();
+        let line = cut(&one_line(&e.render().to_string()));
+        assert!(line.chars().count() <= MAX_MESSAGE + 3, "{}", line.len());
     }
 
     #[test]

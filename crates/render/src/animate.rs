@@ -118,6 +118,9 @@ fn carving(m: &MazeDoc, trace: &[Pos]) -> Vec<(Pos, Look)> {
     changes
 }
 
+/// Frames a second of a maze's replay when none is asked for.
+pub const DEFAULT_FPS: f64 = 30.0;
+
 /// How long each change of a stage shows, in seconds: `1 / fps`, but quicker for long stages
 /// so that none takes more than `longest` seconds.
 pub fn step_seconds(changes: usize, fps: f64, longest: f64) -> f64 {

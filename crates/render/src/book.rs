@@ -174,9 +174,9 @@ pub enum BookError {
     /// The PDF writer failed.
     #[error("writing the PDF: {0}")]
     Pdf(String),
-    /// A puzzle could not be drawn at all (a document that is not one, or a failed write).
-    #[error(transparent)]
-    Drawing(#[from] RenderError),
+    /// Puzzle `number` could not be drawn at all (a document that is not one).
+    #[error("{error}")]
+    Drawing { number: usize, error: RenderError },
 }
 
 /// What making a book returns. A book is made of pictures, so its error holds a drawing's:
@@ -265,7 +265,10 @@ impl Drawn {
                     },
                 ));
             }
-            other => other?,
+            other => other.map_err(|error| BookError::Drawing {
+                number: entry.number,
+                error,
+            })?,
         }
         let text = String::from_utf8(svg).expect("the SVG writer writes UTF-8");
         let options = usvg::Options {

@@ -16,10 +16,7 @@ pub enum RenderError {
     #[error("only mazes are animated (their carving and solving); this is a {0} document")]
     NotAnimated(Kind),
     /// A maze with neither a carving order nor a solution has no story to replay.
-    #[error(
-        "this maze has nothing to replay: no `trace` (mazegen --trace records the carving) \
-         and no solution (mazesolve --trace records the search)"
-    )]
+    #[error("this maze has nothing to replay: no `trace` (its carving) and no solution")]
     NothingToReplay,
     /// A document too big for the format: `what` is "an animation" or "an SVG picture".
     #[error("{what} holds at most {max} tiles, and this document has {tiles}")]
@@ -40,6 +37,13 @@ pub enum RenderError {
     /// What a machine's file, a book or a page that plays cannot be made of, and why.
     #[error("{0}")]
     Refused(String),
+    /// A book's puzzle that could not be drawn: `number` counts the puzzles from 1, in the
+    /// order they were given.
+    #[error("puzzle {number}: {error}")]
+    InBook {
+        number: usize,
+        error: Box<RenderError>,
+    },
     /// The PNG encoder refused the picture.
     #[error("PNG: {0}")]
     Png(String),
