@@ -329,3 +329,33 @@ fn every_sample_replay_is_judged_click_by_click() {
         );
     }
 }
+
+/// A header that says the board has no mines is refused in every format, naming the byte of
+/// the count: no clone makes such a board, and its game is won by any click.
+#[test]
+fn boards_without_mines_are_refused_at_the_count() {
+    // AVF's custom header: bytes 6 and 7 the sides less one, 8 and 9 the count.
+    let mut avf = std::fs::read(folder().join("avf-custom-8x11.avf")).unwrap();
+    avf[8] = 0;
+    avf[9] = 0;
+    let e = replay::read(&avf).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "byte 8: a board without mines, which no game is played on"
+    );
+    // EVF 3: version, summary, settings, rows, columns, then the count at byte 5.
+    let mut evf = std::fs::read(folder().join("evf3-beginner-mode5.evf")).unwrap();
+    evf[5] = 0;
+    evf[6] = 0;
+    let e = replay::read(&evf).unwrap_err().to_string();
+    assert!(e.starts_with("byte 5: a board without mines"), "{e}");
+    // RMV and MVF: columns, rows and the count (30, 16, 99) somewhere in the header.
+    for name in ["rmv1-expert.rmv", "mvf-expert.mvf"] {
+        let mut data = std::fs::read(folder().join(name)).unwrap();
+        let size = data.windows(4).position(|w| w == [30, 16, 0, 99]).unwrap();
+        data[size + 3] = 0;
+        let e = replay::read(&data).unwrap_err().to_string();
+        let want = format!("byte {}: a board without mines", size + 2);
+        assert!(e.starts_with(&want), "{name}: {e}");
+    }
+}

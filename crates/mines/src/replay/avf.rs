@@ -24,14 +24,16 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
     let level_at = b.offset();
     let level = b.u8()?;
     let custom = level == 6;
+    // The mine count, and the byte that gives it: the level's, or the custom header's.
     let (width, height, count) = match level {
-        3 => (8, 8, 10),
-        4 => (16, 16, 40),
-        5 => (30, 16, 99),
+        3 => (8, 8, (10, level_at)),
+        4 => (16, 16, (40, level_at)),
+        5 => (30, 16, (99, level_at)),
         6 => {
             let w = usize::from(b.u8()?) + 1;
             let h = usize::from(b.u8()?) + 1;
-            (w, h, usize::from(b.u16()?))
+            let at = b.offset();
+            (w, h, (usize::from(b.u16()?), at))
         }
         other => {
             return Err(super::ReplayError::at_byte(

@@ -28,6 +28,7 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
             format!("a {width}x{height} board"),
         ));
     }
+    super::no_mines(count, size_at + 2)?;
     let px_at = b.offset();
     let cell_px = u16::from(b.u8()?);
     // The specification's limit: the board's pixels fit the events' 16-bit coordinates.

@@ -373,6 +373,18 @@ fn board(
     Ok(Layout::from_grid(grid))
 }
 
+/// Refuses a board without mines, whose count is stored at byte `at`: no clone makes one, and
+/// a game on it is won by its first click, so such a header is a damaged file.
+fn no_mines(count: usize, at: usize) -> Result<(), ReplayError> {
+    if count == 0 {
+        return Err(ReplayError::at_byte(
+            at,
+            "a board without mines, which no game is played on",
+        ));
+    }
+    Ok(())
+}
+
 /// Which coordinate of a mine a format stores first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum First {
@@ -380,16 +392,17 @@ enum First {
     Col,
 }
 
-/// A board whose `count` mines are stored as byte pairs (`first` coordinate first, counting
-/// from `base`), as AVF, RMV and MVF store them; the count is checked against the board before
-/// any mine is read. `format` names the format in messages.
+/// A board whose `count` mines (stored at byte `count_at`) are stored as byte pairs (`first`
+/// coordinate first, counting from `base`), as AVF, RMV and MVF store them; the count is
+/// checked against the board before any mine is read. `format` names the format in messages.
 fn mines_by_pairs(
     b: &mut bytes::Bytes,
     (width, height): (usize, usize),
-    count: usize,
+    (count, count_at): (usize, usize),
     (first, base): (First, u8),
     format: &str,
 ) -> Result<Layout, ReplayError> {
+    no_mines(count, count_at)?;
     if width * height > 0 && count >= width * height {
         return Err(b.error(format!("{count} mines on a {width}x{height} board")));
     }

@@ -46,7 +46,13 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
             format!("a {width}x{height} board: MVF's coordinates reach 32 tiles a side"),
         ));
     }
-    let layout = mines_by_pairs(&mut b, (width, height), count, (First::Col, 1), "MVF")?;
+    let layout = mines_by_pairs(
+        &mut b,
+        (width, height),
+        (count, size_at + 2),
+        (First::Col, 1),
+        "MVF",
+    )?;
     let name_len = b.u8()?;
     let player = text(b.take(usize::from(name_len))?);
     let key = Permutation::new(b.u16()?);

@@ -53,8 +53,15 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
     b.u32()?; // when the board was made
     let width = usize::from(b.u8()?);
     let height = usize::from(b.u8()?);
+    let count_at = b.offset();
     let count = usize::from(b.u16()?);
-    let layout = mines_by_pairs(&mut b, (width, height), count, (First::Col, 0), "RMV")?;
+    let layout = mines_by_pairs(
+        &mut b,
+        (width, height),
+        (count, count_at),
+        (First::Col, 0),
+        "RMV",
+    )?;
     let mut preflags = Vec::new();
     if preflags_size != 0 {
         let n = b.u16()?;
