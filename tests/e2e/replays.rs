@@ -179,6 +179,45 @@ fn record_a_game(folder: &std::path::Path) -> (std::path::PathBuf, Run) {
     (files[0].clone(), r)
 }
 
+/// `--record` on a board EVF cannot hold is refused before a move is read: a game 300 wide
+/// was saved as 44 wide.
+#[test]
+fn record_refuses_a_board_evf_cannot_hold_at_the_start() {
+    let folder = scratch("record-wide");
+    let dir = folder.to_str().unwrap();
+    let args = [
+        "play", "--width", "300", "--height", "16", "--mines", "10", "--seed", "1", "--record", dir,
+    ];
+    let r = run("mines", &args, "0 0\n");
+    r.assert_error(
+        "mines",
+        2,
+        "a 300x16 board: EVF holds at most 255 tiles a side",
+    );
+    assert!(r.stdout.is_empty(), "no game is played: {}", r.stdout);
+    assert_eq!(std::fs::read_dir(&*folder).unwrap().count(), 0);
+}
+
+/// `--record` into a folder that takes no file (`/proc`) is refused before the game, naming
+/// the folder; a game was played through and then lost.
+#[test]
+fn record_refuses_a_folder_that_takes_no_file_at_the_start() {
+    if !std::path::Path::new("/proc/self").is_dir() {
+        return;
+    }
+    let r = run(
+        "mines",
+        &["play", "--seed", "1", "--record", "/proc"],
+        "0 0\n",
+    );
+    r.assert_error(
+        "mines",
+        2,
+        "--record /proc: cannot write a file in this folder",
+    );
+    assert!(r.stdout.is_empty(), "no game is played: {}", r.stdout);
+}
+
 #[test]
 fn a_recorded_game_reads_back_with_its_clicks() {
     let folder = scratch("record");
