@@ -390,6 +390,49 @@ fn four_shards_through_gnu_parallel_merge_into_one_run() {
     r.assert_error("mines", 2, "also in");
 }
 
+/// A shard whose counts cannot be is refused, naming the file and the field: 99 wins edited
+/// into a shard merged to a win rate of 13.125, a `sum_3bv` of 2^64-1 wrapped, and negative
+/// seconds were reported as they came.
+#[test]
+fn merge_refuses_a_shard_whose_counts_cannot_be() {
+    let folder = scratch("shards-edited");
+    let shards: Vec<(std::path::PathBuf, Value)> = (1..=2)
+        .map(|k| {
+            let shard = format!("{k}/2");
+            let args = [
+                "bench", "--level", "beginner", "--games", "20", "--seed", "5", "--shard", &shard,
+            ];
+            let r = run("mines", &args, "");
+            assert_eq!(r.status, 0, "{}", r.stderr);
+            let path = folder.join(format!("shard-{k}.json"));
+            (path, serde_json::from_str(r.stdout.trim()).unwrap())
+        })
+        .collect();
+    let merge = |edit: &dyn Fn(&mut Value), field: &str| {
+        let mut second = shards[1].1.clone();
+        edit(&mut second);
+        std::fs::write(&shards[0].0, shards[0].1.to_string()).unwrap();
+        std::fs::write(&shards[1].0, second.to_string()).unwrap();
+        let (a, b) = (shards[0].0.to_str().unwrap(), shards[1].0.to_str().unwrap());
+        let r = run("mines", &["bench", "--merge", a, b], "");
+        r.assert_error("mines", 2, &format!("field `{field}`"));
+        assert!(r.stderr.contains("shard-2.json"), "{}", r.stderr);
+        assert!(r.stdout.is_empty(), "{}", r.stdout);
+        r.stderr
+    };
+    let e = merge(&|s| s["wins"] = 99.into(), "wins");
+    assert!(e.contains("99 wins in 10 games"), "{e}");
+    merge(&|s| s["sum_3bv"] = u64::MAX.into(), "sum_3bv");
+    merge(&|s| s["boards"] = 11.into(), "boards");
+    merge(&|s| s["seconds"] = (-1.5).into(), "seconds");
+    merge(&|s| s["sum_clicks"] = u64::MAX.into(), "sum_clicks");
+    // Unedited, the two merge.
+    std::fs::write(&shards[1].0, shards[1].1.to_string()).unwrap();
+    let (a, b) = (shards[0].0.to_str().unwrap(), shards[1].0.to_str().unwrap());
+    let r = run("mines", &["bench", "--merge", a, b], "");
+    assert_eq!(r.status, 0, "{}", r.stderr);
+}
+
 #[test]
 fn a_replay_plays_on_the_terminal_and_steps_and_ends() {
     let Some(t) = crate::tmux::Tmux::start_sized("replay", 80, 24) else {
