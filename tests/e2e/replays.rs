@@ -104,6 +104,39 @@ fn judging_marks_every_opening_click_and_sums_up_in_one_line() {
     assert!(line[0].contains("3 guesses (2 needless)"), "{}", line[0]);
 }
 
+/// The judgement's line counts in words ("1 guess"), says what each chance is, prints a
+/// chance far below a thousandth in scientific form (a won 60x36 game said "survived with
+/// chance 0.000"), and counts no flag placed before the first click as a mistake.
+#[test]
+fn the_judgement_line_reads_as_a_sentence() {
+    let r = run(
+        "mines",
+        &["replay", "--judge", &replay_file("evf4-custom-36x60.evf")],
+        "",
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.contains(
+            "39 guesses (2 needless), 2 mistakes; chance of surviving every guess 1.1e-4;"
+        ),
+        "{}",
+        r.stderr
+    );
+    let r = run(
+        "mines",
+        &["replay", "--judge", &replay_file("rmv2-16px-preflags.rmv")],
+        "",
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("1 guess (0 needless), 0 mistakes; chance of surviving every guess 0.667;"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(r.doc()["replay"]["judgement"]["mistakes"], 0);
+}
+
 #[test]
 fn a_bad_replay_is_named_with_its_byte_and_the_others_are_still_read() {
     let folder = scratch("replay-bad");

@@ -359,3 +359,15 @@ fn boards_without_mines_are_refused_at_the_count() {
         assert!(e.starts_with(&want), "{name}: {e}");
     }
 }
+
+/// Flags placed before the first click (RMV 2's pre-flags, and flags before any tile is
+/// open) are no mistakes: nothing was known yet. The sample's 7 mistakes were all such flags.
+#[test]
+fn flags_before_the_first_click_are_not_mistakes() {
+    use grid_mines::replay::judge;
+    let data = std::fs::read(folder().join("rmv2-16px-preflags.rmv")).unwrap();
+    let replay = replay::read(&data).unwrap();
+    let judged = judge::judge(&replay).unwrap();
+    assert_eq!(judged.summary.mistakes, 0, "{:?}", judged.summary);
+    assert!(judged.clicks.iter().all(|c| c.click != "flag"));
+}

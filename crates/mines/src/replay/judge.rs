@@ -67,16 +67,32 @@ pub struct Summary {
 }
 
 impl Summary {
-    /// The one line `mines replay --judge` prints.
+    /// The one line `mines replay --judge` prints: the counts, then what each chance is.
     pub fn line(&self) -> String {
         format!(
-            "{} guesses ({} needless), survived with chance {:.3}; needless risk {:.3}; {} mistakes",
-            self.guesses,
+            "{} ({} needless), {}; chance of surviving every guess {}; risk taken needlessly {}",
+            counted(self.guesses, "guess", "guesses"),
             self.needless,
-            self.survival,
-            1.0 - self.needless_survival,
-            self.mistakes
+            counted(self.mistakes, "mistake", "mistakes"),
+            chance(self.survival),
+            chance(1.0 - self.needless_survival),
         )
+    }
+}
+
+/// `n` and the noun, singular for one.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A chance as a reader takes it in: three decimals, and below a thousandth (a long game of
+/// guesses multiplies dozens of chances) in scientific form, so that it never reads as zero
+/// when it is not.
+fn chance(p: f64) -> String {
+    if p == 0.0 || p >= 0.000_5 {
+        format!("{p:.3}")
+    } else {
+        format!("{p:.1e}")
     }
 }
 
@@ -87,6 +103,8 @@ pub fn judge(replay: &Replay) -> Result<Judgement, ReplayError> {
     let mut before: Grid<Cell> = referee.view().clone();
     let mut clicks = Vec::new();
     let mut asked: Vec<Asked> = Vec::with_capacity(BATCH);
+    // Until a tile is open nothing is known, so a flag placed then is no mistake.
+    let mut opened_any = false;
     for (i, e) in replay.events.iter().enumerate() {
         let outcome = referee
             .step(e.action, replay.tile(e))
@@ -94,7 +112,7 @@ pub fn judge(replay: &Replay) -> Result<Judgement, ReplayError> {
         let (click, at, opened) = match outcome {
             Outcome::Nothing => continue,
             Outcome::Flagged(p, placed) => {
-                if placed && !replay.layout.is_mine(p) {
+                if placed && opened_any && !replay.layout.is_mine(p) {
                     clicks.push(Judged {
                         event: i,
                         ms: e.ms,
@@ -112,6 +130,7 @@ pub fn judge(replay: &Replay) -> Result<Judgement, ReplayError> {
             Outcome::Opened(p) => ("open", p, vec![p]),
             Outcome::Chorded(p, tiles) => ("chord", p, tiles),
         };
+        opened_any = true;
         clicks.push(Judged {
             event: i,
             ms: e.ms,
@@ -261,4 +280,40 @@ fn summarise(clicks: &[Judged]) -> Summary {
         }
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn summary(guesses: usize, mistakes: usize, survival: f64) -> Summary {
+        Summary {
+            safe: 0,
+            guesses,
+            needless: 0,
+            mistakes,
+            survival,
+            needless_survival: 1.0,
+        }
+    }
+
+    /// One guess and one mistake are singular; a chance far below a thousandth (39 guesses
+    /// on a 60x36 board) is not printed as 0.000.
+    #[test]
+    fn the_line_counts_in_words_and_never_rounds_a_chance_to_zero() {
+        assert_eq!(
+            summary(1, 1, 0.5).line(),
+            "1 guess (0 needless), 1 mistake; chance of surviving every guess 0.500; \
+             risk taken needlessly 0.000"
+        );
+        let line = summary(39, 2, 3.2e-9).line();
+        assert!(
+            line.starts_with("39 guesses (0 needless), 2 mistakes;"),
+            "{line}"
+        );
+        assert!(line.contains("every guess 3.2e-9;"), "{line}");
+        assert_eq!(chance(0.0), "0.000");
+        assert_eq!(chance(0.0004), "4.0e-4");
+        assert_eq!(chance(0.001), "0.001");
+    }
 }
