@@ -9,7 +9,8 @@ use crossterm::{cursor, queue, style::Print, terminal};
 use grid_cli::{Error, Result};
 use grid_core::mines_doc::Cell;
 use grid_core::{Document, Grid, Pos};
-use grid_mines::replay::timeline::{self, Frame, Timeline};
+use grid_mines::replay::document::{self, DocError};
+use grid_mines::replay::timeline::{Frame, Timeline};
 use grid_mines::replay::{Replay, judge, mode_name};
 use owo_colors::OwoColorize;
 use serde_json::json;
@@ -22,7 +23,10 @@ pub fn is_replay(doc: &Document) -> bool {
 }
 
 fn read(doc: &Document) -> Result<(Replay, Timeline)> {
-    let replay = timeline::from_doc(doc).map_err(Error::input)?;
+    let replay = document::from_doc(doc).map_err(|e| match e {
+        DocError::NotAReplay => Error::input(format!("{e} (mines replay writes one)")),
+        e => Error::input(e.to_string()),
+    })?;
     let timeline = Timeline::of(&replay).map_err(|e| Error::input(e.to_string()))?;
     Ok((replay, timeline))
 }

@@ -7,8 +7,7 @@ use grid_cli::output::say;
 use grid_cli::{Error, Input, Output, Result, Status};
 use grid_core::mines_doc::{FirstClick, GameState, MinesDoc, Move, Rules};
 use grid_mines::replay::referee::{self, Outcome, Phase};
-use grid_mines::replay::{self, Replay, figures, judge};
-use serde_json::{Value, json};
+use grid_mines::replay::{self, Replay, document, figures, judge};
 use std::path::PathBuf;
 
 /// The largest replay read: a 255x255 game of an hour is a few MiB.
@@ -100,51 +99,8 @@ fn document(
     };
     let mut doc = mines.to_document();
     doc.set("stats", &stats);
-    let mut about = json!({
-        "format": replay.format.name(),
-        "version": replay.format.version(),
-        "software": replay.software,
-        "player": replay.player,
-        "race": replay.race,
-        "unique": replay.unique,
-        "country": replay.country,
-        "level": replay.level(),
-        "mode": replay::mode_name(replay.mode),
-        "mode_code": replay.mode,
-        "question_marks": replay.question_marks,
-        "won": referee.phase() == Phase::Won,
-        "declared_won": replay.declared_won,
-        "cell_px": replay.cell_px,
-        "events": events(replay),
-    });
-    let mut summary = None;
-    if judge {
-        let judgement = judge::judge(replay)?;
-        summary = Some(judgement.summary.line());
-        about["judged"] = serde_json::to_value(&judgement.clicks).expect("plain data");
-        about["judgement"] = serde_json::to_value(judgement.summary).expect("plain data");
-    }
-    doc.set("replay", about);
-    Ok((doc, summary))
-}
-
-/// The events as `[ms, action, x, y, row, col]`, row and column `null` off the board.
-fn events(replay: &Replay) -> Value {
-    Value::Array(
-        replay
-            .events
-            .iter()
-            .map(|e| {
-                let tile = replay.tile(e);
-                json!([
-                    e.ms,
-                    e.action.code(),
-                    e.x,
-                    e.y,
-                    tile.map(|p| p.row),
-                    tile.map(|p| p.col)
-                ])
-            })
-            .collect(),
-    )
+    let judgement = judge.then(|| judge::judge(replay)).transpose()?;
+    let won = referee.phase() == Phase::Won;
+    doc.set("replay", document::to_doc(replay, won, judgement.as_ref()));
+    Ok((doc, judgement.map(|j| j.summary.line())))
 }

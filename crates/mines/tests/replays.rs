@@ -53,12 +53,12 @@ fn every_figure_equals_ms_toollibs() {
             ("mines", replay.layout.count(), "mine_num"),
             ("events", replay.events.len(), "events"),
             ("time", f.time_ms as usize, "rtime_ms"),
-            ("3BV", f.three_bv, "bbbv"),
-            ("3BV solved", f.three_bv_solved, "bbbv_solved"),
-            ("left", f.clicks.left, "left"),
-            ("right", f.clicks.right, "right"),
-            ("double", f.clicks.chord, "double"),
-            ("clicks", f.clicks.total, "cl"),
+            ("3BV", f.game.three_bv, "bbbv"),
+            ("3BV solved", f.game.three_bv_solved, "bbbv_solved"),
+            ("left", f.game.clicks.left, "left"),
+            ("right", f.game.clicks.right, "right"),
+            ("double", f.game.clicks.chord, "double"),
+            ("clicks", f.game.clicks.total, "cl"),
             ("effective left", f.effective.left, "lce"),
             ("effective right", f.effective.right, "rce"),
             ("effective double", f.effective.chord, "dce"),
@@ -79,8 +79,8 @@ fn every_figure_equals_ms_toollibs() {
         }
         let fl = |x: Option<f64>| x.unwrap_or(0.0);
         for (what, ours, key) in [
-            ("3BV/s", fl(f.three_bv_per_s), "bbbv_s"),
-            ("IOE", fl(f.ioe), "ioe"),
+            ("3BV/s", fl(f.game.three_bv_per_s), "bbbv_s"),
+            ("IOE", fl(f.game.ioe), "ioe"),
             ("correctness", fl(f.correctness), "corr"),
             ("throughput", fl(f.throughput), "thrp"),
             ("RQP", fl(f.rqp), "rqp"),
@@ -370,4 +370,80 @@ fn flags_before_the_first_click_are_not_mistakes() {
     let judged = judge::judge(&replay).unwrap();
     assert_eq!(judged.summary.mistakes, 0, "{:?}", judged.summary);
     assert!(judged.clicks.iter().all(|c| c.click != "flag"));
+}
+
+/// A replay's document, as `mines replay` builds it: the board at the start, its layout, the
+/// game's time in `stats`, and the `replay` object.
+fn document_of(r: &replay::Replay) -> grid_core::Document {
+    use grid_core::mines_doc::{Cell, FirstClick, GameState, MinesDoc, Rules};
+    let mines = MinesDoc {
+        view: grid_core::Grid::new(r.width(), r.height(), Cell::Covered),
+        mines: r.layout.count(),
+        layout: Some(r.layout.grid().clone()),
+        state: GameState::New,
+        rules: Rules {
+            first_click: FirstClick::Safe,
+            no_guess: false,
+        },
+        seed: None,
+        moves: Vec::new(),
+    };
+    let mut doc = mines.to_document();
+    doc.set("stats", serde_json::json!({ "time_ms": r.time_ms }));
+    doc.set("replay", replay::document::to_doc(r, false, None));
+    doc
+}
+
+/// Every sample replay, written as a document's `replay` object and read back, is the same
+/// game: one type writes the object and reads it.
+#[test]
+fn every_sample_replay_reads_back_from_its_document() {
+    for (name, _) in expected() {
+        let data = std::fs::read(folder().join(&name)).unwrap();
+        let r = replay::read(&data).unwrap();
+        let text = document_of(&r).to_json();
+        let back =
+            replay::document::from_doc(&grid_core::Document::from_json(&text).unwrap()).unwrap();
+        assert_eq!(back.events, r.events, "{name}");
+        assert_eq!(back.layout, r.layout, "{name}");
+        assert_eq!(back.format, r.format, "{name}");
+        assert_eq!(
+            (back.cell_px, back.mode, back.time_ms),
+            (r.cell_px, r.mode, r.time_ms),
+            "{name}"
+        );
+        assert_eq!(
+            (&back.race, &back.unique, &back.country),
+            (&r.race, &r.unique, &r.country)
+        );
+        assert_eq!(
+            (back.question_marks, back.declared_won),
+            (r.question_marks, r.declared_won)
+        );
+    }
+}
+
+/// A document is input too: a flag placed off the board, which a replay file is refused
+/// for, is refused in a document's `replay` object (it was read and played).
+#[test]
+fn a_document_gets_the_checks_a_replay_file_gets() {
+    let data = std::fs::read(folder().join("rmv2-16px-preflags.rmv")).unwrap();
+    let mut r = replay::read(&data).unwrap();
+    let i = r
+        .events
+        .iter()
+        .position(|e| e.action == replay::Action::PreFlag)
+        .unwrap();
+    r.events[i].x = 60_000;
+    let text = document_of(&r).to_json();
+    let e = replay::document::from_doc(&grid_core::Document::from_json(&text).unwrap())
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        format!(
+            "field `replay`: event {i}: a flag placed at pixel (60000, {}), outside the board",
+            r.events[i].y
+        )
+    );
 }

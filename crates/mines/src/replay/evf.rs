@@ -9,12 +9,12 @@
 //! and y in 2); v4 stores time and position as differences from the event before, and adds
 //! game, board, metric and pause events.
 
-use super::bytes::{Bytes, text};
-use super::{Action, Event, Format, Replay, ReplayError, board};
+use super::cursor::{ByteCursor, text};
+use super::{Action, Event, Format, Malformed, Replay, ReplayError, board};
 use grid_core::geom::Pos;
 
 pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
-    let mut b = Bytes::new(data);
+    let mut b = ByteCursor::new(data);
     let version = b.u8()?;
     let summary = b.u8()?;
     let settings = if version >= 3 { Some(b.u8()?) } else { None };
@@ -25,7 +25,7 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
     if width == 0 || height == 0 {
         return Err(ReplayError::at_byte(
             size_at,
-            format!("a {width}x{height} board"),
+            Malformed::NoSides { width, height },
         ));
     }
     super::no_mines(count, size_at + 2)?;
@@ -35,10 +35,12 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
     if (width.max(height)) * usize::from(cell_px) > 32767 {
         return Err(ReplayError::at_byte(
             px_at,
-            format!(
-                "a {width}x{height} board of {cell_px}-pixel tiles: EVF allows at most 32767 \
-                 pixels a side"
-            ),
+            Malformed::TooManyPixels {
+                width,
+                height,
+                cell_px,
+                limit: 32767,
+            },
         ));
     }
     let mode = b.u16()?;
@@ -83,10 +85,10 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
     if layout.count() != count {
         return Err(ReplayError::at_byte(
             mines_at,
-            format!(
-                "the header says {count} mines, the board holds {}",
-                layout.count()
-            ),
+            Malformed::MineCountDiffers {
+                header: count,
+                board: layout.count(),
+            },
         ));
     }
     let events = if version >= 4 {
@@ -102,9 +104,9 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
         format: Format::Evf(version),
         software: texts.software,
         player: texts.player,
-        race: texts.race,
-        unique: texts.unique,
-        country: texts.country,
+        race: super::given(texts.race),
+        unique: super::given(texts.unique),
+        country: super::given(texts.country),
         layout,
         cell_px,
         mode,
@@ -143,7 +145,7 @@ pub(super) fn mouse_action(code: u8, version: u8) -> Option<Action> {
     })
 }
 
-fn events_v0(b: &mut Bytes, version: u8) -> Result<Vec<Event>, ReplayError> {
+fn events_v0(b: &mut ByteCursor, version: u8) -> Result<Vec<Event>, ReplayError> {
     let mut events = Vec::new();
     loop {
         let at = b.offset();
@@ -159,7 +161,10 @@ fn events_v0(b: &mut Bytes, version: u8) -> Result<Vec<Event>, ReplayError> {
         let action = mouse_action(code, version).ok_or_else(|| {
             ReplayError::at_byte(
                 at,
-                format!("event {}: unknown action code {code}", events.len()),
+                Malformed::UnknownAction {
+                    event: events.len(),
+                    code,
+                },
             )
         })?;
         let ms = i64::from(b.u24()?);
@@ -169,17 +174,14 @@ fn events_v0(b: &mut Bytes, version: u8) -> Result<Vec<Event>, ReplayError> {
     Ok(events)
 }
 
-fn events_v4(b: &mut Bytes) -> Result<Vec<Event>, ReplayError> {
+fn events_v4(b: &mut ByteCursor) -> Result<Vec<Event>, ReplayError> {
     let mut events = Vec::new();
     let at = b.offset();
     let code = b.u8()?;
     let action = match code {
         1 | 2 | 4 | 8 => mouse_action(code, 4).expect("a mouse code"),
         _ => {
-            return Err(ReplayError::at_byte(
-                at,
-                format!("the first event is code {code}; it must be a move, a press or a flag"),
-            ));
+            return Err(ReplayError::at_byte(at, Malformed::FirstEvent { code }));
         }
     };
     let ms = i64::from(b.u8()?);
@@ -238,7 +240,10 @@ fn events_v4(b: &mut Bytes) -> Result<Vec<Event>, ReplayError> {
             _ => {
                 return Err(ReplayError::at_byte(
                     at,
-                    format!("event {}: unknown event code {code}", events.len()),
+                    Malformed::UnknownEvent {
+                        event: events.len(),
+                        code,
+                    },
                 ));
             }
         }
@@ -501,7 +506,7 @@ mod tests {
             prop_assert_eq!(back.declared_won, Some(true));
             prop_assert_eq!(back.software.as_str(), "gridkit test");
             prop_assert_eq!(back.player.as_str(), "tester");
-            prop_assert_eq!(back.country.as_str(), "NZ");
+            prop_assert_eq!(back.country.as_deref(), Some("NZ"));
         }
     }
 

@@ -3,7 +3,7 @@
 //! belief and count as covered tiles), never from the layout.
 
 use super::referee::{Outcome, Referee};
-use super::{Replay, ReplayError};
+use super::{Replay, ReplayError, Unplayable};
 use crate::solver::analyse;
 use grid_core::Grid;
 use grid_core::geom::Pos;
@@ -106,9 +106,15 @@ pub fn judge(replay: &Replay) -> Result<Judgement, ReplayError> {
     // Until a tile is open nothing is known, so a flag placed then is no mistake.
     let mut opened_any = false;
     for (i, e) in replay.events.iter().enumerate() {
-        let outcome = referee
-            .step(e.action, replay.tile(e))
-            .map_err(|what| ReplayError::at_event(i, format!("`{}`: {what}", e.action.code())))?;
+        let outcome = referee.step(e.action, replay.tile(e)).map_err(|problem| {
+            ReplayError::at_event(
+                i,
+                Unplayable::Misstep {
+                    action: e.action,
+                    problem,
+                },
+            )
+        })?;
         let (click, at, opened) = match outcome {
             Outcome::Nothing => continue,
             Outcome::Flagged(p, placed) => {
@@ -175,9 +181,8 @@ fn answer(
     });
     for ((k, _, _), answer) in asked.drain(..).zip(answers) {
         let c = &mut clicks[k];
-        (c.chance, c.verdict, c.safest) = answer.map_err(|e| {
-            ReplayError::at_event(c.event, format!("the position cannot be judged: {e}"))
-        })?;
+        (c.chance, c.verdict, c.safest) =
+            answer.map_err(|e| ReplayError::at_event(c.event, Unplayable::Unjudgeable(e)))?;
     }
     Ok(())
 }
