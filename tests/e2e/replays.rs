@@ -498,7 +498,7 @@ fn a_replay_plays_on_the_terminal_and_steps_and_ends() {
     assert!(end.contains("3BV 24/24"), "{end}");
     assert!(end.contains("time 14.52 s"), "{end}");
     assert!(
-        end.contains("clicks 42 (left 13, right 16, double 13)"),
+        end.contains("clicks 42 (left 13, right 16, chord 13)"),
         "{end}"
     );
     t.keys(&["q"]);
@@ -541,7 +541,7 @@ fn a_replay_page_plays_steps_and_marks_the_judged_clicks_in_chromium() {
     assert!(counters.contains("3BV 24/24"), "{counters}");
     assert!(counters.contains("Time 14.52 s"), "{counters}");
     assert!(
-        counters.contains("clicks 42 (left 13, right 16, double 13)"),
+        counters.contains("clicks 42 (left 13, right 16, chord 13)"),
         "{counters}"
     );
     assert_eq!(end["covered"], 10, "only the (flagged) mines stay covered");

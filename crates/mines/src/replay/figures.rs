@@ -63,8 +63,8 @@ pub fn figures(replay: &Replay, c: &Counts, time_ms: u32) -> Figures {
     let layout = &replay.layout;
     let three_bv = stats::three_bv(layout);
     let solved = c.solved_3bv;
-    let clicks = by_kind(c.left, c.right, c.double);
-    let effective = by_kind(c.left_effective, c.right_effective, c.double_effective);
+    let clicks = by_kind(c.left, c.right, c.chord);
+    let effective = by_kind(c.left_effective, c.right_effective, c.chord_effective);
     let seconds = f64::from(time_ms) / 1000.0;
     let per = |a: f64, b: f64| (b > 0.0).then(|| a / b);
     let ioe = per(solved as f64, clicks.total as f64);

@@ -68,12 +68,12 @@ enum Buttons {
 pub struct Counts {
     pub left: usize,
     pub right: usize,
-    /// Chords (double clicks).
-    pub double: usize,
+    /// Chords (both buttons, or the middle one: the clones' double clicks).
+    pub chord: usize,
     /// Effective left clicks, right clicks and chords.
     pub left_effective: usize,
     pub right_effective: usize,
-    pub double_effective: usize,
+    pub chord_effective: usize,
     /// Flags on the board now.
     pub flags: usize,
     /// The part of the 3BV solved.
@@ -483,7 +483,7 @@ impl Referee {
 
     fn clear_counts(&mut self) {
         let c = &mut self.counts;
-        (c.flags, c.double, c.left, c.right) = (0, 0, 0, 0);
+        (c.flags, c.chord, c.left, c.right) = (0, 0, 0, 0);
         self.flagged_once.cells_mut().fill(false);
     }
 
@@ -541,7 +541,7 @@ impl Referee {
     /// A chord on `p`: opens the covered neighbours when the flags around it equal its
     /// number (whether or not they are right).
     fn chord(&mut self, p: Pos) -> Outcome {
-        self.counts.double += 1;
+        self.counts.chord += 1;
         let Cell::Open(n @ 0..=7) = self.view[p] else {
             return Outcome::Nothing;
         };
@@ -571,7 +571,7 @@ impl Referee {
                 solved += 1;
             }
         }
-        self.counts.double_effective += 1;
+        self.counts.chord_effective += 1;
         self.counts.solved_3bv += solved;
         self.open(&covered);
         Outcome::Chorded(p, covered)
