@@ -5,7 +5,6 @@
 //! replay file gets.
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 /// The `replay` object, its fields in the order they are written.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -47,11 +46,69 @@ pub struct ReplayDoc {
     /// The side of a tile in pixels: the events are in pixels.
     pub cell_px: u16,
     pub events: Vec<ReplayEvent>,
-    /// With `mines replay --judge`: every judged click, and their sum.
+    /// When judged: every judged click, and their sum.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub judged: Option<Value>,
+    pub judged: Option<Vec<JudgedClick>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub judgement: Option<Value>,
+    pub judgement: Option<JudgementSummary>,
+}
+
+/// What a click was, judged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// The game's first click: the clones keep it off mines, so it risks nothing.
+    First,
+    /// Every tile it opened was certainly safe.
+    Safe,
+    /// No certainly safe tile was left, and the click took a risk.
+    Guess,
+    /// A risky click while a certainly safe tile was on the board.
+    Needless,
+    /// A mine opened, or a flag placed on a safe tile once a tile was open.
+    Mistake,
+}
+
+/// The kind of a judged click.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Click {
+    Open,
+    Chord,
+    Flag,
+}
+
+/// One judged click.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct JudgedClick {
+    /// The index of the event in the replay.
+    pub event: usize,
+    pub ms: i64,
+    pub click: Click,
+    pub row: usize,
+    pub col: usize,
+    /// The chance of a mine under the click: the tile's for an open; for a chord, that of
+    /// its riskiest tile (a chord risks at least that). `None` for the first click and flags.
+    pub chance: Option<f64>,
+    pub verdict: Verdict,
+    /// For a guess: whether no covered tile had a smaller chance.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub safest: Option<bool>,
+}
+
+/// The judgement of a whole game, summed up.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct JudgementSummary {
+    pub safe: usize,
+    /// Risky clicks, needless ones included.
+    pub guesses: usize,
+    pub needless: usize,
+    pub mistakes: usize,
+    /// The chance of surviving every risky click: the player's luck.
+    pub survival: f64,
+    /// The chance of surviving the needless ones alone: the risk the player need not have
+    /// taken is one less this.
+    pub needless_survival: f64,
 }
 
 /// One event, written `[ms, action, x, y, row, col]`.

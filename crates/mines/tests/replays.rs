@@ -170,7 +170,11 @@ fn judged_chances_equal_a_count_of_the_layouts() {
             }
         }
         let mut checked = 0;
-        for click in judged.clicks.iter().filter(|c| c.click == "open") {
+        for click in judged
+            .clicks
+            .iter()
+            .filter(|c| c.click == judge::Click::Open)
+        {
             let view = &views[&click.event];
             let Some(chance) = click.chance else {
                 assert_eq!(click.verdict, Verdict::First);
@@ -300,7 +304,11 @@ fn every_sample_replay_is_judged_click_by_click() {
     for (name, want) in expected() {
         let r = replay::read(&std::fs::read(folder().join(&name)).unwrap()).unwrap();
         let judged = judge::judge(&r).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let opens = judged.clicks.iter().filter(|c| c.click != "flag").count();
+        let opens = judged
+            .clicks
+            .iter()
+            .filter(|c| c.click != judge::Click::Flag)
+            .count();
         let effective = want["lce"].as_u64().unwrap() + want["dce"].as_u64().unwrap();
         assert_eq!(
             opens as u64, effective,
@@ -318,7 +326,7 @@ fn every_sample_replay_is_judged_click_by_click() {
         let hits = judged
             .clicks
             .iter()
-            .filter(|c| c.verdict == Verdict::Mistake && c.click != "flag")
+            .filter(|c| c.verdict == Verdict::Mistake && c.click != judge::Click::Flag)
             .count();
         let won = want["is_completed"].as_bool().unwrap();
         assert_eq!(hits == 0, won, "{name}: {hits} mines opened");
@@ -369,7 +377,7 @@ fn flags_before_the_first_click_are_not_mistakes() {
     let replay = replay::read(&data).unwrap();
     let judged = judge::judge(&replay).unwrap();
     assert_eq!(judged.summary.mistakes, 0, "{:?}", judged.summary);
-    assert!(judged.clicks.iter().all(|c| c.click != "flag"));
+    assert!(judged.clicks.iter().all(|c| c.click != judge::Click::Flag));
 }
 
 /// A replay's document, as `mines replay` builds it: the board at the start, its layout, the
@@ -446,4 +454,20 @@ fn a_document_gets_the_checks_a_replay_file_gets() {
             r.events[i].y
         )
     );
+}
+
+/// The judged clicks and their sum are typed in the one replay type, and read back as
+/// written.
+#[test]
+fn a_judged_replay_object_reads_back_as_written() {
+    use grid_core::replay_doc::ReplayDoc;
+    let data = std::fs::read(folder().join("rmv2-24px.rmv")).unwrap();
+    let r = replay::read(&data).unwrap();
+    let judged = replay::judge::judge(&r).unwrap();
+    let written = replay::document::to_doc(&r, true, Some(&judged));
+    let text = serde_json::to_string(&written).unwrap();
+    let back: ReplayDoc = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, written);
+    assert_eq!(back.judged.unwrap(), judged.clicks);
+    assert_eq!(serde_json::to_string(&written).unwrap(), text);
 }

@@ -40,7 +40,6 @@ pub enum DocError {
 /// The `replay` object of `replay`'s document: the game `won` or not by the referee's
 /// verdict, and its `judgement` when one was asked for.
 pub fn to_doc(replay: &Replay, won: bool, judgement: Option<&Judgement>) -> ReplayDoc {
-    let value = |v: serde_json::Result<serde_json::Value>| v.expect("plain data");
     ReplayDoc {
         format: replay.format.name().to_owned(),
         version: replay.format.version(),
@@ -67,8 +66,8 @@ pub fn to_doc(replay: &Replay, won: bool, judgement: Option<&Judgement>) -> Repl
                 tile: replay.tile(e).map(|p| (p.row, p.col)),
             })
             .collect(),
-        judged: judgement.map(|j| value(serde_json::to_value(&j.clicks))),
-        judgement: judgement.map(|j| value(serde_json::to_value(j.summary))),
+        judged: judgement.map(|j| j.clicks.clone()),
+        judgement: judgement.map(|j| j.summary),
     }
 }
 

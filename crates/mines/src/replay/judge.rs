@@ -8,92 +8,15 @@ use crate::solver::analyse;
 use grid_core::Grid;
 use grid_core::geom::Pos;
 use grid_core::mines_doc::Cell;
-use serde::Serialize;
-
-/// What a click was, judged.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Verdict {
-    /// The game's first click: the clones keep it off mines, so it risks nothing.
-    First,
-    /// Every tile it opened was certainly safe.
-    Safe,
-    /// No certainly safe tile was left, and the click took a risk.
-    Guess,
-    /// A risky click while a certainly safe tile was on the board.
-    Needless,
-    /// A mine opened, or a flag placed on a safe tile.
-    Mistake,
-}
-
-/// One judged click.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Judged {
-    /// The index of the event in the replay.
-    pub event: usize,
-    pub ms: i64,
-    /// `open`, `chord` or `flag`.
-    pub click: &'static str,
-    pub row: usize,
-    pub col: usize,
-    /// The chance of a mine under the click: the tile's for an open; for a chord, that of
-    /// its riskiest tile (a chord risks at least that). `None` for the first click and flags.
-    pub chance: Option<f64>,
-    pub verdict: Verdict,
-    /// For a guess: whether no covered tile had a smaller chance.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub safest: Option<bool>,
-}
+pub use grid_core::replay_doc::{
+    Click, JudgedClick as Judged, JudgementSummary as Summary, Verdict,
+};
 
 /// The judgement of a whole game.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Judgement {
     pub clicks: Vec<Judged>,
     pub summary: Summary,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct Summary {
-    pub safe: usize,
-    /// Risky clicks, needless ones included.
-    pub guesses: usize,
-    pub needless: usize,
-    pub mistakes: usize,
-    /// The chance of surviving every risky click: the player's luck.
-    pub survival: f64,
-    /// The chance of surviving the needless ones alone: the risk the player need not have
-    /// taken is one less this.
-    pub needless_survival: f64,
-}
-
-impl Summary {
-    /// The one line `mines replay --judge` prints: the counts, then what each chance is.
-    pub fn line(&self) -> String {
-        format!(
-            "{} ({} needless), {}; chance of surviving every guess {}; risk taken needlessly {}",
-            counted(self.guesses, "guess", "guesses"),
-            self.needless,
-            counted(self.mistakes, "mistake", "mistakes"),
-            chance(self.survival),
-            chance(1.0 - self.needless_survival),
-        )
-    }
-}
-
-/// `n` and the noun, singular for one.
-fn counted(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// A chance as a reader takes it in: three decimals, and below a thousandth (a long game of
-/// guesses multiplies dozens of chances) in scientific form, so that it never reads as zero
-/// when it is not.
-fn chance(p: f64) -> String {
-    if p == 0.0 || p >= 0.000_5 {
-        format!("{p:.3}")
-    } else {
-        format!("{p:.1e}")
-    }
 }
 
 /// Judges every click of a replay that opened a tile or placed a flag. The positions are
@@ -122,7 +45,7 @@ pub fn judge(replay: &Replay) -> Result<Judgement, ReplayError> {
                     clicks.push(Judged {
                         event: i,
                         ms: e.ms,
-                        click: "flag",
+                        click: Click::Flag,
                         row: p.row,
                         col: p.col,
                         chance: None,
@@ -133,8 +56,8 @@ pub fn judge(replay: &Replay) -> Result<Judgement, ReplayError> {
                 before = referee.view().clone();
                 continue;
             }
-            Outcome::Opened(p) => ("open", p, vec![p]),
-            Outcome::Chorded(p, tiles) => ("chord", p, tiles),
+            Outcome::Opened(p) => (Click::Open, p, vec![p]),
+            Outcome::Chorded(p, tiles) => (Click::Chord, p, tiles),
         };
         opened_any = true;
         clicks.push(Judged {
@@ -285,40 +208,4 @@ fn summarise(clicks: &[Judged]) -> Summary {
         }
     }
     s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn summary(guesses: usize, mistakes: usize, survival: f64) -> Summary {
-        Summary {
-            safe: 0,
-            guesses,
-            needless: 0,
-            mistakes,
-            survival,
-            needless_survival: 1.0,
-        }
-    }
-
-    /// One guess and one mistake are singular; a chance far below a thousandth (39 guesses
-    /// on a 60x36 board) is not printed as 0.000.
-    #[test]
-    fn the_line_counts_in_words_and_never_rounds_a_chance_to_zero() {
-        assert_eq!(
-            summary(1, 1, 0.5).line(),
-            "1 guess (0 needless), 1 mistake; chance of surviving every guess 0.500; \
-             risk taken needlessly 0.000"
-        );
-        let line = summary(39, 2, 3.2e-9).line();
-        assert!(
-            line.starts_with("39 guesses (0 needless), 2 mistakes;"),
-            "{line}"
-        );
-        assert!(line.contains("every guess 3.2e-9;"), "{line}");
-        assert_eq!(chance(0.0), "0.000");
-        assert_eq!(chance(0.0004), "4.0e-4");
-        assert_eq!(chance(0.001), "0.001");
-    }
 }
