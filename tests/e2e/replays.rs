@@ -178,6 +178,24 @@ fn a_bad_replay_is_named_with_its_byte_and_the_others_are_still_read() {
     r.assert_error("mines", 2, "FILE");
 }
 
+/// An AVF whose custom header says 0 mines (here on 256x256) was read as a valid game; it
+/// is refused, naming the byte of the count.
+#[test]
+fn a_replay_board_without_mines_is_refused_at_its_byte() {
+    let folder = scratch("replay-no-mines");
+    let mut avf = std::fs::read(replay_file("avf-custom-8x11.avf")).unwrap();
+    (avf[6], avf[7], avf[8], avf[9]) = (255, 255, 0, 0);
+    let file = folder.join("empty-board.avf");
+    std::fs::write(&file, &avf).unwrap();
+    let r = run("mines", &["replay", file.to_str().unwrap()], "");
+    r.assert_error(
+        "mines",
+        2,
+        "byte 8: a board without mines, which no game is played on",
+    );
+    assert!(r.stdout.is_empty(), "{}", r.stdout);
+}
+
 /// A game played as text with `--record`: every mine flagged, then every chord and open the
 /// board allows, so that each kind of click is in the replay.
 fn record_a_game(folder: &std::path::Path) -> (std::path::PathBuf, Run) {
