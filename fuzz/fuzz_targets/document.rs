@@ -1,5 +1,5 @@
 //! Grid documents: any bytes as a stream of documents, each read through the view of its
-//! kind and written back; nothing may panic.
+//! kind (a mines document also as a replay) and written back; nothing may panic.
 
 #![no_main]
 
@@ -18,7 +18,13 @@ fuzz_target!(|data: &[u8]| {
                 }
                 Ok(_) => drop(grid_core::tiling::TiledDoc::from_document(&doc)),
             },
-            Kind::Mines => drop(MinesDoc::from_document(&doc)),
+            Kind::Mines => {
+                drop(MinesDoc::from_document(&doc));
+                // A replay document, read back and played as gridrender plays it.
+                if let Ok(r) = grid_mines::replay::document::from_doc(&doc) {
+                    drop(grid_mines::replay::timeline::Timeline::of(&r));
+                }
+            }
             Kind::Nonogram => drop(NonogramDoc::from_document(&doc)),
         }
         let mut out = Vec::new();

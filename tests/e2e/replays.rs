@@ -104,6 +104,39 @@ fn judging_marks_every_opening_click_and_sums_up_in_one_line() {
     assert!(line[0].contains("3 guesses (2 needless)"), "{}", line[0]);
 }
 
+/// The judgement's line counts in words ("1 guess"), says what each chance is, prints a
+/// chance far below a thousandth in scientific form (a won 60x36 game said "survived with
+/// chance 0.000"), and counts no flag placed before the first click as a mistake.
+#[test]
+fn the_judgement_line_reads_as_a_sentence() {
+    let r = run(
+        "mines",
+        &["replay", "--judge", &replay_file("evf4-custom-36x60.evf")],
+        "",
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.contains(
+            "39 guesses (2 needless), 2 mistakes; chance of surviving every guess 1.1e-4;"
+        ),
+        "{}",
+        r.stderr
+    );
+    let r = run(
+        "mines",
+        &["replay", "--judge", &replay_file("rmv2-16px-preflags.rmv")],
+        "",
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("1 guess (0 needless), 0 mistakes; chance of surviving every guess 0.667;"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(r.doc()["replay"]["judgement"]["mistakes"], 0);
+}
+
 #[test]
 fn a_bad_replay_is_named_with_its_byte_and_the_others_are_still_read() {
     let folder = scratch("replay-bad");
@@ -145,6 +178,24 @@ fn a_bad_replay_is_named_with_its_byte_and_the_others_are_still_read() {
     r.assert_error("mines", 2, "FILE");
 }
 
+/// An AVF whose custom header says 0 mines (here on 256x256) was read as a valid game; it
+/// is refused, naming the byte of the count.
+#[test]
+fn a_replay_board_without_mines_is_refused_at_its_byte() {
+    let folder = scratch("replay-no-mines");
+    let mut avf = std::fs::read(replay_file("avf-custom-8x11.avf")).unwrap();
+    (avf[6], avf[7], avf[8], avf[9]) = (255, 255, 0, 0);
+    let file = folder.join("empty-board.avf");
+    std::fs::write(&file, &avf).unwrap();
+    let r = run("mines", &["replay", file.to_str().unwrap()], "");
+    r.assert_error(
+        "mines",
+        2,
+        "byte 8: a board without mines, which no game is played on",
+    );
+    assert!(r.stdout.is_empty(), "{}", r.stdout);
+}
+
 /// A game played as text with `--record`: every mine flagged, then every chord and open the
 /// board allows, so that each kind of click is in the replay.
 fn record_a_game(folder: &std::path::Path) -> (std::path::PathBuf, Run) {
@@ -177,6 +228,45 @@ fn record_a_game(folder: &std::path::Path) -> (std::path::PathBuf, Run) {
         .collect();
     assert_eq!(files.len(), 1, "{files:?}");
     (files[0].clone(), r)
+}
+
+/// `--record` on a board EVF cannot hold is refused before a move is read: a game 300 wide
+/// was saved as 44 wide.
+#[test]
+fn record_refuses_a_board_evf_cannot_hold_at_the_start() {
+    let folder = scratch("record-wide");
+    let dir = folder.to_str().unwrap();
+    let args = [
+        "play", "--width", "300", "--height", "16", "--mines", "10", "--seed", "1", "--record", dir,
+    ];
+    let r = run("mines", &args, "0 0\n");
+    r.assert_error(
+        "mines",
+        2,
+        "a 300x16 board: EVF holds at most 255 tiles a side",
+    );
+    assert!(r.stdout.is_empty(), "no game is played: {}", r.stdout);
+    assert_eq!(std::fs::read_dir(&*folder).unwrap().count(), 0);
+}
+
+/// `--record` into a folder that takes no file (`/proc`) is refused before the game, naming
+/// the folder; a game was played through and then lost.
+#[test]
+fn record_refuses_a_folder_that_takes_no_file_at_the_start() {
+    if !std::path::Path::new("/proc/self").is_dir() {
+        return;
+    }
+    let r = run(
+        "mines",
+        &["play", "--seed", "1", "--record", "/proc"],
+        "0 0\n",
+    );
+    r.assert_error(
+        "mines",
+        2,
+        "--record /proc: cannot write a file in this folder",
+    );
+    assert!(r.stdout.is_empty(), "no game is played: {}", r.stdout);
 }
 
 #[test]
@@ -351,6 +441,49 @@ fn four_shards_through_gnu_parallel_merge_into_one_run() {
     r.assert_error("mines", 2, "also in");
 }
 
+/// A shard whose counts cannot be is refused, naming the file and the field: 99 wins edited
+/// into a shard merged to a win rate of 13.125, a `sum_3bv` of 2^64-1 wrapped, and negative
+/// seconds were reported as they came.
+#[test]
+fn merge_refuses_a_shard_whose_counts_cannot_be() {
+    let folder = scratch("shards-edited");
+    let shards: Vec<(std::path::PathBuf, Value)> = (1..=2)
+        .map(|k| {
+            let shard = format!("{k}/2");
+            let args = [
+                "bench", "--level", "beginner", "--games", "20", "--seed", "5", "--shard", &shard,
+            ];
+            let r = run("mines", &args, "");
+            assert_eq!(r.status, 0, "{}", r.stderr);
+            let path = folder.join(format!("shard-{k}.json"));
+            (path, serde_json::from_str(r.stdout.trim()).unwrap())
+        })
+        .collect();
+    let merge = |edit: &dyn Fn(&mut Value), field: &str| {
+        let mut second = shards[1].1.clone();
+        edit(&mut second);
+        std::fs::write(&shards[0].0, shards[0].1.to_string()).unwrap();
+        std::fs::write(&shards[1].0, second.to_string()).unwrap();
+        let (a, b) = (shards[0].0.to_str().unwrap(), shards[1].0.to_str().unwrap());
+        let r = run("mines", &["bench", "--merge", a, b], "");
+        r.assert_error("mines", 2, &format!("field `{field}`"));
+        assert!(r.stderr.contains("shard-2.json"), "{}", r.stderr);
+        assert!(r.stdout.is_empty(), "{}", r.stdout);
+        r.stderr
+    };
+    let e = merge(&|s| s["wins"] = 99.into(), "wins");
+    assert!(e.contains("99 wins in 10 games"), "{e}");
+    merge(&|s| s["sum_3bv"] = u64::MAX.into(), "sum_3bv");
+    merge(&|s| s["boards"] = 11.into(), "boards");
+    merge(&|s| s["seconds"] = (-1.5).into(), "seconds");
+    merge(&|s| s["sum_clicks"] = u64::MAX.into(), "sum_clicks");
+    // Unedited, the two merge.
+    std::fs::write(&shards[1].0, shards[1].1.to_string()).unwrap();
+    let (a, b) = (shards[0].0.to_str().unwrap(), shards[1].0.to_str().unwrap());
+    let r = run("mines", &["bench", "--merge", a, b], "");
+    assert_eq!(r.status, 0, "{}", r.stderr);
+}
+
 #[test]
 fn a_replay_plays_on_the_terminal_and_steps_and_ends() {
     let Some(t) = crate::tmux::Tmux::start_sized("replay", 80, 24) else {
@@ -383,7 +516,7 @@ fn a_replay_plays_on_the_terminal_and_steps_and_ends() {
     assert!(end.contains("3BV 24/24"), "{end}");
     assert!(end.contains("time 14.52 s"), "{end}");
     assert!(
-        end.contains("clicks 42 (left 13, right 16, double 13)"),
+        end.contains("clicks 42 (left 13, right 16, chord 13)"),
         "{end}"
     );
     t.keys(&["q"]);
@@ -426,7 +559,7 @@ fn a_replay_page_plays_steps_and_marks_the_judged_clicks_in_chromium() {
     assert!(counters.contains("3BV 24/24"), "{counters}");
     assert!(counters.contains("Time 14.52 s"), "{counters}");
     assert!(
-        counters.contains("clicks 42 (left 13, right 16, double 13)"),
+        counters.contains("clicks 42 (left 13, right 16, chord 13)"),
         "{counters}"
     );
     assert_eq!(end["covered"], 10, "only the (flagged) mines stay covered");

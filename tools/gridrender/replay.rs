@@ -9,7 +9,8 @@ use crossterm::{cursor, queue, style::Print, terminal};
 use grid_cli::{Error, Result};
 use grid_core::mines_doc::Cell;
 use grid_core::{Document, Grid, Pos};
-use grid_mines::replay::timeline::{self, Frame, Timeline};
+use grid_mines::replay::document::{self, DocError};
+use grid_mines::replay::timeline::{Frame, Timeline};
 use grid_mines::replay::{Replay, judge, mode_name};
 use owo_colors::OwoColorize;
 use serde_json::json;
@@ -22,7 +23,10 @@ pub fn is_replay(doc: &Document) -> bool {
 }
 
 fn read(doc: &Document) -> Result<(Replay, Timeline)> {
-    let replay = timeline::from_doc(doc).map_err(Error::input)?;
+    let replay = document::from_doc(doc).map_err(|e| match e {
+        DocError::NotAReplay => Error::input(format!("{e} (mines replay writes one)")),
+        e => Error::input(e.to_string()),
+    })?;
     let timeline = Timeline::of(&replay).map_err(|e| Error::input(e.to_string()))?;
     Ok((replay, timeline))
 }
@@ -78,9 +82,9 @@ pub fn page(doc: &Document) -> Result<String> {
                 changes,
                 c.left,
                 c.right,
-                c.double,
+                c.chord,
                 c.solved_3bv,
-                c.left_effective + c.right_effective + c.double_effective
+                c.left_effective + c.right_effective + c.chord_effective
             ])
         })
         .collect();
@@ -315,7 +319,7 @@ impl<'a> Player<'a> {
             .unwrap_or_default();
         let seconds =
             ((self.clock.min(self.end_ms) - self.timeline.start_ms as f64) / 1000.0).max(0.0);
-        let clicks = counts.left + counts.right + counts.double;
+        let clicks = counts.left + counts.right + counts.chord;
         let three_bv = self.three_bv;
         let rate = if seconds > 0.0 {
             format!("{:.2}", counts.solved_3bv as f64 / seconds)
@@ -338,12 +342,12 @@ impl<'a> Player<'a> {
             format!("time {seconds:.2} s"),
             format!("3BV {}/{three_bv}   3BV/s {rate}", counts.solved_3bv),
             format!(
-                "clicks {clicks} (left {}, right {}, double {})",
-                counts.left, counts.right, counts.double
+                "clicks {clicks} (left {}, right {}, chord {})",
+                counts.left, counts.right, counts.chord
             ),
             format!(
                 "effective {}   IOE {ioe}   flags {}",
-                counts.left_effective + counts.right_effective + counts.double_effective,
+                counts.left_effective + counts.right_effective + counts.chord_effective,
                 counts.flags
             ),
             format!("{state}, speed {}x", self.speed),

@@ -95,13 +95,48 @@ struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, other: &Tally) {
-        self.games += other.games;
-        self.wins += other.wins;
-        self.sum_3bv += other.sum_3bv;
-        self.boards += other.boards;
-        self.sum_clicks += other.sum_clicks;
+    /// Adds `other`'s counts, or names the field whose sum would overflow.
+    fn add(&mut self, other: &Tally) -> std::result::Result<(), &'static str> {
+        let sum = |a: &mut u64, b: u64, field| {
+            *a = a.checked_add(b).ok_or(field)?;
+            Ok(())
+        };
+        sum(&mut self.games, other.games, "games")?;
+        sum(&mut self.wins, other.wins, "wins")?;
+        sum(&mut self.sum_3bv, other.sum_3bv, "sum_3bv")?;
+        sum(&mut self.boards, other.boards, "boards")?;
+        sum(&mut self.sum_clicks, other.sum_clicks, "sum_clicks")?;
         self.seconds += other.seconds;
+        Ok(())
+    }
+
+    /// Whether these counts can have come from games on `tiles`-tile boards: no more wins or
+    /// boards than games, no more 3BV than tiles on each board, and a time that is a number
+    /// of seconds. Says the field and what is wrong with it.
+    fn check(&self, tiles: usize) -> std::result::Result<(), String> {
+        if self.wins > self.games {
+            return Err(format!(
+                "field `wins`: {} wins in {} games",
+                self.wins, self.games
+            ));
+        }
+        if self.boards > self.games {
+            return Err(format!(
+                "field `boards`: {} boards in {} games",
+                self.boards, self.games
+            ));
+        }
+        let most_3bv = u128::from(self.boards) * tiles as u128;
+        if u128::from(self.sum_3bv) > most_3bv {
+            return Err(format!(
+                "field `sum_3bv`: {} over {} boards of {tiles} tiles, more than {most_3bv}",
+                self.sum_3bv, self.boards
+            ));
+        }
+        if !self.seconds.is_finite() || self.seconds < 0.0 {
+            return Err(format!("field `seconds`: {}, not a time", self.seconds));
+        }
+        Ok(())
     }
 }
 
@@ -228,8 +263,18 @@ fn merge(files: &[PathBuf], json: bool) -> Result<Status> {
         if let Some(other) = &found[(k - 1) as usize] {
             return Err(Error::input(format!("shard {k}/{n} is also in {other}")).in_source(name));
         }
+        s.tally
+            .check(s.study.width * s.study.height)
+            .map_err(|what| {
+                Error::input(format!("{what}: not the counts of a shard")).in_source(name)
+            })?;
+        total.add(&s.tally).map_err(|field| {
+            Error::input(format!(
+                "field `{field}`: the shards' sum overflows 64 bits: not the counts of a shard"
+            ))
+            .in_source(name)
+        })?;
         found[(k - 1) as usize] = Some(name.clone());
-        total.add(&s.tally);
     }
     if let Some(missing) = found.iter().position(Option::is_none) {
         return Err(Error::input(format!(

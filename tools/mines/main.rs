@@ -268,7 +268,7 @@ fn play(args: &PlayArgs) -> Result<Status> {
     let recorder = args
         .record
         .as_deref()
-        .map(record::Recorder::new)
+        .map(|dir| record::Recorder::new(dir, &game.setup()))
         .transpose()?;
     if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
         if args.strict {

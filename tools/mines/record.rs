@@ -28,14 +28,28 @@ pub struct Recorder {
 }
 
 impl Recorder {
-    /// A recorder writing into `dir`, which must be a folder.
-    pub fn new(dir: &Path) -> grid_cli::Result<Recorder> {
+    /// A recorder writing games of `setup`'s size into `dir`. Both are checked before the
+    /// game starts, so that no game is played that cannot be saved: the folder must take a
+    /// file, and EVF must hold the board.
+    pub fn new(dir: &Path, setup: &grid_mines::Setup) -> grid_cli::Result<Recorder> {
         if !dir.is_dir() {
             return Err(grid_cli::Error::usage(format!(
                 "--record {}: not a folder (make it first)",
                 dir.display()
             )));
         }
+        evf::fits(setup.width, setup.height, CELL_PX as u8).map_err(|e| {
+            grid_cli::Error::usage(format!(
+                "--record: {e}, so this game cannot be recorded (play it without --record)"
+            ))
+        })?;
+        takes_a_file(dir).map_err(|e| {
+            grid_cli::Error::usage(format!(
+                "--record {}: cannot write a file in this folder: {}",
+                dir.display(),
+                grid_cli::input::plain_io(&e)
+            ))
+        })?;
         Ok(Recorder {
             dir: dir.to_owned(),
             clock: None,
@@ -112,7 +126,8 @@ impl Recorder {
             ended_us: started_us + u64::from(time_ms) * 1000,
             cell_px: CELL_PX as u8,
         };
-        let bytes = evf::write_v4(&header, layout, &self.events);
+        let bytes = evf::write_v4(&header, layout, &self.events)
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
         let setup = game.setup();
         let level = setup.level().map_or_else(
             || format!("{}x{}x{}", setup.width, setup.height, setup.mines),
@@ -127,7 +142,10 @@ impl Recorder {
             micros(wall) / 1_000_000
         );
         let path = self.dir.join(name);
-        grid_cli::file::write_whole(&path, &bytes)?;
+        grid_cli::file::write_whole(&path, &bytes).map_err(|e| {
+            let plain = grid_cli::input::plain_io(&e);
+            std::io::Error::new(e.kind(), format!("{}: {plain}", self.dir.display()))
+        })?;
         self.restart();
         Ok(Some(path))
     }
@@ -141,4 +159,15 @@ fn centre(p: Pos) -> (u16, u16) {
             .saturating_add(CELL_PX / 2)
     };
     (at(p.col), at(p.row))
+}
+
+/// Whether `dir` takes a new file: one is made and removed again (a folder of `/proc` or
+/// `/sys`, or one without write permission, refuses it).
+fn takes_a_file(dir: &Path) -> std::io::Result<()> {
+    let probe = dir.join(format!(".mines-record-{}.probe", std::process::id()));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)?;
+    std::fs::remove_file(&probe)
 }

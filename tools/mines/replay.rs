@@ -6,9 +6,9 @@ use grid_cli::args::PrettyArg;
 use grid_cli::output::say;
 use grid_cli::{Error, Input, Output, Result, Status};
 use grid_core::mines_doc::{FirstClick, GameState, MinesDoc, Move, Rules};
+use grid_core::words;
 use grid_mines::replay::referee::{self, Outcome, Phase};
-use grid_mines::replay::{self, Replay, figures, judge};
-use serde_json::{Value, json};
+use grid_mines::replay::{self, Replay, document, figures, judge};
 use std::path::PathBuf;
 
 /// The largest replay read: a 255x255 game of an hour is a few MiB.
@@ -100,51 +100,67 @@ fn document(
     };
     let mut doc = mines.to_document();
     doc.set("stats", &stats);
-    let mut about = json!({
-        "format": replay.format.name(),
-        "version": replay.format.version(),
-        "software": replay.software,
-        "player": replay.player,
-        "race": replay.race,
-        "unique": replay.unique,
-        "country": replay.country,
-        "level": replay.level(),
-        "mode": replay::mode_name(replay.mode),
-        "mode_code": replay.mode,
-        "question_marks": replay.question_marks,
-        "won": referee.phase() == Phase::Won,
-        "declared_won": replay.declared_won,
-        "cell_px": replay.cell_px,
-        "events": events(replay),
-    });
-    let mut summary = None;
-    if judge {
-        let judgement = judge::judge(replay)?;
-        summary = Some(judgement.summary.line());
-        about["judged"] = serde_json::to_value(&judgement.clicks).expect("plain data");
-        about["judgement"] = serde_json::to_value(judgement.summary).expect("plain data");
-    }
-    doc.set("replay", about);
-    Ok((doc, summary))
+    let judgement = judge.then(|| judge::judge(replay)).transpose()?;
+    let won = referee.phase() == Phase::Won;
+    doc.set("replay", document::to_doc(replay, won, judgement.as_ref()));
+    Ok((doc, judgement.map(|j| judgement_line(&j.summary))))
 }
 
-/// The events as `[ms, action, x, y, row, col]`, row and column `null` off the board.
-fn events(replay: &Replay) -> Value {
-    Value::Array(
-        replay
-            .events
-            .iter()
-            .map(|e| {
-                let tile = replay.tile(e);
-                json!([
-                    e.ms,
-                    e.action.code(),
-                    e.x,
-                    e.y,
-                    tile.map(|p| p.row),
-                    tile.map(|p| p.col)
-                ])
-            })
-            .collect(),
+/// The one line `--judge` prints: the counts in words, then what each chance is.
+fn judgement_line(s: &judge::Summary) -> String {
+    format!(
+        "{} ({} needless), {}; chance of surviving every guess {}; risk taken needlessly {}",
+        words::count(s.guesses as u64, "guess", "guesses"),
+        s.needless,
+        words::count(s.mistakes as u64, "mistake", "mistakes"),
+        chance(s.survival),
+        chance(1.0 - s.needless_survival),
     )
+}
+
+/// A chance as a reader takes it in: three decimals, and below a thousandth (a long game of
+/// guesses multiplies dozens of chances) in scientific form, so that it never reads as zero
+/// when it is not.
+fn chance(p: f64) -> String {
+    if p == 0.0 || p >= 0.000_5 {
+        format!("{p:.3}")
+    } else {
+        format!("{p:.1e}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn summary(guesses: usize, mistakes: usize, survival: f64) -> judge::Summary {
+        judge::Summary {
+            safe: 0,
+            guesses,
+            needless: 0,
+            mistakes,
+            survival,
+            needless_survival: 1.0,
+        }
+    }
+
+    /// One guess and one mistake are singular; a chance far below a thousandth (39 guesses
+    /// on a 60x36 board) is not printed as 0.000.
+    #[test]
+    fn the_line_counts_in_words_and_never_rounds_a_chance_to_zero() {
+        assert_eq!(
+            judgement_line(&summary(1, 1, 0.5)),
+            "1 guess (0 needless), 1 mistake; chance of surviving every guess 0.500; \
+             risk taken needlessly 0.000"
+        );
+        let line = judgement_line(&summary(39, 2, 3.2e-9));
+        assert!(
+            line.starts_with("39 guesses (0 needless), 2 mistakes;"),
+            "{line}"
+        );
+        assert!(line.contains("every guess 3.2e-9;"), "{line}");
+        assert_eq!(chance(0.0), "0.000");
+        assert_eq!(chance(0.0004), "4.0e-4");
+        assert_eq!(chance(0.001), "0.001");
+    }
 }

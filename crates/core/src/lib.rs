@@ -21,6 +21,7 @@ pub mod jsonl;
 pub mod maze_doc;
 pub mod mines_doc;
 pub mod nonogram_doc;
+pub mod replay_doc;
 pub mod rng;
 pub mod tiling;
 pub mod words;

@@ -53,12 +53,12 @@ fn every_figure_equals_ms_toollibs() {
             ("mines", replay.layout.count(), "mine_num"),
             ("events", replay.events.len(), "events"),
             ("time", f.time_ms as usize, "rtime_ms"),
-            ("3BV", f.three_bv, "bbbv"),
-            ("3BV solved", f.three_bv_solved, "bbbv_solved"),
-            ("left", f.clicks.left, "left"),
-            ("right", f.clicks.right, "right"),
-            ("double", f.clicks.chord, "double"),
-            ("clicks", f.clicks.total, "cl"),
+            ("3BV", f.game.three_bv, "bbbv"),
+            ("3BV solved", f.game.three_bv_solved, "bbbv_solved"),
+            ("left", f.game.clicks.left, "left"),
+            ("right", f.game.clicks.right, "right"),
+            ("double", f.game.clicks.chord, "double"),
+            ("clicks", f.game.clicks.total, "cl"),
             ("effective left", f.effective.left, "lce"),
             ("effective right", f.effective.right, "rce"),
             ("effective double", f.effective.chord, "dce"),
@@ -79,8 +79,8 @@ fn every_figure_equals_ms_toollibs() {
         }
         let fl = |x: Option<f64>| x.unwrap_or(0.0);
         for (what, ours, key) in [
-            ("3BV/s", fl(f.three_bv_per_s), "bbbv_s"),
-            ("IOE", fl(f.ioe), "ioe"),
+            ("3BV/s", fl(f.game.three_bv_per_s), "bbbv_s"),
+            ("IOE", fl(f.game.ioe), "ioe"),
             ("correctness", fl(f.correctness), "corr"),
             ("throughput", fl(f.throughput), "thrp"),
             ("RQP", fl(f.rqp), "rqp"),
@@ -170,7 +170,11 @@ fn judged_chances_equal_a_count_of_the_layouts() {
             }
         }
         let mut checked = 0;
-        for click in judged.clicks.iter().filter(|c| c.click == "open") {
+        for click in judged
+            .clicks
+            .iter()
+            .filter(|c| c.click == judge::Click::Open)
+        {
             let view = &views[&click.event];
             let Some(chance) = click.chance else {
                 assert_eq!(click.verdict, Verdict::First);
@@ -300,7 +304,11 @@ fn every_sample_replay_is_judged_click_by_click() {
     for (name, want) in expected() {
         let r = replay::read(&std::fs::read(folder().join(&name)).unwrap()).unwrap();
         let judged = judge::judge(&r).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let opens = judged.clicks.iter().filter(|c| c.click != "flag").count();
+        let opens = judged
+            .clicks
+            .iter()
+            .filter(|c| c.click != judge::Click::Flag)
+            .count();
         let effective = want["lce"].as_u64().unwrap() + want["dce"].as_u64().unwrap();
         assert_eq!(
             opens as u64, effective,
@@ -318,7 +326,7 @@ fn every_sample_replay_is_judged_click_by_click() {
         let hits = judged
             .clicks
             .iter()
-            .filter(|c| c.verdict == Verdict::Mistake && c.click != "flag")
+            .filter(|c| c.verdict == Verdict::Mistake && c.click != judge::Click::Flag)
             .count();
         let won = want["is_completed"].as_bool().unwrap();
         assert_eq!(hits == 0, won, "{name}: {hits} mines opened");
@@ -328,4 +336,138 @@ fn every_sample_replay_is_judged_click_by_click() {
             "{name}"
         );
     }
+}
+
+/// A header that says the board has no mines is refused in every format, naming the byte of
+/// the count: no clone makes such a board, and its game is won by any click.
+#[test]
+fn boards_without_mines_are_refused_at_the_count() {
+    // AVF's custom header: bytes 6 and 7 the sides less one, 8 and 9 the count.
+    let mut avf = std::fs::read(folder().join("avf-custom-8x11.avf")).unwrap();
+    avf[8] = 0;
+    avf[9] = 0;
+    let e = replay::read(&avf).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "byte 8: a board without mines, which no game is played on"
+    );
+    // EVF 3: version, summary, settings, rows, columns, then the count at byte 5.
+    let mut evf = std::fs::read(folder().join("evf3-beginner-mode5.evf")).unwrap();
+    evf[5] = 0;
+    evf[6] = 0;
+    let e = replay::read(&evf).unwrap_err().to_string();
+    assert!(e.starts_with("byte 5: a board without mines"), "{e}");
+    // RMV and MVF: columns, rows and the count (30, 16, 99) somewhere in the header.
+    for name in ["rmv1-expert.rmv", "mvf-expert.mvf"] {
+        let mut data = std::fs::read(folder().join(name)).unwrap();
+        let size = data.windows(4).position(|w| w == [30, 16, 0, 99]).unwrap();
+        data[size + 3] = 0;
+        let e = replay::read(&data).unwrap_err().to_string();
+        let want = format!("byte {}: a board without mines", size + 2);
+        assert!(e.starts_with(&want), "{name}: {e}");
+    }
+}
+
+/// Flags placed before the first click (RMV 2's pre-flags, and flags before any tile is
+/// open) are no mistakes: nothing was known yet. The sample's 7 mistakes were all such flags.
+#[test]
+fn flags_before_the_first_click_are_not_mistakes() {
+    use grid_mines::replay::judge;
+    let data = std::fs::read(folder().join("rmv2-16px-preflags.rmv")).unwrap();
+    let replay = replay::read(&data).unwrap();
+    let judged = judge::judge(&replay).unwrap();
+    assert_eq!(judged.summary.mistakes, 0, "{:?}", judged.summary);
+    assert!(judged.clicks.iter().all(|c| c.click != judge::Click::Flag));
+}
+
+/// A replay's document, as `mines replay` builds it: the board at the start, its layout, the
+/// game's time in `stats`, and the `replay` object.
+fn document_of(r: &replay::Replay) -> grid_core::Document {
+    use grid_core::mines_doc::{Cell, FirstClick, GameState, MinesDoc, Rules};
+    let mines = MinesDoc {
+        view: grid_core::Grid::new(r.width(), r.height(), Cell::Covered),
+        mines: r.layout.count(),
+        layout: Some(r.layout.grid().clone()),
+        state: GameState::New,
+        rules: Rules {
+            first_click: FirstClick::Safe,
+            no_guess: false,
+        },
+        seed: None,
+        moves: Vec::new(),
+    };
+    let mut doc = mines.to_document();
+    doc.set("stats", serde_json::json!({ "time_ms": r.time_ms }));
+    doc.set("replay", replay::document::to_doc(r, false, None));
+    doc
+}
+
+/// Every sample replay, written as a document's `replay` object and read back, is the same
+/// game: one type writes the object and reads it.
+#[test]
+fn every_sample_replay_reads_back_from_its_document() {
+    for (name, _) in expected() {
+        let data = std::fs::read(folder().join(&name)).unwrap();
+        let r = replay::read(&data).unwrap();
+        let text = document_of(&r).to_json();
+        let back =
+            replay::document::from_doc(&grid_core::Document::from_json(&text).unwrap()).unwrap();
+        assert_eq!(back.events, r.events, "{name}");
+        assert_eq!(back.layout, r.layout, "{name}");
+        assert_eq!(back.format, r.format, "{name}");
+        assert_eq!(
+            (back.cell_px, back.mode, back.time_ms),
+            (r.cell_px, r.mode, r.time_ms),
+            "{name}"
+        );
+        assert_eq!(
+            (&back.race, &back.unique, &back.country),
+            (&r.race, &r.unique, &r.country)
+        );
+        assert_eq!(
+            (back.question_marks, back.declared_won),
+            (r.question_marks, r.declared_won)
+        );
+    }
+}
+
+/// A document is input too: a flag placed off the board, which a replay file is refused
+/// for, is refused in a document's `replay` object (it was read and played).
+#[test]
+fn a_document_gets_the_checks_a_replay_file_gets() {
+    let data = std::fs::read(folder().join("rmv2-16px-preflags.rmv")).unwrap();
+    let mut r = replay::read(&data).unwrap();
+    let i = r
+        .events
+        .iter()
+        .position(|e| e.action == replay::Action::PreFlag)
+        .unwrap();
+    r.events[i].x = 60_000;
+    let text = document_of(&r).to_json();
+    let e = replay::document::from_doc(&grid_core::Document::from_json(&text).unwrap())
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        format!(
+            "field `replay`: event {i}: a flag placed at pixel (60000, {}), outside the board",
+            r.events[i].y
+        )
+    );
+}
+
+/// The judged clicks and their sum are typed in the one replay type, and read back as
+/// written.
+#[test]
+fn a_judged_replay_object_reads_back_as_written() {
+    use grid_core::replay_doc::ReplayDoc;
+    let data = std::fs::read(folder().join("rmv2-24px.rmv")).unwrap();
+    let r = replay::read(&data).unwrap();
+    let judged = replay::judge::judge(&r).unwrap();
+    let written = replay::document::to_doc(&r, true, Some(&judged));
+    let text = serde_json::to_string(&written).unwrap();
+    let back: ReplayDoc = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, written);
+    assert_eq!(back.judged.unwrap(), judged.clicks);
+    assert_eq!(serde_json::to_string(&written).unwrap(), text);
 }

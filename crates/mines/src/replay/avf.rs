@@ -12,31 +12,35 @@
 //! player's name follows a `Skin:` line. Not understood: the random bytes, the bytes between
 //! the country and the header, and the footer beyond the name.
 
-use super::bytes::{Bytes, text};
-use super::{Action, Event, First, Format, Replay, ReplayError, mines_by_pairs};
+use super::cursor::{ByteCursor, text};
+use super::{
+    Action, AvfHeaderField, Event, First, Format, Malformed, Replay, ReplayError, mines_by_pairs,
+};
 use crate::layout::Layout;
 use grid_core::geom::Pos;
 
 pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
-    let mut b = Bytes::new(data);
+    let mut b = ByteCursor::new(data);
     b.u8()?; // Arbiter's version
     b.skip(4)?;
     let level_at = b.offset();
     let level = b.u8()?;
     let custom = level == 6;
+    // The mine count, and the byte that gives it: the level's, or the custom header's.
     let (width, height, count) = match level {
-        3 => (8, 8, 10),
-        4 => (16, 16, 40),
-        5 => (30, 16, 99),
+        3 => (8, 8, (10, level_at)),
+        4 => (16, 16, (40, level_at)),
+        5 => (30, 16, (99, level_at)),
         6 => {
             let w = usize::from(b.u8()?) + 1;
             let h = usize::from(b.u8()?) + 1;
-            (w, h, usize::from(b.u16()?))
+            let at = b.offset();
+            (w, h, (usize::from(b.u16()?), at))
         }
         other => {
-            return Err(super::ReplayError::at_byte(
+            return Err(ReplayError::at_byte(
                 level_at,
-                format!("level {other}: Arbiter's levels are 3 to 6"),
+                Malformed::AvfLevel { level: other },
             ));
         }
     };
@@ -52,9 +56,9 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
         format: Format::Avf,
         software: "Arbiter".into(),
         player,
-        race: String::new(),
-        unique: String::new(),
-        country: String::new(),
+        race: None,
+        unique: None,
+        country: None,
         layout,
         cell_px: 16,
         mode: 0,
@@ -85,7 +89,7 @@ fn checksum_len(layout: &Layout) -> usize {
 
 /// Finds the `[n|` that opens the text header; the byte three before it says whether
 /// question marks were on (17) or off (127).
-fn header_start(b: &mut Bytes) -> Result<bool, ReplayError> {
+fn header_start(b: &mut ByteCursor) -> Result<bool, ReplayError> {
     let mut window = [0u8; 5];
     loop {
         window.rotate_left(1);
@@ -97,9 +101,7 @@ fn header_start(b: &mut Bytes) -> Result<bool, ReplayError> {
     match window[0] {
         17 => Ok(true),
         127 => Ok(false),
-        other => Err(b.error(format!(
-            "the question-mark setting is {other}, neither 17 (on) nor 127 (off)"
-        ))),
+        other => Err(b.error(Malformed::QuestionMarks { setting: other })),
     }
 }
 
@@ -108,7 +110,7 @@ struct Header {
 }
 
 impl Header {
-    fn read(b: &mut Bytes, custom: bool) -> Result<Header, ReplayError> {
+    fn read(b: &mut ByteCursor, custom: bool) -> Result<Header, ReplayError> {
         if custom {
             b.until(b'|')?; // W8H11M7
         }
@@ -136,11 +138,24 @@ impl Header {
         std::str::from_utf8(bbbv)
             .ok()
             .and_then(|s| s.parse::<usize>().ok())
-            .ok_or_else(|| ReplayError::at_byte(at, "the 3BV after `B` is not a number"))?;
+            .ok_or_else(|| {
+                ReplayError::at_byte(
+                    at,
+                    Malformed::AvfHeaderNumber {
+                        field: AvfHeaderField::ThreeBv,
+                    },
+                )
+            })?;
         let at = b.offset();
         let time = b.until(b']')?;
-        let time_ms = decimal_ms(&text(time).replace(',', "."))
-            .ok_or_else(|| ReplayError::at_byte(at, "the time after `T` is not a number"))?;
+        let time_ms = decimal_ms(&text(time).replace(',', ".")).ok_or_else(|| {
+            ReplayError::at_byte(
+                at,
+                Malformed::AvfHeaderNumber {
+                    field: AvfHeaderField::Time,
+                },
+            )
+        })?;
         Ok(Header {
             time_ms: time_ms - 1000,
         })
@@ -163,7 +178,7 @@ fn decimal_ms(s: &str) -> Option<i64> {
     Some(ms)
 }
 
-fn events(b: &mut Bytes) -> Result<Vec<Event>, ReplayError> {
+fn events(b: &mut ByteCursor) -> Result<Vec<Event>, ReplayError> {
     // The first event starts at the first byte pair whose second byte is 1 (the first
     // second) and whose first is at most 1 (x below 512).
     let mut w = [0u8; 3];
@@ -187,10 +202,10 @@ fn events(b: &mut Bytes) -> Result<Vec<Event>, ReplayError> {
             other => {
                 return Err(ReplayError::at_byte(
                     at,
-                    format!(
-                        "event {}: action code {other} is not one AVF is known to use",
-                        events.len()
-                    ),
+                    Malformed::AvfAction {
+                        event: events.len(),
+                        code: other,
+                    },
                 ));
             }
         };
@@ -226,7 +241,7 @@ fn game_time(header_ms: i64, events: &[Event]) -> u32 {
 }
 
 /// The player's name: the line after the one holding `Skin:`.
-fn player(b: &mut Bytes) -> Result<String, ReplayError> {
+fn player(b: &mut ByteCursor) -> Result<String, ReplayError> {
     for c in b"Skin:" {
         while b.u8()? != *c {}
     }

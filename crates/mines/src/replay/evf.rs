@@ -9,12 +9,12 @@
 //! and y in 2); v4 stores time and position as differences from the event before, and adds
 //! game, board, metric and pause events.
 
-use super::bytes::{Bytes, text};
-use super::{Action, Event, Format, Replay, ReplayError, board};
+use super::cursor::{ByteCursor, text};
+use super::{Action, Event, Format, Malformed, Replay, ReplayError, board};
 use grid_core::geom::Pos;
 
 pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
-    let mut b = Bytes::new(data);
+    let mut b = ByteCursor::new(data);
     let version = b.u8()?;
     let summary = b.u8()?;
     let settings = if version >= 3 { Some(b.u8()?) } else { None };
@@ -25,19 +25,22 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
     if width == 0 || height == 0 {
         return Err(ReplayError::at_byte(
             size_at,
-            format!("a {width}x{height} board"),
+            Malformed::NoSides { width, height },
         ));
     }
+    super::no_mines(count, size_at + 2)?;
     let px_at = b.offset();
     let cell_px = u16::from(b.u8()?);
     // The specification's limit: the board's pixels fit the events' 16-bit coordinates.
     if (width.max(height)) * usize::from(cell_px) > 32767 {
         return Err(ReplayError::at_byte(
             px_at,
-            format!(
-                "a {width}x{height} board of {cell_px}-pixel tiles: EVF allows at most 32767 \
-                 pixels a side"
-            ),
+            Malformed::TooManyPixels {
+                width,
+                height,
+                cell_px,
+                limit: 32767,
+            },
         ));
     }
     let mode = b.u16()?;
@@ -82,10 +85,10 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
     if layout.count() != count {
         return Err(ReplayError::at_byte(
             mines_at,
-            format!(
-                "the header says {count} mines, the board holds {}",
-                layout.count()
-            ),
+            Malformed::MineCountDiffers {
+                header: count,
+                board: layout.count(),
+            },
         ));
     }
     let events = if version >= 4 {
@@ -101,9 +104,9 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
         format: Format::Evf(version),
         software: texts.software,
         player: texts.player,
-        race: texts.race,
-        unique: texts.unique,
-        country: texts.country,
+        race: super::given(texts.race),
+        unique: super::given(texts.unique),
+        country: super::given(texts.country),
         layout,
         cell_px,
         mode,
@@ -142,7 +145,7 @@ pub(super) fn mouse_action(code: u8, version: u8) -> Option<Action> {
     })
 }
 
-fn events_v0(b: &mut Bytes, version: u8) -> Result<Vec<Event>, ReplayError> {
+fn events_v0(b: &mut ByteCursor, version: u8) -> Result<Vec<Event>, ReplayError> {
     let mut events = Vec::new();
     loop {
         let at = b.offset();
@@ -158,7 +161,10 @@ fn events_v0(b: &mut Bytes, version: u8) -> Result<Vec<Event>, ReplayError> {
         let action = mouse_action(code, version).ok_or_else(|| {
             ReplayError::at_byte(
                 at,
-                format!("event {}: unknown action code {code}", events.len()),
+                Malformed::UnknownAction {
+                    event: events.len(),
+                    code,
+                },
             )
         })?;
         let ms = i64::from(b.u24()?);
@@ -168,17 +174,14 @@ fn events_v0(b: &mut Bytes, version: u8) -> Result<Vec<Event>, ReplayError> {
     Ok(events)
 }
 
-fn events_v4(b: &mut Bytes) -> Result<Vec<Event>, ReplayError> {
+fn events_v4(b: &mut ByteCursor) -> Result<Vec<Event>, ReplayError> {
     let mut events = Vec::new();
     let at = b.offset();
     let code = b.u8()?;
     let action = match code {
         1 | 2 | 4 | 8 => mouse_action(code, 4).expect("a mouse code"),
         _ => {
-            return Err(ReplayError::at_byte(
-                at,
-                format!("the first event is code {code}; it must be a move, a press or a flag"),
-            ));
+            return Err(ReplayError::at_byte(at, Malformed::FirstEvent { code }));
         }
     };
     let ms = i64::from(b.u8()?);
@@ -237,7 +240,10 @@ fn events_v4(b: &mut Bytes) -> Result<Vec<Event>, ReplayError> {
             _ => {
                 return Err(ReplayError::at_byte(
                     at,
-                    format!("event {}: unknown event code {code}", events.len()),
+                    Malformed::UnknownEvent {
+                        event: events.len(),
+                        code,
+                    },
                 ));
             }
         }
@@ -264,18 +270,76 @@ pub struct Header<'a> {
     pub cell_px: u8,
 }
 
+/// The longest side EVF stores: the rows and the columns are a byte each.
+pub const MAX_SIDE: usize = u8::MAX as usize;
+
+/// A board EVF cannot hold: a side longer than [`MAX_SIDE`] tiles, or a side of tiles wider
+/// than the 32767 pixels its signed coordinates reach.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooLarge {
+    pub width: usize,
+    pub height: usize,
+    pub cell_px: u8,
+}
+
+impl std::fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let TooLarge {
+            width,
+            height,
+            cell_px,
+        } = *self;
+        if width.max(height) > MAX_SIDE {
+            write!(
+                f,
+                "a {width}x{height} board: EVF holds at most {MAX_SIDE} tiles a side"
+            )
+        } else {
+            write!(
+                f,
+                "a {width}x{height} board of {cell_px}-pixel tiles: EVF allows at most 32767 \
+                 pixels a side"
+            )
+        }
+    }
+}
+
+impl std::error::Error for TooLarge {}
+
+/// Whether EVF can hold a `width` x `height` board of `cell_px`-pixel tiles, so that a game
+/// is refused before it is played rather than when it is saved. The mine count needs no
+/// check: two bytes hold more mines than 255x255 tiles.
+pub fn fits(width: usize, height: usize, cell_px: u8) -> Result<(), TooLarge> {
+    let side = width.max(height);
+    if side > MAX_SIDE || side * usize::from(cell_px) > 32767 {
+        return Err(TooLarge {
+            width,
+            height,
+            cell_px,
+        });
+    }
+    Ok(())
+}
+
 /// Writes an EVF version 4 file of a game: `mines` and its `events` (times from the first
 /// press, pixels from the board's corner). The checksum is left empty: the official one is
-/// Metasweeper's secret.
-pub fn write_v4(header: &Header, layout: &crate::Layout, events: &[Event]) -> Vec<u8> {
+/// Metasweeper's secret. A board EVF cannot hold is refused ([`fits`]), never cut down.
+pub fn write_v4(
+    header: &Header,
+    layout: &crate::Layout,
+    events: &[Event],
+) -> Result<Vec<u8>, TooLarge> {
+    fits(layout.width(), layout.height(), header.cell_px)?;
+    let side = |n: usize| u8::try_from(n).expect("fits checked the sides");
+    let mines = u16::try_from(layout.count()).expect("255x255 tiles hold fewer mines than 2^16");
     let mut out = Vec::new();
     out.push(4);
     let won = if header.won { 0b1000_0000 } else { 0 };
     out.push(won);
     out.push(0); // settings: question marks on, pointer free, no auto-restart
-    out.push(layout.height() as u8);
-    out.push(layout.width() as u8);
-    out.extend((layout.count() as u16).to_be_bytes());
+    out.push(side(layout.height()));
+    out.push(side(layout.width()));
+    out.extend(mines.to_be_bytes());
     out.push(header.cell_px);
     out.extend(header.mode.to_be_bytes());
     out.extend((header.three_bv.min(usize::from(u16::MAX)) as u16).to_be_bytes());
@@ -334,7 +398,7 @@ pub fn write_v4(header: &Header, layout: &crate::Layout, events: &[Event]) -> Ve
     }
     out.push(0);
     out.extend(0u16.to_be_bytes()); // an empty checksum
-    out
+    Ok(out)
 }
 
 fn event_code(action: Action) -> u8 {
@@ -355,5 +419,105 @@ fn event_code(action: Action) -> u8 {
         Action::GameWin => 82,
         Action::GameFail => 83,
         Action::GameError => 99,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Layout;
+    use grid_core::Grid;
+    use proptest::prelude::*;
+
+    const MOUSE: [Action; 5] = [
+        Action::Move,
+        Action::LeftDown,
+        Action::LeftUp,
+        Action::RightDown,
+        Action::RightUp,
+    ];
+
+    fn header(cell_px: u8) -> Header<'static> {
+        Header {
+            software: "gridkit test",
+            player: "tester",
+            country: "NZ",
+            won: true,
+            mode: 5,
+            three_bv: 7,
+            time_ms: 12_345,
+            started_us: 1_700_000_000_000_000,
+            ended_us: 1_700_000_012_345_000,
+            cell_px,
+        }
+    }
+
+    proptest! {
+        /// What the writer writes, the reader reads back: the board, every event at its time
+        /// and pixel (gaps longer than a byte go through pause events), and the header; a
+        /// board EVF cannot hold is refused instead of cut down.
+        #[test]
+        fn what_is_written_reads_back(
+            (width, height) in (1usize..=300, 1usize..=300),
+            cell_px in 1u8..=64,
+            mines in prop::collection::vec((0usize..300, 0usize..300), 1..40),
+            first_ms in 0i64..=255,
+            steps in prop::collection::vec((0i64..70_000, 0usize..5, 0usize..300, 0usize..300), 0..60),
+        ) {
+            prop_assume!(width * height >= 2);
+            let mut grid = Grid::new(width, height, false);
+            for &(r, c) in &mines {
+                grid[Pos { row: r % height, col: c % width }] = true;
+            }
+            let free = Pos { row: height - 1, col: width - 1 };
+            grid[free] = false;
+            if grid.cells().iter().all(|&m| !m) {
+                grid[Pos { row: 0, col: 0 }] = free != (Pos { row: 0, col: 0 });
+                prop_assume!(grid.cells().iter().any(|&m| m));
+            }
+            let layout = Layout::from_grid(grid);
+            let px = u16::from(cell_px);
+            let centre = |row: usize, col: usize| {
+                let at = |i: usize| u16::try_from(i).unwrap() * px + px / 2;
+                (at(col % width), at(row % height))
+            };
+            let (x, y) = centre(0, 0);
+            let mut events = vec![Event { ms: first_ms, action: Action::Move, x, y }];
+            for &(dt, a, r, c) in &steps {
+                let (x, y) = centre(r, c);
+                let ms = events.last().unwrap().ms + dt;
+                events.push(Event { ms, action: MOUSE[a], x, y });
+            }
+            let written = write_v4(&header(cell_px), &layout, &events);
+            if fits(width, height, cell_px).is_err() {
+                prop_assert_eq!(
+                    written.unwrap_err(),
+                    TooLarge { width, height, cell_px }
+                );
+                return Ok(());
+            }
+            let back = super::super::read(&written.unwrap()).unwrap();
+            prop_assert_eq!(back.format, Format::Evf(4));
+            prop_assert_eq!(&back.layout, &layout);
+            prop_assert_eq!(&back.events, &events);
+            prop_assert_eq!(back.cell_px, px);
+            prop_assert_eq!(back.mode, 5);
+            prop_assert_eq!(back.time_ms, 12_345);
+            prop_assert_eq!(back.declared_won, Some(true));
+            prop_assert_eq!(back.software.as_str(), "gridkit test");
+            prop_assert_eq!(back.player.as_str(), "tester");
+            prop_assert_eq!(back.country.as_deref(), Some("NZ"));
+        }
+    }
+
+    /// A 300-wide board is refused, not saved as 44 wide (300 modulo 256).
+    #[test]
+    fn a_board_wider_than_a_byte_is_refused() {
+        let layout = Layout::from_grid(Grid::new(300, 16, false));
+        let e = write_v4(&header(16), &layout, &[]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "a 300x16 board: EVF holds at most 255 tiles a side"
+        );
     }
 }

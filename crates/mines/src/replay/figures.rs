@@ -8,7 +8,7 @@ use crate::layout::{Layout, neighbours};
 use crate::stats;
 use grid_core::Grid;
 use grid_core::geom::Pos;
-use grid_core::mines_doc::Clicks;
+use grid_core::mines_doc::{Clicks, GameStats};
 use serde::Serialize;
 
 /// Clicks by kind, counted as a mines document's `clicks` counts them.
@@ -25,16 +25,9 @@ fn by_kind(left: usize, right: usize, chord: usize) -> Clicks {
 /// of a game's (docs/format.md).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Figures {
-    #[serde(rename = "3bv")]
-    pub three_bv: usize,
-    #[serde(rename = "3bv_solved")]
-    pub three_bv_solved: usize,
-    pub clicks: Clicks,
-    /// 3BV solved per click.
-    pub ioe: Option<f64>,
-    pub efficiency: Option<f64>,
-    #[serde(rename = "3bv_per_s")]
-    pub three_bv_per_s: Option<f64>,
+    /// The figures every game has (3BV, clicks, IOE, 3BV/s), as a game's `stats` write them.
+    #[serde(flatten)]
+    pub game: GameStats,
     pub time_ms: u32,
     /// The clicks that changed the board.
     pub effective: Clicks,
@@ -70,8 +63,8 @@ pub fn figures(replay: &Replay, c: &Counts, time_ms: u32) -> Figures {
     let layout = &replay.layout;
     let three_bv = stats::three_bv(layout);
     let solved = c.solved_3bv;
-    let clicks = by_kind(c.left, c.right, c.double);
-    let effective = by_kind(c.left_effective, c.right_effective, c.double_effective);
+    let clicks = by_kind(c.left, c.right, c.chord);
+    let effective = by_kind(c.left_effective, c.right_effective, c.chord_effective);
     let seconds = f64::from(time_ms) / 1000.0;
     let per = |a: f64, b: f64| (b > 0.0).then(|| a / b);
     let ioe = per(solved as f64, clicks.total as f64);
@@ -82,12 +75,14 @@ pub fn figures(replay: &Replay, c: &Counts, time_ms: u32) -> Figures {
         _ => None,
     };
     Figures {
-        three_bv,
-        three_bv_solved: solved,
-        clicks,
-        ioe,
-        efficiency: ioe.map(|x| x * 100.0),
-        three_bv_per_s: per(solved as f64, seconds),
+        game: GameStats {
+            three_bv,
+            three_bv_solved: solved,
+            clicks,
+            ioe,
+            efficiency: ioe.map(|x| x * 100.0),
+            three_bv_per_s: per(solved as f64, seconds),
+        },
         time_ms,
         effective,
         correctness: per(effective.total as f64, clicks.total as f64),

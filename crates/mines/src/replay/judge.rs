@@ -3,81 +3,20 @@
 //! belief and count as covered tiles), never from the layout.
 
 use super::referee::{Outcome, Referee};
-use super::{Replay, ReplayError};
+use super::{Replay, ReplayError, Unplayable};
 use crate::solver::analyse;
 use grid_core::Grid;
 use grid_core::geom::Pos;
 use grid_core::mines_doc::Cell;
-use serde::Serialize;
-
-/// What a click was, judged.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Verdict {
-    /// The game's first click: the clones keep it off mines, so it risks nothing.
-    First,
-    /// Every tile it opened was certainly safe.
-    Safe,
-    /// No certainly safe tile was left, and the click took a risk.
-    Guess,
-    /// A risky click while a certainly safe tile was on the board.
-    Needless,
-    /// A mine opened, or a flag placed on a safe tile.
-    Mistake,
-}
-
-/// One judged click.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Judged {
-    /// The index of the event in the replay.
-    pub event: usize,
-    pub ms: i64,
-    /// `open`, `chord` or `flag`.
-    pub click: &'static str,
-    pub row: usize,
-    pub col: usize,
-    /// The chance of a mine under the click: the tile's for an open; for a chord, that of
-    /// its riskiest tile (a chord risks at least that). `None` for the first click and flags.
-    pub chance: Option<f64>,
-    pub verdict: Verdict,
-    /// For a guess: whether no covered tile had a smaller chance.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub safest: Option<bool>,
-}
+pub use grid_core::replay_doc::{
+    Click, JudgedClick as Judged, JudgementSummary as Summary, Verdict,
+};
 
 /// The judgement of a whole game.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Judgement {
     pub clicks: Vec<Judged>,
     pub summary: Summary,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct Summary {
-    pub safe: usize,
-    /// Risky clicks, needless ones included.
-    pub guesses: usize,
-    pub needless: usize,
-    pub mistakes: usize,
-    /// The chance of surviving every risky click: the player's luck.
-    pub survival: f64,
-    /// The chance of surviving the needless ones alone: the risk the player need not have
-    /// taken is one less this.
-    pub needless_survival: f64,
-}
-
-impl Summary {
-    /// The one line `mines replay --judge` prints.
-    pub fn line(&self) -> String {
-        format!(
-            "{} guesses ({} needless), survived with chance {:.3}; needless risk {:.3}; {} mistakes",
-            self.guesses,
-            self.needless,
-            self.survival,
-            1.0 - self.needless_survival,
-            self.mistakes
-        )
-    }
 }
 
 /// Judges every click of a replay that opened a tile or placed a flag. The positions are
@@ -87,18 +26,26 @@ pub fn judge(replay: &Replay) -> Result<Judgement, ReplayError> {
     let mut before: Grid<Cell> = referee.view().clone();
     let mut clicks = Vec::new();
     let mut asked: Vec<Asked> = Vec::with_capacity(BATCH);
+    // Until a tile is open nothing is known, so a flag placed then is no mistake.
+    let mut opened_any = false;
     for (i, e) in replay.events.iter().enumerate() {
-        let outcome = referee
-            .step(e.action, replay.tile(e))
-            .map_err(|what| ReplayError::at_event(i, format!("`{}`: {what}", e.action.code())))?;
+        let outcome = referee.step(e.action, replay.tile(e)).map_err(|problem| {
+            ReplayError::at_event(
+                i,
+                Unplayable::Misstep {
+                    action: e.action,
+                    problem,
+                },
+            )
+        })?;
         let (click, at, opened) = match outcome {
             Outcome::Nothing => continue,
             Outcome::Flagged(p, placed) => {
-                if placed && !replay.layout.is_mine(p) {
+                if placed && opened_any && !replay.layout.is_mine(p) {
                     clicks.push(Judged {
                         event: i,
                         ms: e.ms,
-                        click: "flag",
+                        click: Click::Flag,
                         row: p.row,
                         col: p.col,
                         chance: None,
@@ -109,9 +56,10 @@ pub fn judge(replay: &Replay) -> Result<Judgement, ReplayError> {
                 before = referee.view().clone();
                 continue;
             }
-            Outcome::Opened(p) => ("open", p, vec![p]),
-            Outcome::Chorded(p, tiles) => ("chord", p, tiles),
+            Outcome::Opened(p) => (Click::Open, p, vec![p]),
+            Outcome::Chorded(p, tiles) => (Click::Chord, p, tiles),
         };
+        opened_any = true;
         clicks.push(Judged {
             event: i,
             ms: e.ms,
@@ -156,9 +104,8 @@ fn answer(
     });
     for ((k, _, _), answer) in asked.drain(..).zip(answers) {
         let c = &mut clicks[k];
-        (c.chance, c.verdict, c.safest) = answer.map_err(|e| {
-            ReplayError::at_event(c.event, format!("the position cannot be judged: {e}"))
-        })?;
+        (c.chance, c.verdict, c.safest) =
+            answer.map_err(|e| ReplayError::at_event(c.event, Unplayable::Unjudgeable(e)))?;
     }
     Ok(())
 }

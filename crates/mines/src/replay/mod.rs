@@ -9,14 +9,17 @@
 //! - [`figures`] holds the board's and the game's figures (3BV, ZiNi, IOE, STNB, ...);
 //! - [`judge`] asks the exact solver, click by click, what the player risked;
 //! - [`evf`] also writes version 4 files, for games played in `mines`;
-//! - [`timeline`] holds the board's changes click by click, for playing a replay back.
+//! - [`timeline`] holds the board's changes click by click, for playing a replay back;
+//! - [`document`] writes a replay as a mines document's `replay` object and reads it back.
 //!
 //! The formats' specifications are public (EVF: eee555/ms-toollib, "evf format"; RMV:
 //! ralokt/rmv_spec); AVF and MVF are reverse-engineered, and docs/format.md says which of
 //! their bytes are understood.
 
 mod avf;
-mod bytes;
+mod cursor;
+pub mod document;
+mod error;
 pub mod evf;
 pub mod figures;
 pub mod judge;
@@ -26,8 +29,8 @@ mod rmv;
 pub mod timeline;
 
 use crate::layout::Layout;
+pub use error::{AvfHeaderField, Malformed, ReplayError, Unplayable};
 use grid_core::geom::Pos;
-use std::fmt;
 
 /// The largest board any replay format can describe (AVF stores a side less one in a byte,
 /// EVF and RMV a side in a byte).
@@ -40,11 +43,13 @@ pub struct Replay {
     /// The program that recorded it, as the file names it ("Arbiter", "Viennasweeper", ...).
     pub software: String,
     pub player: String,
-    /// The tournament identifier, where the format has one.
-    pub race: String,
-    /// The identifier that tells players of one name apart, or the nickname.
-    pub unique: String,
-    pub country: String,
+    /// The tournament identifier, where the file gives one.
+    pub race: Option<String>,
+    /// The identifier that tells players of one name apart, or the nickname, where the file
+    /// gives one.
+    pub unique: Option<String>,
+    /// The player's country, where the file gives one.
+    pub country: Option<String>,
     pub layout: Layout,
     /// The side of a tile in pixels: the events' coordinates are in pixels.
     pub cell_px: u16,
@@ -243,63 +248,17 @@ pub fn mode_is_no_guess(code: u16) -> bool {
     matches!(code, 5..=8 | 14..=16)
 }
 
-/// What is wrong with a replay, and where: a byte offset for the file's structure, an event
-/// number for a game that cannot have been played as recorded.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ReplayError {
-    pub place: Place,
-    pub what: String,
+/// A text field the file may leave empty: `None` when it does.
+fn given(text: String) -> Option<String> {
+    (!text.is_empty()).then_some(text)
 }
-
-/// Where in a replay an error is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Place {
-    Byte(usize),
-    /// The index of the event in the replay's events, counting from 0.
-    Event(usize),
-    /// The file as a whole (its format could not be told).
-    File,
-}
-
-impl ReplayError {
-    pub fn at_byte(at: usize, what: impl Into<String>) -> Self {
-        ReplayError {
-            place: Place::Byte(at),
-            what: what.into(),
-        }
-    }
-
-    pub fn at_event(index: usize, what: impl Into<String>) -> Self {
-        ReplayError {
-            place: Place::Event(index),
-            what: what.into(),
-        }
-    }
-}
-
-impl fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.place {
-            Place::Byte(at) => write!(f, "byte {at}: {}", self.what),
-            Place::Event(i) => write!(f, "event {i}: {}", self.what),
-            Place::File => f.write_str(&self.what),
-        }
-    }
-}
-
-impl std::error::Error for ReplayError {}
 
 /// Reads a replay in any of the four formats, told apart by their first bytes: `*rmv` is
 /// RMV, `0x11 'M'` Minesweeper Clone's MVF, a first byte of 0 to 4 EVF (its version), and
 /// anything else AVF (whose first byte is Arbiter's version, 30 and up).
 pub fn read(data: &[u8]) -> Result<Replay, ReplayError> {
     let replay = match data {
-        [] => {
-            return Err(ReplayError {
-                place: Place::File,
-                what: "the file is empty".into(),
-            });
-        }
+        [] => return Err(ReplayError::Empty),
         [b'*', b'r', b'm', b'v', ..] => rmv::read(data)?,
         [0x11, b'M', ..] => mvf::read(data)?,
         [0..=4, ..] => evf::read(data)?,
@@ -313,30 +272,20 @@ pub fn read(data: &[u8]) -> Result<Replay, ReplayError> {
 /// event the referee will place on a tile lies on the board or plainly off it.
 fn check_events(replay: &Replay) -> Result<(), ReplayError> {
     if replay.layout.count() >= replay.width() * replay.height() {
-        return Err(ReplayError {
-            place: Place::File,
-            what: format!(
-                "{} mines on a {}x{} board leave no safe tile",
-                replay.layout.count(),
-                replay.width(),
-                replay.height()
-            ),
+        return Err(ReplayError::NoSafeTile {
+            mines: replay.layout.count(),
+            width: replay.width(),
+            height: replay.height(),
         });
     }
     if replay.cell_px == 0 {
-        return Err(ReplayError {
-            place: Place::File,
-            what: "the tiles are 0 pixels wide".into(),
-        });
+        return Err(ReplayError::NoPixels);
     }
     for (i, e) in replay.events.iter().enumerate() {
         if e.action == Action::PreFlag && replay.tile(e).is_none() {
             return Err(ReplayError::at_event(
                 i,
-                format!(
-                    "a flag placed at pixel ({}, {}), outside the board",
-                    e.x, e.y
-                ),
+                Unplayable::PreFlagOutside { x: e.x, y: e.y },
             ));
         }
     }
@@ -354,7 +303,11 @@ fn board(
     if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
         return Err(ReplayError::at_byte(
             at,
-            format!("a {width}x{height} board: a replay's sides are 1 to {MAX_SIDE} tiles"),
+            Malformed::Sides {
+                width,
+                height,
+                max: MAX_SIDE,
+            },
         ));
     }
     let mut grid = grid_core::Grid::new(width, height, false);
@@ -362,15 +315,26 @@ fn board(
         if p.row >= height || p.col >= width {
             return Err(ReplayError::at_byte(
                 at,
-                format!(
-                    "a mine at row {} column {}, outside the {width}x{height} board",
-                    p.row, p.col
-                ),
+                Malformed::MineOutside {
+                    row: p.row,
+                    col: p.col,
+                    width,
+                    height,
+                },
             ));
         }
         grid[p] = true;
     }
     Ok(Layout::from_grid(grid))
+}
+
+/// Refuses a board without mines, whose count is stored at byte `at`: no clone makes one, and
+/// a game on it is won by its first click, so such a header is a damaged file.
+fn no_mines(count: usize, at: usize) -> Result<(), ReplayError> {
+    if count == 0 {
+        return Err(ReplayError::at_byte(at, Malformed::NoMines));
+    }
+    Ok(())
 }
 
 /// Which coordinate of a mine a format stores first.
@@ -380,18 +344,23 @@ enum First {
     Col,
 }
 
-/// A board whose `count` mines are stored as byte pairs (`first` coordinate first, counting
-/// from `base`), as AVF, RMV and MVF store them; the count is checked against the board before
-/// any mine is read. `format` names the format in messages.
+/// A board whose `count` mines (stored at byte `count_at`) are stored as byte pairs (`first`
+/// coordinate first, counting from `base`), as AVF, RMV and MVF store them; the count is
+/// checked against the board before any mine is read. `format` names the format in messages.
 fn mines_by_pairs(
-    b: &mut bytes::Bytes,
+    b: &mut cursor::ByteCursor,
     (width, height): (usize, usize),
-    count: usize,
+    (count, count_at): (usize, usize),
     (first, base): (First, u8),
-    format: &str,
+    format: &'static str,
 ) -> Result<Layout, ReplayError> {
+    no_mines(count, count_at)?;
     if width * height > 0 && count >= width * height {
-        return Err(b.error(format!("{count} mines on a {width}x{height} board")));
+        return Err(b.error(Malformed::TooManyMines {
+            count,
+            width,
+            height,
+        }));
     }
     let at = b.offset();
     let mut mines = Vec::with_capacity(count.min(width * height));
@@ -402,9 +371,7 @@ fn mines_by_pairs(
             First::Col => (c, a),
         };
         if row < base || col < base {
-            return Err(b.error(format!(
-                "a mine at row or column 0 ({format} counts from {base})"
-            )));
+            return Err(b.error(Malformed::MineAtZero { format, base }));
         }
         mines.push(Pos {
             row: usize::from(row - base),

@@ -7,19 +7,16 @@
 //! releases are the changes between one event and the next. The older versions (Minesweeper
 //! Clone 0.96 and before, and the 2006-2007 formats) are not understood and are refused.
 
-use super::bytes::{Bytes, text};
-use super::{Action, Event, First, Format, Replay, ReplayError, mines_by_pairs};
+use super::cursor::{ByteCursor, text};
+use super::{Action, Event, First, Format, Malformed, Replay, ReplayError, mines_by_pairs};
 
 pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
-    let mut b = Bytes::new(data);
+    let mut b = ByteCursor::new(data);
     b.skip(2)?;
     b.skip(25)?;
     let at = b.offset();
     if b.u8()? != b'5' {
-        return Err(ReplayError::at_byte(
-            at,
-            "an MVF version other than 0.97 beta, which is not understood",
-        ));
+        return Err(ReplayError::at_byte(at, Malformed::MvfVersion));
     }
     b.skip(46)?;
     b.skip(7)?; // month, day, year (2 bytes), hour, minute, second
@@ -43,16 +40,26 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
     if width > 32 || height > 32 {
         return Err(ReplayError::at_byte(
             size_at,
-            format!("a {width}x{height} board: MVF's coordinates reach 32 tiles a side"),
+            Malformed::MvfSides {
+                width,
+                height,
+                limit: 32,
+            },
         ));
     }
-    let layout = mines_by_pairs(&mut b, (width, height), count, (First::Col, 1), "MVF")?;
+    let layout = mines_by_pairs(
+        &mut b,
+        (width, height),
+        (count, size_at + 2),
+        (First::Col, 1),
+        "MVF",
+    )?;
     let name_len = b.u8()?;
     let player = text(b.take(usize::from(name_len))?);
     let key = Permutation::new(b.u16()?);
     let n = b.u24()? as usize;
     if n == 0 || n > (data.len() - b.offset()) / 5 {
-        return Err(b.error(format!("{n} events, more than the file holds")));
+        return Err(b.error(Malformed::EventCount { events: n }));
     }
     let events = events(&mut b, &key, n, width, height)?;
     let first_release = events
@@ -64,9 +71,9 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
         format: Format::Mvf,
         software: "0.97 beta".into(),
         player,
-        race: String::new(),
-        unique: String::new(),
-        country: String::new(),
+        race: None,
+        unique: None,
+        country: None,
         layout,
         cell_px: 16,
         mode,
@@ -153,7 +160,7 @@ fn sample(p: &Permutation, e: &[u8]) -> Sample {
 }
 
 fn events(
-    b: &mut Bytes,
+    b: &mut ByteCursor,
     key: &Permutation,
     n: usize,
     width: usize,

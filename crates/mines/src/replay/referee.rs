@@ -10,11 +10,28 @@
 //! changed the board: a left click that opened a tile, a chord that opened tiles, and a
 //! right click that flagged a mine for the first time.
 
-use super::{Action, Replay, ReplayError};
+use super::{Action, Replay, ReplayError, Unplayable};
 use crate::layout::{Layout, neighbours};
 use grid_core::Grid;
 use grid_core::geom::Pos;
 use grid_core::mines_doc::Cell;
+
+/// Why the referee refuses an event: the game cannot have been in a state where it happens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Misstep {
+    #[error("a button event the file cannot have before the game starts")]
+    BeforeTheGame,
+    #[error("a right press while the right button is already down")]
+    RightPressedTwice,
+    #[error("both buttons pressed while both are down")]
+    BothPressedTwice,
+    #[error("a flag marked as placed before the game, during it")]
+    PreFlagDuringTheGame,
+    #[error("a flag placed before the game on a tile that is not covered")]
+    PreFlagNotCovered,
+    #[error("a question mark, which replays do not use")]
+    QuestionMark,
+}
 
 /// Where the game is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,12 +68,12 @@ enum Buttons {
 pub struct Counts {
     pub left: usize,
     pub right: usize,
-    /// Chords (double clicks).
-    pub double: usize,
+    /// Chords (both buttons, or the middle one: the clones' double clicks).
+    pub chord: usize,
     /// Effective left clicks, right clicks and chords.
     pub left_effective: usize,
     pub right_effective: usize,
-    pub double_effective: usize,
+    pub chord_effective: usize,
     /// Flags on the board now.
     pub flags: usize,
     /// The part of the 3BV solved.
@@ -122,7 +139,7 @@ impl Referee {
 
     /// Plays one event with the pointer over `at` (`None`: off the board). An event that
     /// no mouse could have made in the state the game is in is an error.
-    pub fn step(&mut self, action: Action, at: Option<Pos>) -> Result<Outcome, &'static str> {
+    pub fn step(&mut self, action: Action, at: Option<Pos>) -> Result<Outcome, Misstep> {
         if !action.is_mouse() {
             return Ok(Outcome::Nothing);
         }
@@ -139,7 +156,7 @@ impl Referee {
     }
 
     /// Before anything happened. `None`: the event is played as in a game.
-    fn ready(&mut self, action: Action, at: Option<Pos>) -> Result<Option<Outcome>, &'static str> {
+    fn ready(&mut self, action: Action, at: Option<Pos>) -> Result<Option<Outcome>, Misstep> {
         use Buttons as B;
         Ok(Some(match action {
             Action::Move | Action::MiddleDown | Action::MiddleUp => Outcome::Nothing,
@@ -211,7 +228,7 @@ impl Referee {
                 };
                 Outcome::Nothing
             }
-            _ => return Err("a button event the file cannot have before the game starts"),
+            _ => return Err(Misstep::BeforeTheGame),
         }))
     }
 
@@ -220,7 +237,7 @@ impl Referee {
         &mut self,
         action: Action,
         at: Option<Pos>,
-    ) -> Result<Option<Outcome>, &'static str> {
+    ) -> Result<Option<Outcome>, Misstep> {
         use Buttons as B;
         Ok(Some(match action {
             Action::LeftDown | Action::RightUp | Action::Move => return Ok(None),
@@ -290,7 +307,7 @@ impl Referee {
                     self.buttons = B::Both;
                     return Ok(None);
                 }
-                _ => return Err("a right press while the right button is already down"),
+                _ => return Err(Misstep::RightPressedTwice),
             },
             Action::BothDown => {
                 self.buttons = match self.buttons {
@@ -302,7 +319,7 @@ impl Referee {
                     }
                     B::LeftAfterChord | B::Right | B::None => B::Both,
                     B::RightNoFlag => B::BothNoFlag,
-                    _ => return Err("both buttons pressed while both are down"),
+                    _ => return Err(Misstep::BothPressedTwice),
                 };
                 Outcome::Nothing
             }
@@ -314,12 +331,12 @@ impl Referee {
                 self.middle_down = false;
                 return Ok(None);
             }
-            _ => return Err("a button event the file cannot have before the game starts"),
+            _ => return Err(Misstep::BeforeTheGame),
         }))
     }
 
     /// The game is on (or an earlier phase passed the event on).
-    fn playing(&mut self, action: Action, at: Option<Pos>) -> Result<Outcome, &'static str> {
+    fn playing(&mut self, action: Action, at: Option<Pos>) -> Result<Outcome, Misstep> {
         use Buttons as B;
         Ok(match action {
             Action::Move => Outcome::Nothing,
@@ -410,16 +427,16 @@ impl Referee {
                 self.buttons = match self.buttons {
                     B::Left | B::LeftAfterChord | B::Right | B::None => B::Both,
                     B::RightNoFlag => B::BothNoFlag,
-                    _ => return Err("both buttons pressed while both are down"),
+                    _ => return Err(Misstep::BothPressedTwice),
                 };
                 Outcome::Nothing
             }
-            Action::PreFlag => return Err("a flag marked as placed before the game, during it"),
+            Action::PreFlag => return Err(Misstep::PreFlagDuringTheGame),
             _ => Outcome::Nothing,
         })
     }
 
-    fn right_press(&mut self, at: Option<Pos>) -> Result<Outcome, &'static str> {
+    fn right_press(&mut self, at: Option<Pos>) -> Result<Outcome, Misstep> {
         match at {
             Some(p) => {
                 self.buttons = if self.view[p].is_closed() {
@@ -459,14 +476,14 @@ impl Referee {
         self.chord_at(at)
     }
 
-    fn covered(&self, at: Option<Pos>) -> Result<Pos, &'static str> {
+    fn covered(&self, at: Option<Pos>) -> Result<Pos, Misstep> {
         at.filter(|&p| self.view[p] == Cell::Covered)
-            .ok_or("a flag placed before the game on a tile that is not covered")
+            .ok_or(Misstep::PreFlagNotCovered)
     }
 
     fn clear_counts(&mut self) {
         let c = &mut self.counts;
-        (c.flags, c.double, c.left, c.right) = (0, 0, 0, 0);
+        (c.flags, c.chord, c.left, c.right) = (0, 0, 0, 0);
         self.flagged_once.cells_mut().fill(false);
     }
 
@@ -493,12 +510,12 @@ impl Referee {
         Outcome::Opened(p)
     }
 
-    fn right_click(&mut self, p: Pos) -> Result<Outcome, &'static str> {
+    fn right_click(&mut self, p: Pos) -> Result<Outcome, Misstep> {
         self.counts.right += 1;
         let flag = match self.view[p] {
             Cell::Covered => true,
             Cell::Flag => false,
-            Cell::Question => return Err("a question mark, which replays do not use"),
+            Cell::Question => return Err(Misstep::QuestionMark),
             _ => return Ok(Outcome::Nothing),
         };
         self.view[p] = if flag { Cell::Flag } else { Cell::Covered };
@@ -524,7 +541,7 @@ impl Referee {
     /// A chord on `p`: opens the covered neighbours when the flags around it equal its
     /// number (whether or not they are right).
     fn chord(&mut self, p: Pos) -> Outcome {
-        self.counts.double += 1;
+        self.counts.chord += 1;
         let Cell::Open(n @ 0..=7) = self.view[p] else {
             return Outcome::Nothing;
         };
@@ -554,7 +571,7 @@ impl Referee {
                 solved += 1;
             }
         }
-        self.counts.double_effective += 1;
+        self.counts.chord_effective += 1;
         self.counts.solved_3bv += solved;
         self.open(&covered);
         Outcome::Chorded(p, covered)
@@ -640,9 +657,15 @@ pub fn play(
 ) -> Result<Referee, ReplayError> {
     let mut referee = Referee::new(replay.layout.clone());
     for (i, e) in replay.events.iter().enumerate() {
-        let outcome = referee
-            .step(e.action, replay.tile(e))
-            .map_err(|what| ReplayError::at_event(i, format!("`{}`: {what}", e.action.code())))?;
+        let outcome = referee.step(e.action, replay.tile(e)).map_err(|problem| {
+            ReplayError::at_event(
+                i,
+                Unplayable::Misstep {
+                    action: e.action,
+                    problem,
+                },
+            )
+        })?;
         each(i, &outcome, &referee);
     }
     Ok(referee)

@@ -8,19 +8,16 @@
 //! Viennasweeper records from the release of the first click: the press before it is implied,
 //! and added here at the first event's time and place, as every analyser of RMV does.
 
-use super::bytes::{Bytes, text};
-use super::{Action, Event, First, Format, Replay, ReplayError, evf, mines_by_pairs};
+use super::cursor::{ByteCursor, text};
+use super::{Action, Event, First, Format, Malformed, Replay, ReplayError, evf, mines_by_pairs};
 
 pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
-    let mut b = Bytes::new(data);
+    let mut b = ByteCursor::new(data);
     b.skip(4)?; // "*rmv"
     let at = b.offset();
     let version = b.u16()?;
     if !(1..=2).contains(&version) {
-        return Err(ReplayError::at_byte(
-            at,
-            format!("RMV version {version}; versions 1 and 2 are known"),
-        ));
+        return Err(ReplayError::at_byte(at, Malformed::RmvVersion { version }));
     }
     let clone_id = if version >= 2 {
         let id = b.u8()?;
@@ -53,8 +50,15 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
     b.u32()?; // when the board was made
     let width = usize::from(b.u8()?);
     let height = usize::from(b.u8()?);
+    let count_at = b.offset();
     let count = usize::from(b.u16()?);
-    let layout = mines_by_pairs(&mut b, (width, height), count, (First::Col, 0), "RMV")?;
+    let layout = mines_by_pairs(
+        &mut b,
+        (width, height),
+        (count, count_at),
+        (First::Col, 0),
+        "RMV",
+    )?;
     let mut preflags = Vec::new();
     if preflags_size != 0 {
         let n = b.u16()?;
@@ -68,15 +72,20 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
     if props.len() < 4 {
         return Err(ReplayError::at_byte(
             props_at,
-            "fewer than the 4 properties every RMV has",
+            Malformed::RmvProperties {
+                found: props.len(),
+                least: 4,
+            },
         ));
     }
     let question_marks = props[0] != 0;
     let mode = u16::from(props[2]);
     let cell_px = if version >= 2 {
-        u16::from(*props.get(6).ok_or_else(|| {
-            ReplayError::at_byte(props_at, "an RMV 2 file without its tile size property")
-        })?)
+        u16::from(
+            *props
+                .get(6)
+                .ok_or_else(|| ReplayError::at_byte(props_at, Malformed::RmvTileSize))?,
+        )
     } else {
         16
     };
@@ -119,9 +128,9 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
         format: Format::Rmv(version),
         software,
         player: field(0),
-        race: String::new(),
-        unique: field(1),
-        country: field(2),
+        race: None,
+        unique: super::given(field(1)),
+        country: super::given(field(2)),
         layout,
         cell_px,
         mode,
@@ -134,7 +143,7 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
 
 /// Reads events up to the termination event, and says whether it was a win.
 fn read_events(
-    b: &mut Bytes,
+    b: &mut ByteCursor,
     version: u16,
     layout: &crate::Layout,
     cell_px: u16,
@@ -188,7 +197,10 @@ fn read_events(
             _ => {
                 return Err(ReplayError::at_byte(
                     at,
-                    format!("event {}: unknown event code {code}", events.len()),
+                    Malformed::UnknownEvent {
+                        event: events.len(),
+                        code,
+                    },
                 ));
             }
         }

@@ -1,17 +1,17 @@
 //! A cursor over a replay's bytes that knows its offset, so that every error names the byte
 //! where the file went wrong.
 
-use super::ReplayError;
+use super::{Malformed, ReplayError};
 
 /// Reads big-endian integers and strings from a replay, front to back.
-pub(crate) struct Bytes<'a> {
+pub(crate) struct ByteCursor<'a> {
     data: &'a [u8],
     at: usize,
 }
 
-impl<'a> Bytes<'a> {
+impl<'a> ByteCursor<'a> {
     pub fn new(data: &'a [u8]) -> Self {
-        Bytes { data, at: 0 }
+        ByteCursor { data, at: 0 }
     }
 
     /// The offset of the next byte.
@@ -20,8 +20,8 @@ impl<'a> Bytes<'a> {
     }
 
     /// An error at the current offset.
-    pub fn error(&self, what: impl Into<String>) -> ReplayError {
-        ReplayError::at_byte(self.at, what)
+    pub fn error(&self, problem: Malformed) -> ReplayError {
+        ReplayError::at_byte(self.at, problem)
     }
 
     pub fn take(&mut self, n: usize) -> Result<&'a [u8], ReplayError> {
@@ -29,9 +29,7 @@ impl<'a> Bytes<'a> {
             .at
             .checked_add(n)
             .filter(|&end| end <= self.data.len())
-            .ok_or_else(|| {
-                ReplayError::at_byte(self.data.len(), "the file ends in the middle of a field")
-            })?;
+            .ok_or_else(|| ReplayError::at_byte(self.data.len(), Malformed::Truncated))?;
         let slice = &self.data[self.at..end];
         self.at = end;
         Ok(slice)
@@ -73,9 +71,10 @@ impl<'a> Bytes<'a> {
     /// The bytes up to (not including) `end`, which is consumed.
     pub fn until(&mut self, end: u8) -> Result<&'a [u8], ReplayError> {
         let rest = &self.data[self.at.min(self.data.len())..];
-        let n = rest.iter().position(|&b| b == end).ok_or_else(|| {
-            ReplayError::at_byte(self.data.len(), "the file ends inside a text field")
-        })?;
+        let n = rest
+            .iter()
+            .position(|&b| b == end)
+            .ok_or_else(|| ReplayError::at_byte(self.data.len(), Malformed::UnendedText))?;
         let text = &rest[..n];
         self.at += n + 1;
         Ok(text)
