@@ -34,7 +34,10 @@ pub enum RenderError {
     /// A drawing in characters too large for any terminal.
     #[error("drawn in braille the maze is {columns}x{lines} characters, more than {max} on a side")]
     TextTooLarge { columns: u64, lines: u64, max: u64 },
-    /// What a machine's file, a book or a page that plays cannot be made of, and why.
+    /// What a page that plays cannot be made of, and why.
+    #[error(transparent)]
+    Unplayable(#[from] crate::play::Unplayable),
+    /// What a machine's file or a book cannot be made of, and why.
     #[error("{0}")]
     Refused(String),
     /// The PNG encoder refused the picture.
