@@ -379,10 +379,17 @@ pub fn nonogram_page(doc: &grid_core::Document) -> Result<String> {
     if plain && !colors.contains_key("#") {
         colors.insert("#".into(), "#1a1a1a".into());
     }
-    let names = match doc.meta_field::<serde_json::Value>("color_names")? {
+    let mut names = match doc.meta_field::<serde_json::Value>("color_names")? {
         Some(serde_json::Value::Object(map)) => map,
         _ => serde_json::Map::new(),
     };
+    for (name, rgb) in &colors {
+        if !names.contains_key(name)
+            && let Some(word) = colour_word(name, rgb)
+        {
+            names.insert(name.clone(), word.into());
+        }
+    }
     let given: Vec<String> = doc.field("grid")?.unwrap_or_default();
     let solved = !given.is_empty() && given.iter().all(|r| !r.contains('?'));
     let grid = if given.len() == height && !solved && !doc.has("solution") {
@@ -408,6 +415,21 @@ pub fn nonogram_page(doc: &grid_core::Document) -> Result<String> {
         &format!("gridkit: {title}"),
         &[("model", &json)],
     ))
+}
+
+/// The word for a colour the file gave no word for ("red" for `r`), where its one-letter
+/// name begins the word of the basic colour nearest its RGB value.
+fn colour_word(name: &str, rgb: &serde_json::Value) -> Option<String> {
+    let &[letter] = name.as_bytes() else {
+        return None;
+    };
+    let hex = rgb.as_str()?.strip_prefix('#')?;
+    let value = u32::from_str_radix(hex, 16)
+        .ok()
+        .filter(|_| hex.len() == 6)?;
+    let rgb = [(value >> 16) as u8, (value >> 8) as u8, value as u8];
+    let word = grid_core::words::colour(letter, Some(rgb));
+    (letter.is_ascii_alphanumeric() && !word.starts_with("colour '")).then_some(word)
 }
 
 /// The mines page.
@@ -534,6 +556,21 @@ mod tests {
         assert!(page.contains(&format!("<title>{title}</title>")), "{page}");
         assert!(page.contains(&format!("<h1>{title}</h1>")));
         assert_eq!(model(&page, "P")["names"]["g"], HOSTILE);
+    }
+
+    #[test]
+    fn colours_without_words_get_their_basic_colour_word() {
+        let doc = serde_json::json!({
+            "kind": "nonogram", "version": 1, "width": 2, "height": 1,
+            "colors": {"r": "#d62728", "g": "#2ca02c", "x": "#1f77b4"},
+            "clues": {"rows": [[[1, "r"], [1, "g"]]], "cols": [[[1, "r"]], [[1, "g"]]]},
+            "meta": {"color_names": {"g": "moss"}},
+        });
+        let page = nonogram_page(&Document::from_json(&doc.to_string()).unwrap()).unwrap();
+        let names = &model(&page, "P")["names"];
+        assert_eq!(names["r"], "red");
+        assert_eq!(names["g"], "moss", "the file's own word is kept");
+        assert_eq!(names["x"], serde_json::Value::Null, "no word starts with x");
     }
 
     #[test]
