@@ -528,3 +528,46 @@ fn a_hostile_title_and_colour_names_come_out_as_text_and_the_page_plays() {
     );
     assert_eq!(state, "solved", "{status}");
 }
+
+/// Check's message follows the board: a line put right leaves it, and it goes when no line
+/// is left; the status line counts the moves beside the clock.
+#[test]
+fn a_checked_line_put_right_leaves_the_message() {
+    let Some((modules, chromium)) = puppeteer() else {
+        return;
+    };
+    let dir = scratch("play-check");
+    let page = dir.join("tiny.html");
+    let tiny = r#"{"kind":"nonogram","version":1,"width":2,"height":2,"clues":{"rows":[[1],[1]],"cols":[[1],[1]]}}"#;
+    let r = run(
+        "gridrender",
+        &["--play", "-o", page.to_str().unwrap()],
+        tiny,
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let script = browser_script(&dir, "check.mjs", &modules);
+    let check = |first: &str, then: &str| {
+        json_of(
+            Command::new("node")
+                .arg(&script)
+                .arg(&chromium)
+                .arg(&page)
+                .arg(first)
+                .arg(then),
+        )
+    };
+    // Row 1 over-filled, then put right: the message goes.
+    let seen = check("[[0,0],[0,1]]", "[[0,1]]");
+    let checked = seen["checked"].as_str().unwrap();
+    assert!(
+        checked.ends_with("Cannot be finished as the clues ask: row 1."),
+        "{seen}"
+    );
+    let after = seen["after"].as_str().unwrap();
+    assert!(after.starts_with("Moves 3 \u{b7} 0:0"), "{seen}");
+    assert!(!after.contains("Cannot"), "{seen}");
+    // Row 1 and column 1 over-filled, row 1 put right: column 1 stays.
+    let seen = check("[[0,0],[0,1],[1,0]]", "[[0,1]]");
+    let after = seen["after"].as_str().unwrap();
+    assert!(after.ends_with("clues ask: column 1."), "{seen}");
+}
