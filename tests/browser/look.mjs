@@ -1,7 +1,7 @@
 // Opens a gridrender page in headless Chromium, through puppeteer-core, at a phone's
 // viewport (375 x 667, touch) and a desktop's (1280 x 800), and at any `WxH` given; prints
 // for each where the board is, whether all of it is in view, what a tap (a click on the
-// desktop) on one tile did, and the page's text that came from the document, as JSON.
+// desktop) on one tile did, whether the board's frame scrolls, and the page's text that came from the document, as JSON.
 //
 //   node tests/browser/look.mjs CHROMIUM PAGE.html TILE [WxH ...]
 //
@@ -36,6 +36,7 @@ try {
         board: [board.x, board.y, board.width, board.height],
         inside: board.x >= 0 && board.y >= 0 && board.right <= innerWidth && board.bottom <= innerHeight,
         fits: document.getElementById("stage").classList.contains("fits"),
+        scrolls: document.getElementById("stage").scrollWidth > document.getElementById("stage").clientWidth,
         legend: last.bottom,
         title: document.title,
         h1: document.querySelector("h1").textContent,

@@ -442,6 +442,32 @@ fn every_page_fits_a_phone_and_a_desktop_and_a_tap_opens_its_tile() {
             assert!(width > 500.0, "a 12 x 12 maze fills a desktop: {width} px");
         }
     }
+    // An expert board is too wide for a phone at the least tile: it scrolls in its frame,
+    // and a tap still opens the tile under it; on a desktop it fits.
+    let page = dir.join("expert.html");
+    let expert = run(
+        "mines",
+        &["new", "--level", "expert", "--no-guess", "--seed", "2"],
+        "",
+    );
+    let r = run(
+        "gridrender",
+        &["--play", "-o", page.to_str().unwrap()],
+        &expert.stdout,
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let seen = look(&modules, &chromium, &page, tile, &[]);
+    assert_eq!(seen[0]["fits"], false, "{seen:?}");
+    assert_eq!(seen[0]["scrolls"], true, "{seen:?}");
+    assert!(
+        seen[0]["tapped"]["class"]
+            .as_str()
+            .unwrap()
+            .contains("open"),
+        "{seen:?}"
+    );
+    assert_eq!(seen[1]["fits"], true, "{seen:?}");
+    assert_eq!(seen[1]["inside"], true, "{seen:?}");
     // The maze pages name only the keys their cells need.
     let square = look(&modules, &chromium, &dir.join("maze.html"), "none", &[]);
     assert!(
