@@ -25,7 +25,10 @@ try {
     needless: document.querySelectorAll("td.needless").length,
     trail: document.querySelector("polyline").getAttribute("points") || "",
   }));
+  // The page opens playing; Home pauses it at the start.
   const seen = { start: await look() };
+  await page.keyboard.press("Home");
+  seen.home = await look();
   await page.keyboard.press("End");
   seen.end = await look();
   await page.keyboard.press("Home");

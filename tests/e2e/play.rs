@@ -350,3 +350,250 @@ fn a_board_opened_on_its_safe_tiles_is_won_and_a_mine_is_lost() {
     );
     assert_eq!(r.status, 0, "{}", r.stderr);
 }
+
+/// `look.mjs` on `page` at a phone's viewport, a desktop's and `more`: what each showed.
+fn look(
+    modules: &std::path::Path,
+    chromium: &std::path::Path,
+    page: &std::path::Path,
+    tile: &str,
+    more: &[&str],
+) -> Vec<Value> {
+    let script = browser_script(page.parent().unwrap(), "look.mjs", modules);
+    let v = json_of(
+        Command::new("node")
+            .arg(&script)
+            .arg(chromium)
+            .arg(page)
+            .arg(tile)
+            .args(more),
+    );
+    v.as_array().unwrap().clone()
+}
+
+/// Every page fits its board to a 375 x 667 phone and a 1280 x 800 desktop, all of it in
+/// view, and a tap (a click) on a tile still acts on that tile.
+#[test]
+fn every_page_fits_a_phone_and_a_desktop_and_a_tap_opens_its_tile() {
+    let Some((modules, chromium)) = puppeteer() else {
+        return;
+    };
+    let dir = scratch("play-fit");
+    let tile = r#"[data-row="7"][data-col="7"]"#;
+    let inputs = [
+        (
+            "maze",
+            run("mazegen", &["--seed", "1", "12"], "").stdout,
+            "next",
+        ),
+        (
+            "hex",
+            run("mazegen", &["--tiling", "hex", "--seed", "4", "16"], "").stdout,
+            "next",
+        ),
+        (
+            "mines",
+            run(
+                "mines",
+                &[
+                    "new",
+                    "--level",
+                    "intermediate",
+                    "--no-guess",
+                    "--seed",
+                    "2",
+                ],
+                "",
+            )
+            .stdout,
+            tile,
+        ),
+        (
+            "nonogram",
+            run("nonogen", &["--seed", "3", "15"], "").stdout,
+            tile,
+        ),
+    ];
+    for (name, input, tile) in inputs {
+        let page = dir.join(format!("{name}.html"));
+        let r = run(
+            "gridrender",
+            &["--play", "-o", page.to_str().unwrap()],
+            &input,
+        );
+        assert_eq!(r.status, 0, "{name}: {}", r.stderr);
+        for seen in look(&modules, &chromium, &page, tile, &[]) {
+            assert_eq!(
+                seen["inside"], true,
+                "{name}: the whole board in view: {seen}"
+            );
+            assert_eq!(seen["fits"], true, "{name}: {seen}");
+            let tapped = &seen["tapped"];
+            let acted = match name {
+                "mines" => tapped["class"].as_str().unwrap().contains("open"),
+                "nonogram" => !tapped["background"].as_str().unwrap().is_empty(),
+                _ => tapped["status"].as_str().unwrap().starts_with("Moves 1"),
+            };
+            assert!(acted, "{name}: the tap acted on its tile: {seen}");
+        }
+        let desktop = &look(&modules, &chromium, &page, tile, &[])[1];
+        if name == "maze" {
+            let width = desktop["board"][2].as_f64().unwrap();
+            assert!(width > 500.0, "a 12 x 12 maze fills a desktop: {width} px");
+        }
+    }
+    // An expert board is too wide for a phone at the least tile: it scrolls in its frame,
+    // and a tap still opens the tile under it; on a desktop it fits.
+    let page = dir.join("expert.html");
+    let expert = run(
+        "mines",
+        &["new", "--level", "expert", "--no-guess", "--seed", "2"],
+        "",
+    );
+    let r = run(
+        "gridrender",
+        &["--play", "-o", page.to_str().unwrap()],
+        &expert.stdout,
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let seen = look(&modules, &chromium, &page, tile, &[]);
+    assert_eq!(seen[0]["fits"], false, "{seen:?}");
+    assert_eq!(seen[0]["scrolls"], true, "{seen:?}");
+    assert!(
+        seen[0]["tapped"]["class"]
+            .as_str()
+            .unwrap()
+            .contains("open"),
+        "{seen:?}"
+    );
+    assert_eq!(seen[1]["fits"], true, "{seen:?}");
+    assert_eq!(seen[1]["inside"], true, "{seen:?}");
+    // The maze pages name only the keys their cells need.
+    let square = look(&modules, &chromium, &dir.join("maze.html"), "none", &[]);
+    assert!(
+        !square[0]["keys"].as_str().unwrap().contains("Q, E"),
+        "{square:?}"
+    );
+    let hex = look(&modules, &chromium, &dir.join("hex.html"), "none", &[]);
+    assert!(
+        hex[0]["keys"].as_str().unwrap().contains("Q, E, Z and C"),
+        "{hex:?}"
+    );
+}
+
+/// A title and colour names holding a slot, `</script>`, an `<img onerror>` and quotes
+/// come out as text on the page, and the page still plays to `solved`.
+#[test]
+fn a_hostile_title_and_colour_names_come_out_as_text_and_the_page_plays() {
+    let Some((modules, chromium)) = puppeteer() else {
+        return;
+    };
+    let hostile = r#"{{model}} {{json:model}} </script><img src=x onerror="alert(1)"> 'q'"#;
+    let dir = scratch("play-hostile");
+    let mut puzzle = run("nonogen", &["--colors", "2", "--seed", "1", "6"], "").doc();
+    let names: Vec<String> = puzzle["colors"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .cloned()
+        .collect();
+    let words: serde_json::Map<String, Value> = names
+        .iter()
+        .map(|n| (n.clone(), Value::from(format!("{hostile} {n}"))))
+        .collect();
+    puzzle["meta"]["title"] = hostile.into();
+    puzzle["meta"]["color_names"] = Value::Object(words);
+    let page = dir.join("hostile.html");
+    let r = run(
+        "gridrender",
+        &["--play", "-o", page.to_str().unwrap()],
+        &puzzle.to_string(),
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    for seen in look(&modules, &chromium, &page, "none", &[]) {
+        assert_eq!(seen["title"], format!("gridkit: {hostile}"), "{seen}");
+        assert_eq!(seen["h1"], format!("gridkit: {hostile}"), "{seen}");
+        assert_eq!(seen["images"], 0, "{seen}");
+        assert_eq!(seen["dialogs"], 0, "{seen}");
+        for n in &names {
+            let label = format!(" {hostile} {n}");
+            assert!(
+                seen["buttons"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|b| b == &label),
+                "{label}: {seen}"
+            );
+        }
+    }
+    let fill: Vec<Value> = puzzle["key"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .flat_map(|(r, row)| {
+            let row = row.as_str().unwrap().to_string();
+            let names = names.clone();
+            row.chars()
+                .enumerate()
+                .filter_map(move |(c, ch)| {
+                    let k = names.iter().position(|n| *n == ch.to_string())?;
+                    Some(serde_json::json!([r, c, k]))
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let (state, status) = play(
+        &modules,
+        &chromium,
+        &page,
+        "fill",
+        &Value::Array(fill),
+        false,
+    );
+    assert_eq!(state, "solved", "{status}");
+}
+
+/// Check's message follows the board: a line put right leaves it, and it goes when no line
+/// is left; the status line counts the moves beside the clock.
+#[test]
+fn a_checked_line_put_right_leaves_the_message() {
+    let Some((modules, chromium)) = puppeteer() else {
+        return;
+    };
+    let dir = scratch("play-check");
+    let page = dir.join("tiny.html");
+    let tiny = r#"{"kind":"nonogram","version":1,"width":2,"height":2,"clues":{"rows":[[1],[1]],"cols":[[1],[1]]}}"#;
+    let r = run(
+        "gridrender",
+        &["--play", "-o", page.to_str().unwrap()],
+        tiny,
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let script = browser_script(&dir, "check.mjs", &modules);
+    let check = |first: &str, then: &str| {
+        json_of(
+            Command::new("node")
+                .arg(&script)
+                .arg(&chromium)
+                .arg(&page)
+                .arg(first)
+                .arg(then),
+        )
+    };
+    // Row 1 over-filled, then put right: the message goes.
+    let seen = check("[[0,0],[0,1]]", "[[0,1]]");
+    let checked = seen["checked"].as_str().unwrap();
+    assert!(
+        checked.ends_with("Cannot be finished as the clues ask: row 1."),
+        "{seen}"
+    );
+    let after = seen["after"].as_str().unwrap();
+    assert!(after.starts_with("Moves 3 \u{b7} 0:0"), "{seen}");
+    assert!(!after.contains("Cannot"), "{seen}");
+    // Row 1 and column 1 over-filled, row 1 put right: column 1 stays.
+    let seen = check("[[0,0],[0,1],[1,0]]", "[[0,1]]");
+    let after = seen["after"].as_str().unwrap();
+    assert!(after.ends_with("clues ask: column 1."), "{seen}");
+}

@@ -552,7 +552,12 @@ fn a_replay_page_plays_steps_and_marks_the_judged_clicks_in_chromium() {
     );
     let script = crate::play::browser_script(&dir, "replay.mjs", &modules);
     let seen = json_of(Command::new("node").arg(&script).arg(&chromium).arg(&page));
-    assert_eq!(seen["start"]["covered"], 64, "{seen}");
+    assert_eq!(
+        seen["start"]["state"], "playing",
+        "it opens playing, as on the terminal"
+    );
+    assert_eq!(seen["home"]["covered"], 64, "{seen}");
+    assert_eq!(seen["home"]["state"], "paused", "{seen}");
     let end = &seen["end"];
     assert_eq!(end["state"], "ended", "{seen}");
     let counters = end["counters"].as_str().unwrap();

@@ -25,6 +25,16 @@ pub fn advise(e: RenderError) -> Error {
             "{e}: mazegen --trace records the carving, and mazesolve --trace the search"
         )),
         RenderError::Machine(e) => advise_machine(e),
+        RenderError::Unplayable(u) => {
+            use grid_render::play::Unplayable;
+            // The library's "a page" is the page --play writes.
+            let said = u.to_string().replacen("a page", "--play", 1);
+            Error::input(match u {
+                Unplayable::Woven => format!("{said}: make it without --weave"),
+                Unplayable::NoLayout => format!("{said}: open its first tile (mines open R C)"),
+                _ => said,
+            })
+        }
         other => other.into_doc().into(),
     }
 }

@@ -12,8 +12,8 @@ use grid_core::{Document, Grid, Pos};
 use grid_mines::replay::document::{self, DocError};
 use grid_mines::replay::timeline::{Frame, Timeline};
 use grid_mines::replay::{Replay, judge, mode_name};
+use grid_render::play::{JudgedClick, PointerAt, ReplayFrame, ReplayModel, replay_page};
 use owo_colors::OwoColorize;
-use serde_json::json;
 use std::io::{self, Stdout, Write};
 use std::time::{Duration, Instant};
 
@@ -61,68 +61,72 @@ fn about(doc: &Document, replay: &Replay) -> String {
     )
 }
 
-/// The page's model: the frames of changes (tile index and character) with the counters
-/// after each, the pointer's path in pixels and the judged clicks.
+/// The page that plays the game back: its frames of changes with the counters after each,
+/// the pointer's path in pixels and the judged clicks.
 pub fn page(doc: &Document) -> Result<String> {
     let (replay, timeline) = read(doc)?;
     let judged = judge::judge(&replay).map_err(|e| Error::input(e.to_string()))?;
     let w = replay.width();
-    let frames: Vec<_> = timeline
+    let frames = timeline
         .frames
         .iter()
         .map(|f| {
-            let changes: Vec<_> = f
-                .changes
-                .iter()
-                .map(|(p, c)| json!([p.row * w + p.col, (c.to_char() as char).to_string()]))
-                .collect();
             let c = f.counts;
-            json!([
-                f.ms,
-                changes,
-                c.left,
-                c.right,
-                c.chord,
-                c.solved_3bv,
-                c.left_effective + c.right_effective + c.chord_effective
-            ])
+            ReplayFrame {
+                ms: f.ms,
+                changes: f
+                    .changes
+                    .iter()
+                    .map(|(p, cell)| (p.row * w + p.col, char::from(cell.to_char())))
+                    .collect(),
+                left: c.left,
+                right: c.right,
+                chord: c.chord,
+                solved_3bv: c.solved_3bv,
+                effective: c.left_effective + c.right_effective + c.chord_effective,
+            }
         })
         .collect();
-    let pointer: Vec<_> = replay
+    let pointer = replay
         .events
         .iter()
         .filter(|e| e.action.is_mouse())
-        .map(|e| json!([e.ms, e.x, e.y]))
+        .map(|e| PointerAt {
+            ms: e.ms,
+            x: e.x,
+            y: e.y,
+        })
         .collect();
-    let marks: Vec<_> = judged
+    let marks = judged
         .clicks
         .iter()
         .filter(|j| j.verdict != judge::Verdict::First)
-        .map(|j| {
-            json!([
-                replay.events[j.event].ms,
-                j.row * w + j.col,
-                serde_json::to_value(j.verdict).expect("a name"),
-                j.chance
-            ])
+        .map(|j| JudgedClick {
+            ms: replay.events[j.event].ms,
+            tile: j.row * w + j.col,
+            verdict: serde_json::to_value(j.verdict)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .expect("a verdict serialises as its name"),
+            chance: j.chance,
         })
         .collect();
     // The clock starts just before the first event, so that the board starts covered.
     let first_ms = replay.events.first().map_or(0, |e| e.ms) - 1;
     let end_ms = timeline.start_ms + i64::from(replay.time_ms);
-    let model = json!({
-        "width": w,
-        "height": replay.height(),
-        "px": replay.cell_px,
-        "three_bv": grid_mines::stats::three_bv(&replay.layout),
-        "first_ms": first_ms,
-        "start_ms": timeline.start_ms,
-        "end_ms": end_ms.max(replay.events.last().map_or(0, |e| e.ms)),
-        "about": about(doc, &replay),
-        "frames": frames,
-        "pointer": pointer,
-        "judged": marks,
-    });
+    let model = ReplayModel {
+        width: w,
+        height: replay.height(),
+        px: replay.cell_px,
+        three_bv: grid_mines::stats::three_bv(&replay.layout),
+        first_ms,
+        start_ms: timeline.start_ms,
+        end_ms: end_ms.max(replay.events.last().map_or(0, |e| e.ms)),
+        about: about(doc, &replay),
+        frames,
+        pointer,
+        judged: marks,
+    };
     let title = format!(
         "gridkit: a replay of {}",
         if replay.player.is_empty() {
@@ -131,7 +135,7 @@ pub fn page(doc: &Document) -> Result<String> {
             &replay.player
         }
     );
-    Ok(grid_render::play::replay_page(&title, &model.to_string()))
+    Ok(replay_page(&title, &model))
 }
 
 /// Plays a replay on the terminal until it is quit.

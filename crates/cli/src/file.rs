@@ -7,10 +7,20 @@ use std::path::Path;
 
 /// Writes `bytes` into a hidden file beside `path` and renames it over `path` once every byte
 /// is down. What is not a regular file (a device, a pipe) is written to directly, as it
-/// cannot be renamed over.
+/// cannot be renamed over; a symbolic link is followed, so that the file it names is
+/// replaced and the link stays (`-o /dev/stdout` with stdout sent to a file writes that file,
+/// and leaves `/dev/stdout` a link).
 pub fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
     if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
         return std::fs::write(path, bytes);
+    }
+    if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+        // A link names where to write, not what to replace: the file it leads to is written
+        // whole in its own folder; a dangling link is written through, creating its file.
+        return match std::fs::canonicalize(path) {
+            Ok(real) if real != path => write_whole(&real, bytes),
+            _ => std::fs::write(path, bytes),
+        };
     }
     let name = path
         .file_name()
@@ -44,6 +54,25 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
         let names: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
         assert_eq!(names.len(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_is_written_through_and_stays_a_link() {
+        let dir = std::env::temp_dir().join(format!("grid-cli-link-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (target, link) = (dir.join("target.txt"), dir.join("link.txt"));
+        std::fs::write(&target, "old").unwrap();
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        write_whole(&link, b"new").unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -123,9 +123,7 @@ fn one_line(text: &str) -> String {
 }
 
 /// A table cell's text: a `|` would end the cell.
-fn escape(text: &str) -> String {
-    text.replace('|', "\\|")
-}
+use grid_core::escape::markdown_cell as escape;
 
 #[cfg(test)]
 mod tests {

@@ -8,6 +8,7 @@
 //! - [`Rng`]: the portable seeded generator behind every `--seed`.
 //! - [`DocReader`]: JSON Lines input with line numbers in its errors.
 //! - [`Error`]: what is wrong with an input, and where.
+//! - [`escape`]: text made safe for each kind of place in HTML, SVG, XML or Markdown.
 
 #![forbid(unsafe_code)]
 
@@ -15,6 +16,7 @@ pub mod bits;
 pub mod choice;
 pub mod doc;
 pub mod error;
+pub mod escape;
 pub mod geom;
 pub mod grid;
 pub mod jsonl;

@@ -34,16 +34,9 @@ pub enum RenderError {
     /// Why a maze cannot be made into a machine's file.
     #[error(transparent)]
     Machine(#[from] crate::machine::MachineError),
-    /// What a machine's file, a book or a page that plays cannot be made of, and why.
-    #[error("{0}")]
-    Refused(String),
-    /// A book's puzzle that could not be drawn: `number` counts the puzzles from 1, in the
-    /// order they were given.
-    #[error("puzzle {number}: {error}")]
-    InBook {
-        number: usize,
-        error: Box<RenderError>,
-    },
+    /// What a page that plays cannot be made of, and why.
+    #[error(transparent)]
+    Unplayable(#[from] crate::play::Unplayable),
     /// The PNG encoder refused the picture.
     #[error("PNG: {0}")]
     Png(String),

@@ -7,17 +7,86 @@
 //! `solved`), and each cell's element carries `data-row` and `data-col` (`data-ring` and
 //! `data-cell` on a polar maze), so that tests and scripts can follow it.
 
+mod replay;
+mod template;
+
+pub use replay::{JudgedClick, PointerAt, ReplayFrame, ReplayModel, replay_page};
+
 use crate::error::{RenderError, Result};
 use crate::tiled::Layout;
 use crate::tiled::layout::Scratch;
 use crate::walls::WallGraph;
+use base64::Engine as _;
 use grid_core::tiling::{Side, TiledDoc, TiledMaze, Tiling, Topology};
 use grid_core::{MazeDoc, Pos, Tile};
 use serde::Serialize;
 use std::fmt::Write as _;
+use template::Template;
 
 /// The most cells a page plays: a 300 x 300 maze, a few MB of page.
 pub const MAX_PLAY_CELLS: usize = 90_000;
+
+/// Why a document cannot be played on a page; the tool words the advice.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Unplayable {
+    /// A maze drawn from a map of walls, with no cells to walk.
+    #[error("a page walks cell mazes (as mazegen makes them), and this map has no cells")]
+    NoCells,
+    /// A woven maze: its passages cross.
+    #[error("a page walks flat mazes, and this one is woven")]
+    Woven,
+    /// More cells than [`MAX_PLAY_CELLS`].
+    #[error("a page plays {what} of at most {max} {unit}, and this one has {cells}")]
+    TooLarge {
+        /// "mazes", "puzzles" or "boards".
+        what: &'static str,
+        /// "cells" or "tiles".
+        unit: &'static str,
+        cells: usize,
+        max: usize,
+    },
+    /// The maze's start or goal is not in one of its cells.
+    #[error("a page needs the maze's start and goal in its cells")]
+    NoEnds,
+    /// A mines board not begun, whose first click's layouts were not given.
+    #[error("a page needs the board's layout")]
+    NoLayout,
+    /// A mines game already won or lost.
+    #[error("a page plays a game under way, and this one is over")]
+    Over,
+    /// A nonogram's clue list that is not a list of clue lists: `which` is `rows` or `cols`.
+    #[error("field `clues.{which}`: not a list of clue lists")]
+    BadClues { which: &'static str },
+}
+
+/// The stylesheet's number colours, as the pictures draw them on a light ground.
+fn number_colours() -> String {
+    (1..=8)
+        .map(|n| {
+            let [r, g, b] = crate::palette::number_rgb(n, true);
+            format!(".n{n} {{ color: #{r:02x}{g:02x}{b:02x}; }}\n")
+        })
+        .collect()
+}
+
+/// A page: the shared head (its stylesheet and the script that fits the board to the
+/// window) and the page's own part, filled from `values` with the title and the colours.
+fn page(template: Template, title: &str, values: &[(&str, &str)]) -> String {
+    let numbers = number_colours();
+    let mut all = vec![("title", title), ("numbers", numbers.as_str())];
+    all.extend_from_slice(values);
+    template.fill(&all)
+}
+
+/// The head every page shares.
+macro_rules! with_head {
+    ($file:literal) => {
+        Template::new(concat!(include_str!("play/head.html"), include_str!($file)))
+    };
+}
+
+/// The replay page (its model in [`replay`]).
+const REPLAY_PAGE: Template = with_head!("play/replay.html");
 
 /// What the page's script is given of a maze: distances in the maze's units, y down.
 #[derive(Debug, Serialize)]
@@ -44,20 +113,16 @@ fn round(x: f64) -> f64 {
 /// A square cell maze's model.
 fn square_model(m: &MazeDoc) -> Result<Model> {
     let Some((w, h)) = m.cells else {
-        return Err(RenderError::Refused(
-            "--play walks cell mazes (as mazegen makes them), and this map has no cells".into(),
-        ));
+        return Err(Unplayable::NoCells.into());
     };
     if m.tiles
         .cells()
         .iter()
         .any(|t| matches!(t, Tile::Crossing(_)))
     {
-        return Err(RenderError::Refused(
-            "--play walks flat mazes, and this one is woven: make it without --weave".into(),
-        ));
+        return Err(Unplayable::Woven.into());
     }
-    check(w * h)?;
+    check("mazes", w * h)?;
     let graph = WallGraph::square(m, false)?;
     let outside = m.outside();
     let inside = |r: usize, c: usize| {
@@ -111,11 +176,17 @@ fn square_model(m: &MazeDoc) -> Result<Model> {
     })
 }
 
-fn check(cells: usize) -> Result<()> {
+/// Refuses more than [`MAX_PLAY_CELLS`] cells (tiles on a board) of `what`.
+fn check(what: &'static str, cells: usize) -> Result<()> {
     if cells > MAX_PLAY_CELLS {
-        return Err(RenderError::Refused(format!(
-            "--play plays mazes of at most {MAX_PLAY_CELLS} cells, and this one has {cells}"
-        )));
+        let unit = if what == "boards" { "tiles" } else { "cells" };
+        return Err(Unplayable::TooLarge {
+            what,
+            unit,
+            cells,
+            max: MAX_PLAY_CELLS,
+        }
+        .into());
     }
     Ok(())
 }
@@ -123,7 +194,7 @@ fn check(cells: usize) -> Result<()> {
 /// A hex, triangle, octagon or polar maze's model.
 fn tiled_model(doc: &TiledDoc) -> Result<Model> {
     let count = grid_core::on_tiled_maze!(&doc.maze, m => m.cell_count());
-    check(count)?;
+    check("mazes", count)?;
     let graph = WallGraph::tiled(doc, false, 1.0)?;
     let layout = Layout::with_margin(doc, 1.0, 0.0);
     let mut model = grid_core::on_tiled_maze!(&doc.maze, m => tiled_cells(m, &layout));
@@ -215,24 +286,35 @@ pub fn maze_page(doc: &grid_core::Document) -> Result<String> {
         None => square_model(&MazeDoc::from_document(doc)?)?,
     };
     if model.start == u32::MAX || model.goal == u32::MAX {
-        return Err(RenderError::Refused(
-            "--play needs the maze's start and goal in its cells".into(),
-        ));
+        return Err(Unplayable::NoEnds.into());
     }
-    let polar = model.tiling == Tiling::Polar.to_string();
     let json = serde_json::to_string(&model).expect("a model serialises");
     let title = format!("gridkit: a {} maze", model.tiling);
-    Ok(PAGE
-        .replace("{{title}}", &title)
-        .replace("{{polar}}", if polar { "true" } else { "false" })
-        .replace("{{model}}", &json.replace("</", "<\\/")))
+    Ok(page(
+        MAZE_PAGE,
+        &title,
+        &[("model", &json), ("keys", maze_keys(&model.tiling))],
+    ))
 }
 
-/// The page: styles, a status line, the board, and the script.
-const PAGE: &str = include_str!("play/maze.html");
+/// The keys a maze of `tiling` is walked with: the diagonals only where cells meet
+/// diagonally.
+fn maze_keys(tiling: &str) -> &'static str {
+    let diagonal = [Tiling::Hex, Tiling::Octagon]
+        .iter()
+        .any(|t| t.to_string() == tiling);
+    if diagonal {
+        "arrow keys or WASD, and Q, E, Z and C diagonally"
+    } else {
+        "arrow keys or WASD"
+    }
+}
+
+/// The maze page: a status line, the board, and the script.
+const MAZE_PAGE: Template = with_head!("play/maze.html");
 
 /// The nonogram page.
-const NONOGRAM_PAGE: &str = include_str!("play/nonogram.html");
+const NONOGRAM_PAGE: Template = with_head!("play/nonogram.html");
 
 /// What the nonogram page's script is given.
 #[derive(Debug, Serialize)]
@@ -252,8 +334,8 @@ struct Puzzle {
 
 /// A clue list of the document, as (length, colour) pairs: a plain number is black (`#`),
 /// and `[0]` is an empty line.
-fn clue_lines(lines: &serde_json::Value, what: &str) -> Result<Vec<Vec<(u64, String)>>> {
-    let bad = || RenderError::Refused(format!("field `clues.{what}`: not a list of clue lists"));
+fn clue_lines(lines: &serde_json::Value, which: &'static str) -> Result<Vec<Vec<(u64, String)>>> {
+    let bad = || RenderError::from(Unplayable::BadClues { which });
     let lines = lines.as_array().ok_or_else(bad)?;
     lines
         .iter()
@@ -288,12 +370,7 @@ pub fn nonogram_page(doc: &grid_core::Document) -> Result<String> {
     let rows = clue_lines(&clues["rows"], "rows")?;
     let cols = clue_lines(&clues["cols"], "cols")?;
     let (width, height) = (cols.len(), rows.len());
-    if width * height > MAX_PLAY_CELLS {
-        return Err(RenderError::Refused(format!(
-            "--play plays puzzles of at most {MAX_PLAY_CELLS} cells, and this one has {}",
-            width * height
-        )));
-    }
+    check("puzzles", width * height)?;
     let mut colors = match doc.value("colors")? {
         Some(serde_json::Value::Object(map)) => map,
         _ => serde_json::Map::new(),
@@ -302,10 +379,17 @@ pub fn nonogram_page(doc: &grid_core::Document) -> Result<String> {
     if plain && !colors.contains_key("#") {
         colors.insert("#".into(), "#1a1a1a".into());
     }
-    let names = match doc.meta_field::<serde_json::Value>("color_names")? {
+    let mut names = match doc.meta_field::<serde_json::Value>("color_names")? {
         Some(serde_json::Value::Object(map)) => map,
         _ => serde_json::Map::new(),
     };
+    for (name, rgb) in &colors {
+        if !names.contains_key(name)
+            && let Some(word) = colour_word(name, rgb)
+        {
+            names.insert(name.clone(), word.into());
+        }
+    }
     let given: Vec<String> = doc.field("grid")?.unwrap_or_default();
     let solved = !given.is_empty() && given.iter().all(|r| !r.contains('?'));
     let grid = if given.len() == height && !solved && !doc.has("solution") {
@@ -326,20 +410,30 @@ pub fn nonogram_page(doc: &grid_core::Document) -> Result<String> {
         .meta_field::<String>("title")?
         .unwrap_or_else(|| format!("a {width} x {height} nonogram"));
     let json = serde_json::to_string(&puzzle).expect("a puzzle serialises");
-    Ok(NONOGRAM_PAGE
-        .replace("{{title}}", &format!("gridkit: {}", escape(&title)))
-        .replace("{{model}}", &json.replace("</", "<\\/")))
+    Ok(page(
+        NONOGRAM_PAGE,
+        &format!("gridkit: {title}"),
+        &[("model", &json)],
+    ))
 }
 
-/// Text for HTML.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
+/// The word for a colour the file gave no word for ("red" for `r`), where its one-letter
+/// name begins the word of the basic colour nearest its RGB value.
+fn colour_word(name: &str, rgb: &serde_json::Value) -> Option<String> {
+    let &[letter] = name.as_bytes() else {
+        return None;
+    };
+    let hex = rgb.as_str()?.strip_prefix('#')?;
+    let value = u32::from_str_radix(hex, 16)
+        .ok()
+        .filter(|_| hex.len() == 6)?;
+    let rgb = [(value >> 16) as u8, (value >> 8) as u8, value as u8];
+    let word = grid_core::words::colour(letter, Some(rgb));
+    (letter.is_ascii_alphanumeric() && !word.starts_with("colour '")).then_some(word)
 }
 
 /// The mines page.
-const MINES_PAGE: &str = include_str!("play/mines.html");
+const MINES_PAGE: Template = with_head!("play/mines.html");
 
 /// What the mines page's script is given: the board as the player sees it, and the layout
 /// scrambled (base64 of its bits under a xorshift stream from `key`), so that the page's text
@@ -362,22 +456,13 @@ struct Board {
 pub fn mines_page(doc: &grid_core::Document, firsts: Option<&[Vec<bool>]>) -> Result<String> {
     let board = grid_core::mines_doc::MinesDoc::from_document(doc)?;
     if board.layout.is_none() && firsts.is_none() {
-        return Err(RenderError::Refused(
-            "--play needs the board's layout: open its first tile (mines open R C)".into(),
-        ));
+        return Err(Unplayable::NoLayout.into());
     }
     if board.state.is_over() {
-        return Err(RenderError::Refused(
-            "--play plays a game under way, and this one is over".into(),
-        ));
+        return Err(Unplayable::Over.into());
     }
     let (width, height) = (board.view.width(), board.view.height());
-    if width * height > MAX_PLAY_CELLS {
-        return Err(RenderError::Refused(format!(
-            "--play plays boards of at most {MAX_PLAY_CELLS} tiles, and this one has {}",
-            width * height
-        )));
-    }
+    check("boards", width * height)?;
     let view = (0..height)
         .map(|r| {
             (0..width)
@@ -409,9 +494,7 @@ pub fn mines_page(doc: &grid_core::Document, firsts: Option<&[Vec<bool>]>) -> Re
         board.mines
     );
     let json = serde_json::to_string(&model).expect("a board serialises");
-    Ok(MINES_PAGE
-        .replace("{{title}}", &title)
-        .replace("{{model}}", &json))
+    Ok(page(MINES_PAGE, &title, &[("model", &json)]))
 }
 
 /// A layout's bits, eight a byte from the first, each byte under the next word of a
@@ -428,36 +511,116 @@ fn scrambled(mines: &[bool], key: u32) -> String {
         }
         bytes[i / 8] ^= u8::from(m) << (i % 8);
     }
-    base64(&bytes)
+    base64::engine::general_purpose::STANDARD.encode(bytes)
 }
 
-/// Standard base64, padded, for the page's `atob`.
-fn base64(bytes: &[u8]) -> String {
-    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let n = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |n, (k, &b)| n | u32::from(b) << (16 - 8 * k));
-        for k in 0..4 {
-            if k <= chunk.len() {
-                out.push(char::from(ABC[(n >> (18 - 6 * k) & 63) as usize]));
-            } else {
-                out.push('=');
-            }
-        }
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grid_core::Document;
+
+    /// A document's text that would be markup, script or a slot if it were not escaped.
+    const HOSTILE: &str =
+        r#"{{model}} {{json:model}} </script><img src=x onerror="alert(1)"> 'q' &amp;"#;
+
+    /// The JSON after `const NAME = ` in a page's script, read back.
+    fn model(page: &str, name: &str) -> serde_json::Value {
+        let start = page.find(&format!("const {name} = ")).expect("the model") + name.len() + 9;
+        let end = start + page[start..].find(";\n").expect("the model's end");
+        serde_json::from_str(&page[start..end]).expect("the model is JSON")
     }
-    out
-}
 
-const REPLAY_PAGE: &str = include_str!("play/replay.html");
+    /// What no page may hold once filled: a slot, or the hostile text as markup.
+    fn assert_inert(page: &str) {
+        assert!(
+            !page.contains("{{text:") && !page.contains("{{style:"),
+            "a slot left"
+        );
+        assert!(!page.contains("<img"), "markup from the document");
+        // The head's script and the page's: none ended early, none opened.
+        assert_eq!(page.matches("<script>").count(), 2);
+        assert_eq!(page.matches("</script>").count(), 2);
+    }
 
-/// A page that plays a recorded game back: `model` is the JSON the page reads (the board's
-/// size, the frames of changes with their counters, the pointer's path and the judged
-/// clicks; `gridrender` builds it from a `mines replay` document), `title` its heading.
-pub fn replay_page(title: &str, model: &str) -> String {
-    REPLAY_PAGE
-        .replace("{{title}}", &escape(title))
-        .replace("{{model}}", &model.replace("</", "<\\/"))
+    #[test]
+    fn a_hostile_title_and_colour_names_stay_text_on_the_nonogram_page() {
+        let doc = serde_json::json!({
+            "kind": "nonogram", "version": 1, "width": 1, "height": 1,
+            "colors": {"g": "#2ca02c"},
+            "clues": {"rows": [[[1, "g"]]], "cols": [[[1, "g"]]]},
+            "meta": {"title": HOSTILE, "color_names": {"g": HOSTILE}},
+        });
+        let page = nonogram_page(&Document::from_json(&doc.to_string()).unwrap()).unwrap();
+        assert_inert(&page);
+        let title = r#"gridkit: {{model}} {{json:model}} &lt;/script&gt;&lt;img src=x onerror="alert(1)"&gt; 'q' &amp;amp;"#;
+        assert!(page.contains(&format!("<title>{title}</title>")), "{page}");
+        assert!(page.contains(&format!("<h1>{title}</h1>")));
+        assert_eq!(model(&page, "P")["names"]["g"], HOSTILE);
+    }
+
+    #[test]
+    fn colours_without_words_get_their_basic_colour_word() {
+        let doc = serde_json::json!({
+            "kind": "nonogram", "version": 1, "width": 2, "height": 1,
+            "colors": {"r": "#d62728", "g": "#2ca02c", "x": "#1f77b4"},
+            "clues": {"rows": [[[1, "r"], [1, "g"]]], "cols": [[[1, "r"]], [[1, "g"]]]},
+            "meta": {"color_names": {"g": "moss"}},
+        });
+        let page = nonogram_page(&Document::from_json(&doc.to_string()).unwrap()).unwrap();
+        let names = &model(&page, "P")["names"];
+        assert_eq!(names["r"], "red");
+        assert_eq!(names["g"], "moss", "the file's own word is kept");
+        assert_eq!(names["x"], serde_json::Value::Null, "no word starts with x");
+    }
+
+    #[test]
+    fn a_hostile_player_stays_text_on_the_replay_page() {
+        let replay = ReplayModel {
+            width: 1,
+            height: 1,
+            px: 16,
+            three_bv: 1,
+            first_ms: -1,
+            start_ms: 0,
+            end_ms: 10,
+            about: HOSTILE.into(),
+            frames: vec![ReplayFrame {
+                ms: 0,
+                changes: vec![(0, '1')],
+                left: 1,
+                right: 0,
+                chord: 0,
+                solved_3bv: 1,
+                effective: 1,
+            }],
+            pointer: vec![PointerAt { ms: 0, x: 8, y: 8 }],
+            judged: Vec::new(),
+        };
+        let page = replay_page(&format!("gridkit: a replay of {HOSTILE}"), &replay);
+        assert_inert(&page);
+        let read = model(&page, "R");
+        assert_eq!(read["about"], HOSTILE);
+        assert_eq!(read["frames"][0]["changes"][0], serde_json::json!([0, "1"]));
+    }
+
+    #[test]
+    fn every_page_fills_its_slots_and_takes_the_pictures_number_colours() {
+        let maze = Document::from_json(
+            r######"{"kind":"maze","version":1,"width":5,"height":3,"grid":["#####","#   #","#####"],"start":[1,1],"goal":[1,3],"meta":{"cells":[2,1]}}"######,
+        )
+        .unwrap();
+        let page = maze_page(&maze).unwrap();
+        assert_inert(&page);
+        assert!(
+            page.contains("arrow keys or WASD,"),
+            "no diagonals on a square maze"
+        );
+        let [r, g, b] = crate::palette::number_rgb(3, true);
+        let three = format!(".n3 {{ color: #{r:02x}{g:02x}{b:02x}; }}");
+        assert!(page.contains(&three), "{three}");
+        assert_eq!(
+            maze_keys("hex"),
+            "arrow keys or WASD, and Q, E, Z and C diagonally"
+        );
+    }
 }

@@ -12,11 +12,7 @@ fn rgb_hex([r, g, b]: [u8; 3]) -> String {
     format!("#{r:02x}{g:02x}{b:02x}")
 }
 
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
+use grid_core::escape::text as escape;
 
 /// Opens an SVG of `w` x `h` pixels painted with `ground` (closed with `</svg>`).
 pub(crate) fn open(out: &mut String, w: u32, h: u32, theme: Theme, ground: Ink) {

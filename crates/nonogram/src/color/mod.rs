@@ -190,40 +190,9 @@ fn min_length(clues: &[Block]) -> usize {
     clues.iter().map(|b| b.len as usize).sum::<usize>() + gaps
 }
 
-/// The word for a colour: the name of the nearest of a few basic colours when the palette's
-/// letter is that name's first letter (`r` for a red) or a sign (`#`), else `colour 'x'`.
+/// The word for a colour (grid_core::words::colour says how it is chosen).
 fn describe_color(name: u8, rgb: Option<[u8; 3]>) -> String {
-    const BASIC: [(&str, [u8; 3]); 12] = [
-        ("black", [0, 0, 0]),
-        ("white", [255, 255, 255]),
-        ("grey", [128, 128, 128]),
-        ("red", [214, 39, 40]),
-        ("green", [44, 160, 44]),
-        ("blue", [31, 119, 180]),
-        ("yellow", [240, 220, 40]),
-        ("orange", [255, 127, 14]),
-        ("purple", [148, 103, 189]),
-        ("pink", [240, 140, 190]),
-        ("brown", [140, 86, 75]),
-        ("cyan", [23, 190, 207]),
-    ];
-    if let Some(rgb) = rgb {
-        let distance = |c: [u8; 3]| -> u32 {
-            c.iter()
-                .zip(rgb)
-                .map(|(&a, b)| (i32::from(a) - i32::from(b)).pow(2) as u32)
-                .sum()
-        };
-        let (word, _) = BASIC
-            .iter()
-            .min_by_key(|(_, c)| distance(*c))
-            .expect("the table is not empty");
-        // A sign such as '#' stands for no word of its own, so the nearest colour's is used.
-        if word.as_bytes()[0] == name.to_ascii_lowercase() || !name.is_ascii_alphanumeric() {
-            return (*word).to_string();
-        }
-    }
-    format!("colour '{}'", name as char)
+    grid_core::words::colour(name, rgb)
 }
 
 #[cfg(test)]

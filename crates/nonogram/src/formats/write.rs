@@ -283,12 +283,7 @@ pub fn color_g(puzzle: &ColorPuzzle, title: Option<&str>, words: &ColorWords) ->
     out
 }
 
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+use grid_core::escape::attribute as escape;
 
 #[cfg(test)]
 mod tests {
