@@ -269,8 +269,25 @@ fn documents(
             Ok(Opened::Empty) => Box::new(std::iter::empty()),
             Err(e) => Box::new(std::iter::once(Err(e))),
         };
-        docs
+        docs.map(|item| item.and_then(not_beyond_the_plane))
     })
+}
+
+/// Levels, wrapped edges and cubes have no drawing yet: such a maze is refused whole rather
+/// than drawn as a flat one, which would show its stairs and seams as walls.
+fn not_beyond_the_plane(
+    (place, doc): (grid_cli::Place, Document),
+) -> Result<(grid_cli::Place, Document)> {
+    if doc.kind() == Kind::Maze
+        && let Ok(tiling) = grid_core::tiling::tiling_of(&doc)
+        && !tiling.is_plane()
+    {
+        return Err(place.locate(Error::input(format!(
+            "a {tiling} maze cannot be drawn yet (its stairs and seams lead out of the \
+             picture's plane); mazesolve solves it"
+        ))));
+    }
+    Ok((place, doc))
 }
 
 /// An input, opened and told apart.

@@ -424,7 +424,11 @@ impl Region {
     /// (whose neighbours are all in the region), the tiling's width; `None` otherwise.
     #[inline]
     fn inner<T: Topology>(&self, t: &T, i: u32) -> Option<usize> {
-        if !self.ranges.is_empty() || self.rows.len() < 3 || self.cols.len() < 3 {
+        if !T::LOCAL_NEIGHBOURS
+            || !self.ranges.is_empty()
+            || self.rows.len() < 3
+            || self.cols.len() < 3
+        {
             return None;
         }
         let w = self.cols.len();
