@@ -363,3 +363,21 @@ fn masks_levels_and_cube_sizes_are_refused_in_one_line() {
     .unwrap_err();
     assert!(e.to_string().contains("0 levels"), "{e}");
 }
+
+#[test]
+fn kruskal_spans_levels_cut_into_many_regions() {
+    // More levels, rows and columns than one region holds (32 a side), and sizes that do
+    // not divide by it.
+    for (width, height, levels) in [(40, 3, 70), (70, 33, 2), (5, 5, 65)] {
+        let size = TiledSize::Levels {
+            width,
+            height,
+            levels,
+        };
+        let request =
+            TiledRequest::new(Algorithm::Kruskal, Tiling::Levels, size, None, None).unwrap();
+        let (bytes, doc) = made(&request, 9);
+        assert_eq!(bytes, made(&request, 9).0);
+        grid_core::on_tiled_maze!(&doc.maze, m => check_graph(m, size, true));
+    }
+}

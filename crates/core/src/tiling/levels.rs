@@ -161,6 +161,10 @@ impl Topology for Levels {
         (la.abs_diff(lb) as usize + ra.abs_diff(rb) + ca.abs_diff(cb)) as f64
     }
 
+    fn layers(&self) -> (usize, usize) {
+        (self.levels, self.height)
+    }
+
     fn passage(&self, from: Cell, to: Cell) -> super::Passage {
         if from.abs_diff(to) == self.floor && self.level(from) != self.level(to) {
             super::Passage::Stairs

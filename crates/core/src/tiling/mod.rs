@@ -260,6 +260,12 @@ pub trait Topology: Clone + fmt::Debug + Send + Sync {
         0.0
     }
 
+    /// The grids stacked in the rows of `cells`, and the rows of each: a levels maze's
+    /// levels; one grid of every row for the other tilings.
+    fn layers(&self) -> (usize, usize) {
+        (1, self.rows())
+    }
+
     /// What the step between neighbours `from` and `to` goes through.
     fn passage(&self, _from: Cell, _to: Cell) -> Passage {
         Passage::Plain
