@@ -170,3 +170,35 @@ fn bad_documents_are_refused_with_the_cell_and_the_problem() {
         assert_eq!(r.stdout, "");
     }
 }
+
+#[test]
+fn one_mask_shapes_every_level_and_the_cube_takes_none() {
+    let dir = crate::harness::scratch("topology-mask");
+    let mask = dir.join("ring.txt");
+    std::fs::write(&mask, "....\n.##.\n....\n").unwrap();
+    let mask = mask.to_str().unwrap();
+    let r = run(
+        "mazegen",
+        &["--levels", "2", "--mask", mask, "--seed", "2"],
+        "",
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let doc = r.doc();
+    let rows: Vec<&str> = doc["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    // Level 0's rows, then level 1's: the same two cells left out of each.
+    assert_eq!(&rows[1][1..3], "##");
+    assert_eq!(&rows[4][1..3], "##");
+    let solved = run("mazesolve", &["--stats"], &r.stdout);
+    assert_eq!(solved.status, 0, "{}", solved.stderr);
+    assert_eq!(solved.doc()["stats"]["cells"], 20);
+    let r = run("mazegen", &["--tiling", "cube", "--mask", mask, "3"], "");
+    r.assert_error("mazegen", 2, "a cube maze cannot take a mask");
+    assert_eq!(r.stdout, "");
+    let maze = make(&["--levels", "2", "3"], &[]);
+    run("mazesolve", &["--play"], &maze).assert_error("mazesolve", 2, "cannot be played here");
+}

@@ -72,9 +72,14 @@ fn solve_tiled_doc(
     tiling: Tiling,
 ) -> Result<Option<(Solution, grid_core::Pos, grid_core::Pos)>> {
     if args.play && tiling != Tiling::Hex {
+        let instead = if tiling.is_plane() {
+            "solve them with --algo, or draw them with gridrender"
+        } else {
+            "solve them with --algo"
+        };
         return Err(grid_cli::Error::usage(format!(
             "--play walks square mazes with the arrow keys and hex mazes with six keys; {tiling} \
-             mazes cannot be played here (solve them with --algo, or draw them with gridrender)"
+             mazes cannot be played here ({instead})"
         )));
     }
     if !grid_maze::tiled::solver_works(args.algo, tiling) {
