@@ -5,6 +5,7 @@
 //!
 //!   cargo bench -p grid-maze --bench topologies
 //!   GRIDKIT_BENCH_SIDE=100 cargo bench -p grid-maze --bench topologies   (100^3 and 1000^2)
+//!   GRIDKIT_BENCH_ALGOS=backtracker,prim cargo bench -p grid-maze --bench topologies
 //!
 //! Prints, for each, millions of cells a second on the topology and on the flat grid, and
 //! their ratio (docs/mazes.md, "Performance").
@@ -155,7 +156,12 @@ fn compare<T: Topology>(name: &str, topology: T, flat: Square) {
     );
     println!("| | {name} M cells/s | flat M cells/s | ratio |");
     println!("| --- | --- | --- | --- |");
-    for algo in GENERIC {
+    let only = std::env::var("GRIDKIT_BENCH_ALGOS").ok();
+    let chosen = |algo: Algorithm| {
+        only.as_deref()
+            .is_none_or(|list| list.split(',').any(|name| name == algo.name()))
+    };
+    for algo in GENERIC.into_iter().filter(|&a| chosen(a)) {
         let (t1, maze) = carve(topology.clone(), algo);
         let (t2, flat_maze) = carve(flat, algo);
         let (a, b) = (cells / t1, flat_cells / t2);
