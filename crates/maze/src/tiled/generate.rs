@@ -5,7 +5,7 @@
 //! Each builds a spanning tree of the maze's cells. None recurses and none is quadratic.
 
 use crate::Algorithm;
-use grid_core::tiling::{Cell, Side, TiledMaze, Topology};
+use grid_core::tiling::{Cell, Divisor, Side, TiledMaze, Topology};
 use grid_core::{BitSet, BitSource, Rng};
 
 /// A maze being carved, with the carving order when it is recorded.
@@ -333,7 +333,8 @@ fn kruskal<T: Topology>(c: &mut Carving<T>, rng: &mut Rng) {
 #[derive(Debug, Clone)]
 struct Region {
     levels: std::ops::Range<usize>,
-    floor: usize,
+    /// Rows of each grid, divided by a multiplication: every side of a cell asks.
+    floor: Divisor,
     rows: std::ops::Range<usize>,
     cols: std::ops::Range<usize>,
     /// For a sector: each ring's first index in the sector, past its last, and the local
@@ -367,7 +368,7 @@ impl Region {
                         regions.push(Region {
                             len: levels.len() * rows.len() * cols.len(),
                             levels,
-                            floor,
+                            floor: Divisor::new(floor),
                             rows,
                             cols,
                             ranges: Vec::new(),
@@ -393,7 +394,7 @@ impl Region {
                 }
                 regions.push(Region {
                     levels: 0..1,
-                    floor: t.rows(),
+                    floor: Divisor::new(t.rows()),
                     rows: rows.clone(),
                     cols: 0..0,
                     ranges,
@@ -412,7 +413,8 @@ impl Region {
             let per_level = self.rows.len() * self.cols.len();
             let (level, j) = (i as usize / per_level, i as usize % per_level);
             let (r, c) = (j / self.cols.len(), j % self.cols.len());
-            let row = (self.levels.start + level) * self.floor + self.rows.start + r;
+            let floor = self.floor.divisor() as usize;
+            let row = (self.levels.start + level) * floor + self.rows.start + r;
             return (t.row_start(row) + self.cols.start + c) as Cell;
         }
         let k = self.ranges.partition_point(|&(_, _, first)| first <= i) - 1;
@@ -424,7 +426,8 @@ impl Region {
     #[inline]
     fn local<T: Topology>(&self, t: &T, cell: Cell) -> Option<u32> {
         let p = t.position(cell);
-        let (level, row) = (p.row / self.floor, p.row % self.floor);
+        let (level, row) = self.floor.div_rem(p.row as u32);
+        let (level, row) = (level as usize, row as usize);
         if !self.rows.contains(&row) || !self.levels.contains(&level) {
             return None;
         }
@@ -478,7 +481,7 @@ impl Region {
         let mut i = 0;
         for level in self.levels.clone() {
             for (r, row) in self.rows.clone().enumerate() {
-                let start = t.row_start(level * self.floor + row) as Cell;
+                let start = t.row_start(level * self.floor.divisor() as usize + row) as Cell;
                 let (lo, hi) = match self.ranges.get(r) {
                     Some(&(lo, hi, _)) => (lo, hi),
                     None => (self.cols.start as u32, self.cols.end as u32),
