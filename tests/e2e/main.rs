@@ -20,3 +20,4 @@ mod play;
 mod replays;
 mod tilings;
 mod tmux;
+mod topologies;

@@ -93,7 +93,7 @@ pub fn draw_text(args: &Args, format: Format) -> Result<Status> {
     let mut out = Output::stdout();
     let mut whole = Vec::new();
     let pages = args.output.as_deref().and_then(Pages::of);
-    for (n, item) in grid_cli::puzzle_file::documents(&args.input.files).enumerate() {
+    for (n, item) in documents(&args.input.files).enumerate() {
         let (place, doc) = item?;
         let doc = with_figures(args, &place, doc)?;
         let mut one = Vec::new();
@@ -157,7 +157,7 @@ pub fn write_drawings(
 ) -> Result<Status> {
     let pages = args.output.as_deref().and_then(Pages::of);
     let mut drawn = None;
-    for (n, item) in grid_cli::puzzle_file::documents(&args.input.files).enumerate() {
+    for (n, item) in documents(&args.input.files).enumerate() {
         let (place, doc) = item?;
         if n > 0 && pages.is_none() {
             return Err(place.locate(Error::input(too_many)));
@@ -220,7 +220,7 @@ pub fn animate_on_terminal(args: &Args, format: Format) -> Result<Status> {
             "--animate plays on a terminal; for a file, animate with --format svg or html",
         ));
     }
-    for item in grid_cli::puzzle_file::documents(&args.input.files) {
+    for item in documents(&args.input.files) {
         let (place, doc) = item?;
         if replay::is_replay(&doc) {
             refuse_fps(args, &place)?;
@@ -239,4 +239,29 @@ pub fn animate_on_terminal(args: &Args, format: Format) -> Result<Status> {
         animate::play(&maze, args.fps)?;
     }
     Ok(Status::Ok)
+}
+
+/// The documents of the inputs (grid documents, or a nonogram in a puzzle file's format),
+/// each checked to be one gridrender can draw.
+pub fn documents(
+    files: &[std::path::PathBuf],
+) -> impl Iterator<Item = Result<(grid_cli::Place, Document)>> + use<> {
+    grid_cli::puzzle_file::documents(files).map(|item| item.and_then(not_beyond_the_plane))
+}
+
+/// Levels, wrapped edges and cubes have no drawing yet: such a maze is refused whole rather
+/// than drawn as a flat one, which would show its stairs and seams as walls.
+fn not_beyond_the_plane(
+    (place, doc): (grid_cli::Place, Document),
+) -> Result<(grid_cli::Place, Document)> {
+    if doc.kind() == Kind::Maze
+        && let Ok(tiling) = grid_core::tiling::tiling_of(&doc)
+        && !tiling.is_plane()
+    {
+        return Err(place.locate(Error::input(format!(
+            "a {tiling} maze cannot be drawn yet (its stairs and seams lead out of the \
+             picture's plane); mazesolve solves it"
+        ))));
+    }
+    Ok((place, doc))
 }

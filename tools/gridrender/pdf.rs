@@ -44,7 +44,7 @@ pub fn draw_book(args: &Args) -> Result<Status> {
         None => None,
     };
     let (mut entries, mut places, mut notes) = (Vec::new(), Vec::new(), Vec::new());
-    for item in grid_cli::puzzle_file::documents(&args.input.files) {
+    for item in crate::draw::documents(&args.input.files) {
         let (place, doc) = item?;
         let (entry, note) = book::entry(&place, doc, entries.len() + 1)?;
         entries.push(entry);

@@ -4,7 +4,7 @@ use clap::Parser;
 use grid_cli::args::{PrettyArg, SeedArg, named};
 use grid_cli::run::GenerateArg;
 use grid_cli::{Error, Output, Progress, Result, Status};
-use grid_core::tiling::Tiling;
+use grid_core::tiling::{Tiling, Wrap};
 use grid_maze::tiled::{TiledError, TiledRequest, TiledSize};
 use grid_maze::{Algorithm, Endpoints, Mask, Picture, Request, RequestError, Shape, ShapeError};
 use std::path::PathBuf;
@@ -23,7 +23,10 @@ Examples:
   mazegen --mask heart.png 60             a maze 60 cells wide in the shape of a picture
   mazegen --weave 0.5 --algo kruskal 20   passages crossing over and under each other
   mazegen --tiling hex 30 20              hexagons, 30 columns of 20
-  mazegen --tiling polar 12 | mazesolve | gridrender -o rings.png   12 rings round a centre";
+  mazegen --tiling polar 12 | mazesolve | gridrender -o rings.png   12 rings round a centre
+  mazegen --levels 3 10 8                 three 10x8 floors joined by stairs
+  mazegen --wrap xy 30 20 | mazesolve     a torus: every edge leads round to the other side
+  mazegen --tiling cube 8 | mazesolve --stats   the six 8x8 faces of a cube";
 
 /// Generate perfect mazes (spanning trees of a grid of cells) as JSON Lines grid documents.
 #[derive(Debug, Parser)]
@@ -33,10 +36,21 @@ struct Args {
     #[arg(long, short, default_value = "hunt-kill", value_parser = named::<Algorithm>())]
     algo: Algorithm,
 
-    /// The shape of the cells: square, hex, triangle, octagon, or polar (WIDTH is then the
-    /// number of rings).
+    /// The shape of the cells: square, hex, triangle, octagon, polar (WIDTH is then the
+    /// number of rings), or cube (WIDTH is then the cells along a face's side). levels and
+    /// wrapped are chosen by --levels and --wrap.
     #[arg(long, default_value = "square", value_parser = named::<Tiling>())]
     tiling: Tiling,
+
+    /// Stack L square grids of WIDTH x HEIGHT, with stairs between each cell and the one
+    /// above and below it.
+    #[arg(long, value_name = "L")]
+    levels: Option<usize>,
+
+    /// Join the edges of a square maze: x (left to right), y (top to bottom), xy (a
+    /// torus), or mobius (left to right with a half twist: row r meets row HEIGHT-1-r).
+    #[arg(long, value_parser = named::<Wrap>())]
+    wrap: Option<Wrap>,
 
     #[command(flatten)]
     seed: SeedArg,
@@ -146,7 +160,7 @@ fn run(args: Args) -> Result<Status> {
             )));
         }
     }
-    if args.tiling != Tiling::Square {
+    if args.tiling != Tiling::Square || args.levels.is_some() || args.wrap.is_some() {
         return run_tiled(args);
     }
     let (mask, mask_name) = match args.mask.as_deref() {
@@ -232,12 +246,29 @@ fn write_all(
 /// `mazegen --tiling hex|triangle|octagon|polar`.
 fn run_tiled(args: Args) -> Result<Status> {
     if args.weave > 0.0 {
+        let what = match (args.levels, args.wrap) {
+            (Some(_), _) => "levels".to_string(),
+            (_, Some(wrap)) => format!("--wrap {wrap}"),
+            _ => args.tiling.to_string(),
+        };
         return Err(Error::usage(format!(
-            "--weave works on the square tiling only, not on {}",
-            args.tiling
+            "--weave works on the square tiling only, not on {what}"
         )));
     }
-    let size = match (args.tiling, args.width, args.height) {
+    let tiling = beyond_the_plane(&args)?;
+    let size = match (tiling, args.width, args.height) {
+        (Tiling::Cube, _, Some(_)) => {
+            return Err(Error::usage(
+                "a cube maze takes one size, the cells along a face's side (mazegen --tiling \
+                 cube 8)",
+            ));
+        }
+        (Tiling::Cube, Some(n), None) => TiledSize::Cube(n),
+        (Tiling::Cube, None, None) => {
+            return Err(Error::usage(
+                "--mask works on one rectangle of cells, and a cube has six faces",
+            ));
+        }
         (Tiling::Polar, _, Some(_)) => {
             return Err(Error::usage(
                 "a polar maze takes one size, its number of rings (mazegen --tiling polar 12)",
@@ -262,21 +293,34 @@ fn run_tiled(args: Args) -> Result<Status> {
         None => (None, String::new()),
     };
     let size = match (size, &mask) {
-        (TiledSize::Rings(n), _) => TiledSize::Rings(n),
-        (_, Some(mask)) => TiledSize::Rect {
+        (TiledSize::Rect { .. }, Some(mask)) => TiledSize::Rect {
             width: mask.width(),
             height: mask.height(),
         },
-        _ => {
+        (TiledSize::Rect { .. }, None) => {
             let width = args.width.expect("clap requires a width without --mask");
             TiledSize::Rect {
                 width,
                 height: args.height.unwrap_or(width),
             }
         }
+        (size, _) => size,
+    };
+    let size = match (tiling, size) {
+        (Tiling::Levels, TiledSize::Rect { width, height }) => TiledSize::Levels {
+            width,
+            height,
+            levels: args.levels.expect("levels are asked for with --levels"),
+        },
+        (Tiling::Wrapped, TiledSize::Rect { width, height }) => TiledSize::Wrapped {
+            width,
+            height,
+            wrap: args.wrap.expect("wraps are asked for with --wrap"),
+        },
+        (_, size) => size,
     };
     let usage = |e: TiledError| Error::usage(tiled_flag_message(e));
-    let mut request = TiledRequest::new(args.algo, args.tiling, size, args.start, args.goal)
+    let mut request = TiledRequest::new(args.algo, tiling, size, args.start, args.goal)
         .map_err(usage)?
         .with_endpoints(args.endpoints);
     if let Some(mask) = mask {
@@ -298,6 +342,38 @@ fn run_tiled(args: Args) -> Result<Status> {
     write_all(&seeds, args.pretty.pretty, |seed, out, pretty| {
         request.make(seed).write(out, pretty)
     })
+}
+
+/// The tiling asked for, --levels and --wrap included: each works on square cells alone, and
+/// not with the other.
+fn beyond_the_plane(args: &Args) -> Result<Tiling> {
+    let tiling = args.tiling;
+    match (args.levels, args.wrap) {
+        (Some(_), Some(_)) => Err(Error::usage(
+            "--levels and --wrap do not combine: choose stacked levels or joined edges",
+        )),
+        (Some(0), None) => Err(Error::usage("--levels 0: a maze has at least 1 level")),
+        (Some(_), None) if tiling != Tiling::Square => Err(Error::usage(format!(
+            "--levels stacks square grids, not {tiling} ones"
+        ))),
+        (Some(_), None) => Ok(Tiling::Levels),
+        (None, Some(_)) if tiling == Tiling::Hex => Err(Error::usage(
+            "--wrap joins the edges of square mazes only: hexagons would wrap left to right \
+             with an even number of columns, which mazegen does not make yet",
+        )),
+        (None, Some(_)) if tiling != Tiling::Square => Err(Error::usage(format!(
+            "--wrap joins the edges of square mazes only; a {tiling} maze's edges do not meet \
+             cell for cell"
+        ))),
+        (None, Some(_)) => Ok(Tiling::Wrapped),
+        (None, None) if tiling == Tiling::Levels => Err(Error::usage(
+            "a levels maze is asked for with --levels L (mazegen --levels 3 10 8)",
+        )),
+        (None, None) if tiling == Tiling::Wrapped => Err(Error::usage(
+            "a wrapped maze is asked for with --wrap x|y|xy|mobius (mazegen --wrap xy 20)",
+        )),
+        (None, None) => Ok(tiling),
+    }
 }
 
 /// A tiled request's error as the command line words it.

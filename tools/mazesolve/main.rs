@@ -45,7 +45,8 @@ struct Args {
 
     /// Add `stats` to each document: cells, dead ends, junctions, the solution's length in
     /// cells (`solution_length_cells`), turns and decisions, the longest path in cells and
-    /// the river (docs/format.md).
+    /// the river (docs/format.md). On levels, wrapped and cube mazes: the cells, and the
+    /// stairs and seams the solution goes through.
     #[arg(long, conflicts_with = "play")]
     stats: bool,
 
@@ -71,12 +72,24 @@ fn solve_tiled_doc(
     tiling: Tiling,
 ) -> Result<Option<(Solution, grid_core::Pos, grid_core::Pos)>> {
     if args.play && tiling != Tiling::Hex {
+        let instead = if tiling.is_plane() {
+            "solve them with --algo, or draw them with gridrender"
+        } else {
+            "solve them with --algo"
+        };
         return Err(grid_cli::Error::usage(format!(
             "--play walks square mazes with the arrow keys and hex mazes with six keys; {tiling} \
-             mazes cannot be played here (solve them with --algo, or draw them with gridrender)"
+             mazes cannot be played here ({instead})"
         )));
     }
-    if args.stats {
+    if !grid_maze::tiled::solver_works(args.algo, tiling) {
+        return Err(grid_cli::Error::usage(format!(
+            "--algo {} follows a wall by turning round a cell's sides, and a {tiling} maze's \
+             stairs and seams have no turn: use bfs, astar, dead-end-filling or tremaux",
+            args.algo
+        )));
+    }
+    if args.stats && tiling.is_plane() {
         return Err(grid_cli::Error::usage(format!(
             "--stats counts the cells and corridors of square mazes; a {tiling} maze has none \
              of its figures"
@@ -125,6 +138,11 @@ fn run(args: Args) -> Result<Status> {
             };
             doc.set("start", start);
             doc.set("goal", goal);
+            if args.stats {
+                let maze = TiledDoc::from_document(&doc).map_err(|e| place.locate(e))?;
+                let path = found.path.as_deref().unwrap_or_default();
+                doc.set("stats", grid_maze::tiled::crossings(&maze.maze, path));
+            }
             if found.length.is_none() {
                 status = Status::NoAnswer;
                 say_gave_up(&place, &found);

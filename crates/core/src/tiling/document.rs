@@ -1,7 +1,7 @@
 //! Reading a tiled maze document and writing its shape (docs/format.md, "Other tilings").
 
 use super::{AnyMaze, Cell, Hex, MAX_CELLS, Octagon, Polar, Side, TiledMaze, Tiling, Topology};
-use super::{Triangle, polar::RingsError};
+use super::{Cube, Levels, Triangle, Wrap, Wrapped, polar::RingsError};
 use crate::doc::{Document, Kind};
 use crate::error::{Error, Result};
 use crate::{Pos, Solution};
@@ -41,6 +41,18 @@ impl TiledDoc {
             )));
         }
         let tiling = tiling_of(doc)?;
+        if tiling != Tiling::Wrapped && doc.has("wrap") {
+            return Err(Error::input(format!(
+                "field `wrap`: a {tiling} maze does not wrap; a maze of square cells with \
+                 joined edges is a `wrapped` one"
+            )));
+        }
+        if tiling != Tiling::Levels && doc.has("levels") {
+            return Err(Error::input(format!(
+                "field `levels`: a {tiling} maze has one level; a maze of stacked grids is a \
+                 `levels` one"
+            )));
+        }
         let rows = cell_rows(doc, tiling)?;
         let maze = match tiling {
             Tiling::Square => {
@@ -61,6 +73,36 @@ impl TiledDoc {
                 AnyMaze::Octagon(read_cells(Octagon::new(w, h), &rows)?)
             }
             Tiling::Polar => AnyMaze::Polar(read_cells(rings(doc, &rows)?, &rows)?),
+            Tiling::Levels => {
+                let levels: usize = doc.required("levels")?;
+                if levels == 0 {
+                    return Err(Error::input(
+                        "field `levels`: a maze has at least 1 level, not 0",
+                    ));
+                }
+                let (w, h) = stacked(doc, &rows, levels, "levels")?;
+                AnyMaze::Levels(read_cells(Levels::new(w, h, levels), &rows)?)
+            }
+            Tiling::Wrapped => {
+                let wrap: String = doc.required("wrap")?;
+                let wrap: Wrap = wrap
+                    .parse()
+                    .map_err(|e| Error::input(format!("field `wrap`: {e}")))?;
+                let (w, h) = rectangle(doc, &rows)?;
+                if let Some(why) = Wrapped::too_narrow(w, h, wrap) {
+                    return Err(Error::input(format!("fields `width` and `height`: {why}")));
+                }
+                AnyMaze::Wrapped(read_cells(Wrapped::new(w, h, wrap), &rows)?)
+            }
+            Tiling::Cube => {
+                let (w, h) = stacked(doc, &rows, 6, "faces")?;
+                if w != h {
+                    return Err(Error::input(format!(
+                        "fields `width` and `height`: a cube's faces are square, not {w}x{h}"
+                    )));
+                }
+                AnyMaze::Cube(read_cells(Cube::new(w), &rows)?)
+            }
         };
         crate::on_tiled_maze!(&maze, m => Self::with_positions(doc, m)).map(
             |(start, goal, trace, solution)| TiledDoc {
@@ -198,6 +240,13 @@ fn cell_rows(doc: &Document, tiling: Tiling) -> Result<Vec<String>> {
 
 /// `width` x `height` of a hex, triangle or octagon maze, checked against the rows.
 fn rectangle(doc: &Document, rows: &[String]) -> Result<(usize, usize)> {
+    stacked(doc, rows, 1, "")
+}
+
+/// `width` x `height` of each of `layers` grids whose rows follow one another in `cells`
+/// (the levels of a levels maze, a cube's faces), checked against the rows; the size is
+/// checked before anything is made of it.
+fn stacked(doc: &Document, rows: &[String], layers: usize, what: &str) -> Result<(usize, usize)> {
     let width: usize = doc.required("width")?;
     let height: usize = doc.required("height")?;
     if width == 0 || height == 0 {
@@ -205,17 +254,32 @@ fn rectangle(doc: &Document, rows: &[String]) -> Result<(usize, usize)> {
             "fields `width` and `height`: a maze is at least 1x1 cells, found {width}x{height}"
         )));
     }
-    if width.checked_mul(height).is_none_or(|n| n > MAX_CELLS) {
+    let cells = width
+        .checked_mul(height)
+        .and_then(|n| n.checked_mul(layers));
+    if cells.is_none_or(|n| n > MAX_CELLS) {
+        let size = if layers == 1 {
+            format!("{width}x{height} cells")
+        } else {
+            format!("{layers} {what} of {width}x{height} cells")
+        };
         return Err(Error::input(format!(
-            "fields `width` and `height`: {width}x{height} cells is more than the limit of \
-             {MAX_CELLS}"
+            "fields `width` and `height`: {size} is more than the limit of {MAX_CELLS}"
         )));
     }
-    if rows.len() != height {
-        return Err(Error::input(format!(
-            "field `cells`: {} rows, but `height` is {height}",
-            rows.len()
-        )));
+    if rows.len() != height * layers {
+        return Err(Error::input(if layers == 1 {
+            format!(
+                "field `cells`: {} rows, but `height` is {height}",
+                rows.len()
+            )
+        } else {
+            format!(
+                "field `cells`: {} rows, but {layers} {what} of `height` {height} make {}",
+                rows.len(),
+                height * layers
+            )
+        }));
     }
     for (r, row) in rows.iter().enumerate() {
         if row.len() != width {
@@ -348,11 +412,32 @@ pub fn write_shape(maze: &AnyMaze, doc: &mut Document, rows: bool) {
         AnyMaze::Triangle(m) => (Some(m.topology().width()), m.topology().height(), None),
         AnyMaze::Octagon(m) => (Some(m.topology().width()), m.topology().height(), None),
         AnyMaze::Polar(m) => (None, m.topology().rows(), Some(m.topology().rings())),
+        AnyMaze::Levels(m) => {
+            let t = m.topology();
+            doc.set("width", t.width());
+            doc.set("height", t.height());
+            doc.set("levels", t.levels());
+            (None, 0, None)
+        }
+        AnyMaze::Wrapped(m) => {
+            let t = m.topology();
+            doc.set("width", t.width());
+            doc.set("height", t.height());
+            doc.set("wrap", t.wrap().name());
+            (None, 0, None)
+        }
+        AnyMaze::Cube(m) => {
+            doc.set("width", m.topology().size());
+            doc.set("height", m.topology().size());
+            (None, 0, None)
+        }
     };
     if let Some(w) = width {
         doc.set("width", w);
     }
-    doc.set("height", height);
+    if maze.tiling().is_plane() {
+        doc.set("height", height);
+    }
     if let Some(rings) = rings {
         doc.set("rings", rings);
     }

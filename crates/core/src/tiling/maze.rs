@@ -1,6 +1,7 @@
 //! A maze on a tiling: the open passages, as the forward bits of each cell.
 
-use super::{Cell, Hex, NO_CELL, Octagon, Polar, Side, Tiling, Topology, Triangle};
+use super::Wrapped;
+use super::{Cell, Cube, Hex, Levels, NO_CELL, Octagon, Polar, Side, Tiling, Topology, Triangle};
 use crate::{Pos, RowSource};
 
 /// What a cell's byte holds: its forward passages in the low four bits, and this bit for a
@@ -172,6 +173,9 @@ pub enum AnyMaze {
     Triangle(TiledMaze<Triangle>),
     Octagon(TiledMaze<Octagon>),
     Polar(TiledMaze<Polar>),
+    Levels(TiledMaze<Levels>),
+    Wrapped(TiledMaze<Wrapped>),
+    Cube(TiledMaze<Cube>),
 }
 
 /// Runs `$body` with `$m` bound to the maze inside an [`AnyMaze`], compiled once for each
@@ -184,6 +188,9 @@ macro_rules! on_tiled_maze {
             $crate::tiling::AnyMaze::Triangle($m) => $body,
             $crate::tiling::AnyMaze::Octagon($m) => $body,
             $crate::tiling::AnyMaze::Polar($m) => $body,
+            $crate::tiling::AnyMaze::Levels($m) => $body,
+            $crate::tiling::AnyMaze::Wrapped($m) => $body,
+            $crate::tiling::AnyMaze::Cube($m) => $body,
         }
     };
 }
@@ -195,6 +202,9 @@ impl AnyMaze {
             AnyMaze::Triangle(_) => Tiling::Triangle,
             AnyMaze::Octagon(_) => Tiling::Octagon,
             AnyMaze::Polar(_) => Tiling::Polar,
+            AnyMaze::Levels(_) => Tiling::Levels,
+            AnyMaze::Wrapped(_) => Tiling::Wrapped,
+            AnyMaze::Cube(_) => Tiling::Cube,
         }
     }
 

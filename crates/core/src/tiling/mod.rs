@@ -1,5 +1,7 @@
 //! Mazes on other tilings than the square grid (docs/format.md, "Other tilings"): hexagons,
-//! triangles, octagons with squares, and the rings of a polar maze.
+//! triangles, octagons with squares, and the rings of a polar maze; and the topologies
+//! beyond the plane: square grids stacked in levels, square grids whose edges wrap around,
+//! and the six faces of a cube.
 //!
 //! A [`Topology`] says which cells there are, which cell lies across each side of a cell (in
 //! clockwise order around it, the order a wall follower turns by) and which cell's forward
@@ -14,6 +16,8 @@ pub use maze::{AnyMaze, TiledMaze};
 pub use octagon::Octagon;
 pub use polar::Polar;
 pub use triangle::Triangle;
+pub use wrapped::{Wrap, Wrapped};
+pub use {cube::Cube, cube::FACE_NAMES, levels::Levels};
 
 use crate::Pos;
 use std::fmt;
@@ -27,15 +31,21 @@ pub enum Tiling {
     Triangle,
     Octagon,
     Polar,
+    Levels,
+    Wrapped,
+    Cube,
 }
 
 impl Tiling {
-    pub const ALL: [Tiling; 5] = [
+    pub const ALL: [Tiling; 8] = [
         Tiling::Square,
         Tiling::Hex,
         Tiling::Triangle,
         Tiling::Octagon,
         Tiling::Polar,
+        Tiling::Levels,
+        Tiling::Wrapped,
+        Tiling::Cube,
     ];
 
     /// The name in the document's `tiling` field and on the command line.
@@ -46,7 +56,16 @@ impl Tiling {
             Tiling::Triangle => "triangle",
             Tiling::Octagon => "octagon",
             Tiling::Polar => "polar",
+            Tiling::Levels => "levels",
+            Tiling::Wrapped => "wrapped",
+            Tiling::Cube => "cube",
         }
+    }
+
+    /// Whether the tiling's cells lie flat in the picture as drawn (see
+    /// [`Topology::PLANE`]); not so for levels, wrapped edges and the cube.
+    pub fn is_plane(self) -> bool {
+        !matches!(self, Tiling::Levels | Tiling::Wrapped | Tiling::Cube)
     }
 
     /// What a row of `cells` is called in messages: a polar maze's rows are its rings.
@@ -84,6 +103,9 @@ impl crate::choice::Named for Tiling {
             Tiling::Triangle => "triangles pointing up and down, three neighbours",
             Tiling::Octagon => "octagons with small squares between them, eight or four",
             Tiling::Polar => "rings of cells around a centre, split as they grow",
+            Tiling::Levels => "square grids stacked in levels, joined by stairs",
+            Tiling::Wrapped => "square cells whose edges wrap around, as --wrap joins them",
+            Tiling::Cube => "the six square faces of a cube, joined at its edges",
         }
     }
 }
@@ -119,6 +141,15 @@ impl Side {
     pub const fn is_edge(self) -> bool {
         self.to == NO_CELL
     }
+}
+
+/// What a step between two neighbouring cells goes through: a plain side, stairs between
+/// levels, or a seam (a wrapped edge, or an edge of a cube).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Passage {
+    Plain,
+    Stairs,
+    Seam,
 }
 
 /// A point of a picture, in the tiling's own units (a cell is about one unit across).
@@ -161,6 +192,17 @@ pub trait Topology: Clone + fmt::Debug + Send + Sync {
     /// first cell and every earlier one). Not so for triangles: an up triangle at the left
     /// edge has its neighbours to the east and south.
     const EARLIER_NEIGHBOUR: bool = true;
+
+    /// Whether the cells lie in the plane as drawn: each cell's sides go round it clockwise
+    /// (so a wall follower's turns mean something), and neighbours' centres are at most
+    /// [`Topology::max_step`] apart (so the straight line over it bounds the steps between
+    /// two cells). Not so for levels (stairs), wrapped edges and the cube (seams).
+    const PLANE: bool = true;
+
+    /// Whether every side of a cell away from the outer rows and columns leads to a cell at
+    /// most one row and one column away in reading order (Kruskal's regions count on it).
+    /// Not so for stairs between levels and the seams of a cube.
+    const LOCAL_NEIGHBOURS: bool = true;
 
     /// Cells in all, those a mask leaves out included.
     fn len(&self) -> usize;
@@ -210,6 +252,24 @@ pub trait Topology: Clone + fmt::Debug + Send + Sync {
     /// steps covers at most `n` times this, which makes the straight-line distance over it
     /// an admissible A* estimate.
     fn max_step(&self) -> f64;
+
+    /// The fewest steps from `from` to `to` through any passages, or fewer (an admissible
+    /// A* estimate); asked only of a topology not in the [`Topology::PLANE`], whose straight
+    /// lines on the picture say nothing.
+    fn steps_at_least(&self, _from: Cell, _to: Cell) -> f64 {
+        0.0
+    }
+
+    /// The grids stacked in the rows of `cells`, and the rows of each: a levels maze's
+    /// levels; one grid of every row for the other tilings.
+    fn layers(&self) -> (usize, usize) {
+        (1, self.rows())
+    }
+
+    /// What the step between neighbours `from` and `to` goes through.
+    fn passage(&self, _from: Cell, _to: Cell) -> Passage {
+        Passage::Plain
+    }
 
     /// The forward bits `cell` may set: one for each side to a cell that it owns.
     fn forward_bits(&self, cell: Cell, scratch: &mut Vec<Side>) -> u8 {
@@ -282,6 +342,26 @@ impl Rect {
         let (row, col) = self.columns.div_rem(cell);
         Pos::new(row as usize, col as usize)
     }
+
+    /// The row and column of the `n`-th cell, as a pair.
+    #[inline]
+    pub fn columns_of(&self, n: Cell) -> (usize, usize) {
+        let (row, col) = self.columns.div_rem(n);
+        (row as usize, col as usize)
+    }
+}
+
+/// The four sides of the unit square around `centre`, clockwise from the top (N, E, S, W),
+/// into `out` (cleared first).
+pub(crate) fn square_edges((x, y): Point, out: &mut Vec<Edge>) {
+    out.clear();
+    let (l, r, t, b) = (x - 0.5, x + 0.5, y - 0.5, y + 0.5);
+    out.extend([
+        Edge::line((l, t), (r, t)),
+        Edge::line((r, t), (r, b)),
+        Edge::line((r, b), (l, b)),
+        Edge::line((l, b), (l, t)),
+    ]);
 }
 
 /// The methods every rectangular tiling shares, on its `rect` field.
@@ -330,12 +410,15 @@ macro_rules! rectangular_rows {
 
 pub(crate) use {rectangular, rectangular_rows};
 
+mod cube;
 mod document;
 mod hex;
+mod levels;
 mod maze;
 mod octagon;
 mod polar;
 mod triangle;
+mod wrapped;
 
 /// The limit of cells a document or a request may have, as for a square maze's tiles.
 pub const MAX_CELLS: usize = crate::MAX_TILES;

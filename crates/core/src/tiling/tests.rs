@@ -215,3 +215,140 @@ fn bad_documents_name_the_cell_and_the_problem() {
             .starts_with("field `tiling`: unknown tiling \"penrose\"")
     );
 }
+
+/// Every side leads to another cell, never the same neighbour twice.
+fn assert_simple<T: Topology>(t: &T) {
+    let mut a = Vec::new();
+    for cell in 0..t.len() as Cell {
+        t.sides(cell, &mut a);
+        let mut to: Vec<Cell> = a.iter().filter(|s| !s.is_edge()).map(|s| s.to).collect();
+        assert!(!to.contains(&cell), "{:?} {cell} meets itself", T::TILING);
+        let n = to.len();
+        to.sort_unstable();
+        to.dedup();
+        assert_eq!(
+            to.len(),
+            n,
+            "{:?} {cell} meets a neighbour twice",
+            T::TILING
+        );
+    }
+}
+
+#[test]
+fn the_topologies_beyond_the_plane_are_symmetric_and_simple() {
+    for (w, h) in [(3, 3), (3, 5), (4, 3), (7, 6)] {
+        for wrap in Wrap::ALL {
+            let t = Wrapped::new(w, h, wrap);
+            assert_symmetric(&t);
+            assert_simple(&t);
+        }
+    }
+    for (w, h, l) in [(1, 1, 1), (1, 1, 3), (2, 3, 2), (4, 1, 3), (5, 4, 3)] {
+        assert_symmetric(&Levels::new(w, h, l));
+        assert_simple(&Levels::new(w, h, l));
+    }
+    for n in 1..=5 {
+        let cube = Cube::new(n);
+        assert_symmetric(&cube);
+        assert_simple(&cube);
+        let mut sides = Vec::new();
+        for cell in 0..cube.len() as Cell {
+            cube.sides(cell, &mut sides);
+            assert!(sides.iter().all(|s| !s.is_edge()), "a cube has no edge");
+        }
+    }
+}
+
+#[test]
+fn the_seams_join_the_cells_the_format_names() {
+    let p = Pos::new;
+    let cell = |t: &dyn Fn(Pos) -> Option<Cell>, q: Pos| t(q).unwrap();
+    // A Möbius strip 5 wide and 4 high: row r meets row 3 - r across the seam.
+    let m = Wrapped::new(5, 4, Wrap::Mobius);
+    assert_eq!(across(&m, p(0, 4), 1), Some(p(3, 0)));
+    assert_eq!(across(&m, p(1, 4), 1), Some(p(2, 0)));
+    assert_eq!(across(&m, p(3, 1), 2), None, "no wrap top to bottom");
+    let t = Wrapped::new(5, 4, Wrap::XY);
+    assert_eq!(across(&t, p(3, 1), 2), Some(p(0, 1)));
+    assert_eq!(across(&t, p(2, 4), 1), Some(p(2, 0)));
+    // Stairs from level 0's cell (1, 1) lead to level 1's: row 1 + 3 of the document.
+    let l = Levels::new(4, 3, 2);
+    assert_eq!(across(&l, p(1, 1), 4), Some(p(4, 1)));
+    assert_eq!(across(&l, p(4, 1), 4), None, "no level above the last");
+    assert_eq!(
+        l.passage(cell(&|q| l.cell(q), p(1, 1)), cell(&|q| l.cell(q), p(4, 1))),
+        Passage::Stairs
+    );
+    // The cube of faces 3 a side: front's east edge meets right's west edge, row for row;
+    // front's top meets top's bottom, column for column; top's top meets back's top, the
+    // columns reversed; left's west meets back's east.
+    let c = Cube::new(3);
+    let neighbours = |q: Pos| {
+        let mut sides = Vec::new();
+        c.sides(c.cell(q).unwrap(), &mut sides);
+        sides.iter().map(|s| c.position(s.to)).collect::<Vec<_>>()
+    };
+    let (front, top, right, left, bottom, back) = (0, 3, 6, 9, 12, 15);
+    assert_eq!(neighbours(p(front + 1, 2))[1], p(right + 1, 0));
+    assert_eq!(neighbours(p(front, 0))[0], p(top + 2, 0));
+    assert_eq!(neighbours(p(top, 0))[0], p(back, 2));
+    assert_eq!(neighbours(p(left + 2, 0))[3], p(back + 2, 2));
+    assert_eq!(neighbours(p(bottom + 2, 1))[2], p(back + 2, 1));
+    assert_eq!(neighbours(p(right, 1))[0], p(top + 1, 2));
+}
+
+#[test]
+fn documents_beyond_the_plane_read_back_and_are_checked() {
+    let read = |json: &str| TiledDoc::from_document(&Document::from_json(json).unwrap());
+    let ok = read(
+        r#"{"version":1,"kind":"maze","tiling":"wrapped","wrap":"x","width":3,"height":1,"cells":["110"]}"#,
+    );
+    assert!(ok.is_ok(), "{ok:?}");
+    let e = read(
+        r#"{"version":1,"kind":"maze","tiling":"wrapped","wrap":"x","width":2,"height":1,"cells":["10"]}"#,
+    );
+    assert!(e.unwrap_err().to_string().contains("at least 3 cells wide"));
+    let e = read(
+        r#"{"version":1,"kind":"maze","tiling":"wrapped","wrap":"z","width":3,"height":1,"cells":["100"]}"#,
+    );
+    assert!(e.unwrap_err().to_string().contains("field `wrap`"));
+    let e = read(
+        r#"{"version":1,"kind":"maze","tiling":"levels","levels":2,"width":2,"height":1,"cells":["14","04"]}"#,
+    );
+    let e = e.unwrap_err().to_string();
+    assert!(
+        e.contains("row 1 cell 1 is '4'") && e.contains("stairs up"),
+        "{e}"
+    );
+    let e = read(
+        r#"{"version":1,"kind":"maze","tiling":"levels","levels":0,"width":2,"height":1,"cells":[]}"#,
+    );
+    assert!(e.unwrap_err().to_string().contains("at least 1 level"));
+    let e = read(
+        r#"{"version":1,"kind":"maze","tiling":"levels","levels":3,"width":2,"height":1,"cells":["14","04"]}"#,
+    );
+    assert!(e.unwrap_err().to_string().contains("2 rows, but 3 levels"));
+    let e = read(
+        r#"{"version":1,"kind":"maze","tiling":"cube","width":1,"height":1,"cells":["0","0","0","0","0"]}"#,
+    );
+    assert!(e.unwrap_err().to_string().contains("6 faces"));
+    let e = read(
+        r#"{"version":1,"kind":"maze","tiling":"cube","width":100000,"height":100000,"cells":[]}"#,
+    );
+    assert!(e.unwrap_err().to_string().contains("more than the limit"));
+    let e = read(
+        r#"{"version":1,"kind":"maze","tiling":"hex","wrap":"x","width":2,"height":1,"cells":["00"]}"#,
+    );
+    assert!(e.unwrap_err().to_string().contains("does not wrap"));
+    // A cube of one cell a face: which bits each face owns follows from the rule of cube.rs.
+    let cube = Cube::new(1);
+    let owned: Vec<u8> = (0..6)
+        .map(|f| cube.forward_bits(f, &mut Vec::new()))
+        .collect();
+    assert_eq!(
+        owned.iter().map(|b| b.count_ones()).sum::<u32>(),
+        12,
+        "a cube has 12 edges"
+    );
+}

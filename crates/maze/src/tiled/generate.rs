@@ -5,7 +5,7 @@
 //! Each builds a spanning tree of the maze's cells. None recurses and none is quadratic.
 
 use crate::Algorithm;
-use grid_core::tiling::{Cell, Side, TiledMaze, Topology};
+use grid_core::tiling::{Cell, Divisor, Side, TiledMaze, Topology};
 use grid_core::{BitSet, BitSource, Rng};
 
 /// A maze being carved, with the carving order when it is recorded.
@@ -328,9 +328,13 @@ fn kruskal<T: Topology>(c: &mut Carving<T>, rng: &mut Rng) {
 }
 
 /// The cells one core decides at a time: the rectangle `rows` x `cols` of a rectangular
-/// tiling, or on a polar one a sector of the rings `rows` (each ring's cells from `ranges`).
+/// tiling (of each of the grids `levels` where grids are stacked, `floor` rows each), or on
+/// a polar one a sector of the rings `rows` (each ring's cells from `ranges`).
 #[derive(Debug, Clone)]
 struct Region {
+    levels: std::ops::Range<usize>,
+    /// Rows of each grid, divided by a multiplication: every side of a cell asks.
+    floor: Divisor,
     rows: std::ops::Range<usize>,
     cols: std::ops::Range<usize>,
     /// For a sector: each ring's first index in the sector, past its last, and the local
@@ -343,22 +347,33 @@ struct Region {
 /// cache, and only 3% of its cells at its edge.
 const TILE: usize = 128;
 
+/// The side of a region where grids are stacked: a box of 32 levels, rows and columns, as
+/// many cells as [`TILE`]'s square twice over, a tenth of its walls leading out.
+const BOX: usize = 32;
+
 impl Region {
     /// Regions covering the tiling: squares of [`TILE`] cells a side on a rectangular one;
     /// on a polar one, bands of [`TILE`] rings cut into sectors about as wide as deep.
     fn cover<T: Topology>(t: &T) -> Vec<Region> {
         let mut regions = Vec::new();
         if T::TILING != grid_core::tiling::Tiling::Polar {
-            let (w, h) = (t.row_len(0), t.rows());
-            for r0 in (0..h).step_by(TILE) {
-                for c0 in (0..w).step_by(TILE) {
-                    let (rows, cols) = (r0..(r0 + TILE).min(h), c0..(c0 + TILE).min(w));
-                    regions.push(Region {
-                        len: rows.len() * cols.len(),
-                        rows,
-                        cols,
-                        ranges: Vec::new(),
-                    });
+            let (layers, floor) = t.layers();
+            let (w, h) = (t.row_len(0), floor);
+            let (side, depth) = if layers > 1 { (BOX, BOX) } else { (TILE, 1) };
+            for l0 in (0..layers).step_by(depth) {
+                for r0 in (0..h).step_by(side) {
+                    for c0 in (0..w).step_by(side) {
+                        let levels = l0..(l0 + depth).min(layers);
+                        let (rows, cols) = (r0..(r0 + side).min(h), c0..(c0 + side).min(w));
+                        regions.push(Region {
+                            len: levels.len() * rows.len() * cols.len(),
+                            levels,
+                            floor: Divisor::new(floor),
+                            rows,
+                            cols,
+                            ranges: Vec::new(),
+                        });
+                    }
                 }
             }
             return regions;
@@ -378,6 +393,8 @@ impl Region {
                     len += hi - lo;
                 }
                 regions.push(Region {
+                    levels: 0..1,
+                    floor: Divisor::new(t.rows()),
                     rows: rows.clone(),
                     cols: 0..0,
                     ranges,
@@ -393,8 +410,12 @@ impl Region {
     #[inline]
     fn global<T: Topology>(&self, t: &T, i: u32) -> Cell {
         if self.ranges.is_empty() {
-            let (r, c) = (i as usize / self.cols.len(), i as usize % self.cols.len());
-            return (t.row_start(self.rows.start + r) + self.cols.start + c) as Cell;
+            let per_level = self.rows.len() * self.cols.len();
+            let (level, j) = (i as usize / per_level, i as usize % per_level);
+            let (r, c) = (j / self.cols.len(), j % self.cols.len());
+            let floor = self.floor.divisor() as usize;
+            let row = (self.levels.start + level) * floor + self.rows.start + r;
+            return (t.row_start(row) + self.cols.start + c) as Cell;
         }
         let k = self.ranges.partition_point(|&(_, _, first)| first <= i) - 1;
         let (lo, _, first) = self.ranges[k];
@@ -405,10 +426,12 @@ impl Region {
     #[inline]
     fn local<T: Topology>(&self, t: &T, cell: Cell) -> Option<u32> {
         let p = t.position(cell);
-        if !self.rows.contains(&p.row) {
+        let (level, row) = self.floor.div_rem(p.row as u32);
+        let (level, row) = (level as usize, row as usize);
+        if !self.rows.contains(&row) || !self.levels.contains(&level) {
             return None;
         }
-        let r = p.row - self.rows.start;
+        let r = (level - self.levels.start) * self.rows.len() + row - self.rows.start;
         if self.ranges.is_empty() {
             return self
                 .cols
@@ -424,7 +447,11 @@ impl Region {
     /// (whose neighbours are all in the region), the tiling's width; `None` otherwise.
     #[inline]
     fn inner<T: Topology>(&self, t: &T, i: u32) -> Option<usize> {
-        if !self.ranges.is_empty() || self.rows.len() < 3 || self.cols.len() < 3 {
+        if !T::LOCAL_NEIGHBOURS
+            || !self.ranges.is_empty()
+            || self.rows.len() < 3
+            || self.cols.len() < 3
+        {
             return None;
         }
         let w = self.cols.len();
@@ -452,15 +479,17 @@ impl Region {
     /// Calls `f` with each local number and its cell, in order.
     fn for_each_cell<T: Topology>(&self, t: &T, mut f: impl FnMut(u32, Cell)) {
         let mut i = 0;
-        for (r, row) in self.rows.clone().enumerate() {
-            let start = t.row_start(row) as Cell;
-            let (lo, hi) = match self.ranges.get(r) {
-                Some(&(lo, hi, _)) => (lo, hi),
-                None => (self.cols.start as u32, self.cols.end as u32),
-            };
-            for index in lo..hi {
-                f(i, start + index);
-                i += 1;
+        for level in self.levels.clone() {
+            for (r, row) in self.rows.clone().enumerate() {
+                let start = t.row_start(level * self.floor.divisor() as usize + row) as Cell;
+                let (lo, hi) = match self.ranges.get(r) {
+                    Some(&(lo, hi, _)) => (lo, hi),
+                    None => (self.cols.start as u32, self.cols.end as u32),
+                };
+                for index in lo..hi {
+                    f(i, start + index);
+                    i += 1;
+                }
             }
         }
     }

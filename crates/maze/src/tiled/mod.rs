@@ -5,10 +5,12 @@
 //! The square grid keeps its own fast paths ([`crate::CellMaze`] and the generators beside
 //! it); everything here is compiled once for each other tiling.
 
+mod crossings;
 mod generate;
 mod graph;
 mod solve;
 
+pub use crossings::{Crossings, crossings, solver_works};
 pub use generate::{carve_on, supports};
 pub use graph::{distances, farthest_from, pieces};
 pub use solve::{solve_on, solve_tiled};
@@ -16,7 +18,8 @@ pub use solve::{solve_on, solve_tiled};
 use crate::{Algorithm, Endpoints, Mask};
 use generate::Carving;
 use grid_core::tiling::{
-    AnyMaze, Cell, Hex, MAX_CELLS, Octagon, Polar, TiledMaze, Tiling, Topology, Triangle,
+    AnyMaze, Cell, Cube, Hex, Levels, MAX_CELLS, Octagon, Polar, TiledMaze, Tiling, Topology,
+    Triangle, Wrap, Wrapped,
 };
 use grid_core::{Document, Kind, Pos, Rng};
 use serde_json::{Value, json};
@@ -51,6 +54,38 @@ macro_rules! with_new_maze {
                 let mut $maze = TiledMaze::new(polar);
                 $body
             }
+            (
+                Tiling::Levels,
+                TiledSize::Levels {
+                    width,
+                    height,
+                    levels,
+                },
+            ) => {
+                // One mask shapes every level alike.
+                let floor = width * height;
+                let keep = |c: Cell| mask.as_ref().is_none_or(|m| m.contains(c as usize % floor));
+                #[allow(unused_mut)]
+                let mut $maze = TiledMaze::shaped(Levels::new(width, height, levels), keep);
+                $body
+            }
+            (
+                Tiling::Wrapped,
+                TiledSize::Wrapped {
+                    width,
+                    height,
+                    wrap,
+                },
+            ) => {
+                #[allow(unused_mut)]
+                let mut $maze = TiledMaze::shaped(Wrapped::new(width, height, wrap), keep);
+                $body
+            }
+            (Tiling::Cube, TiledSize::Cube(n)) => {
+                #[allow(unused_mut)]
+                let mut $maze = TiledMaze::new(Cube::new(n));
+                $body
+            }
             _ => unreachable!("requests pair each tiling with its size"),
         }
     }};
@@ -59,8 +94,54 @@ macro_rules! with_new_maze {
 /// The size of a tiled maze: cells across and down, or rings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TiledSize {
-    Rect { width: usize, height: usize },
+    Rect {
+        width: usize,
+        height: usize,
+    },
     Rings(usize),
+    /// `levels` grids of `width` x `height` square cells.
+    Levels {
+        width: usize,
+        height: usize,
+        levels: usize,
+    },
+    /// A rectangle of square cells with edges joined.
+    Wrapped {
+        width: usize,
+        height: usize,
+        wrap: Wrap,
+    },
+    /// A cube of faces this many cells a side.
+    Cube(usize),
+}
+
+impl TiledSize {
+    /// The tiling this size is for, when only one has it.
+    pub fn tiling(self) -> Option<Tiling> {
+        match self {
+            TiledSize::Rect { .. } => None,
+            TiledSize::Rings(_) => Some(Tiling::Polar),
+            TiledSize::Levels { .. } => Some(Tiling::Levels),
+            TiledSize::Wrapped { .. } => Some(Tiling::Wrapped),
+            TiledSize::Cube(_) => Some(Tiling::Cube),
+        }
+    }
+
+    /// The width of the rectangle a mask covers, and the rows of the document.
+    fn rows_and_width(self) -> (usize, usize) {
+        match self {
+            TiledSize::Rect { width, height } | TiledSize::Wrapped { width, height, .. } => {
+                (height, width)
+            }
+            TiledSize::Levels {
+                width,
+                height,
+                levels,
+            } => (height * levels, width),
+            TiledSize::Cube(n) => (6 * n, n),
+            TiledSize::Rings(_) => unreachable!("rings have no rectangle"),
+        }
+    }
 }
 
 /// Why a tiled maze cannot be made as asked.
@@ -90,6 +171,9 @@ pub enum TiledError {
     },
     #[error("{0}")]
     Mask(String),
+    /// A wrapped maze too narrow across a joined edge, with the reason.
+    #[error("{0}")]
+    Wrap(String),
     /// A triangle maze one cell wide: its triangles join only in pairs.
     #[error(
         "a triangle maze 1 cell wide and {0} high falls apart (its triangles join only in \
@@ -139,14 +223,49 @@ impl TiledRequest {
                 works: works.join(", "),
             });
         }
+        assert!(
+            size.tiling().is_none_or(|t| t == tiling),
+            "a request pairs each tiling with its size"
+        );
         let cells = match size {
-            TiledSize::Rect { width, height } if width == 0 || height == 0 => {
+            TiledSize::Rect { width, height } | TiledSize::Wrapped { width, height, .. }
+                if width == 0 || height == 0 =>
+            {
                 return Err(TiledError::Empty(format!("{width}x{height}")));
             }
+            TiledSize::Levels {
+                width,
+                height,
+                levels,
+            } if width == 0 || height == 0 || levels == 0 => {
+                return Err(TiledError::Empty(format!(
+                    "{levels} levels of {width}x{height}"
+                )));
+            }
             TiledSize::Rings(0) => return Err(TiledError::Empty("0 rings".into())),
-            TiledSize::Rect { width, height } => width.checked_mul(height),
+            TiledSize::Cube(0) => return Err(TiledError::Empty("a cube of 0x0 faces".into())),
+            TiledSize::Rect { width, height } | TiledSize::Wrapped { width, height, .. } => {
+                width.checked_mul(height)
+            }
+            TiledSize::Levels {
+                width,
+                height,
+                levels,
+            } => width
+                .checked_mul(height)
+                .and_then(|n| n.checked_mul(levels)),
             TiledSize::Rings(n) => Polar::cells_for(n),
+            TiledSize::Cube(n) => n.checked_mul(n).and_then(|n| n.checked_mul(6)),
         };
+        if let TiledSize::Wrapped {
+            width,
+            height,
+            wrap,
+        } = size
+            && let Some(why) = Wrapped::too_narrow(width, height, wrap)
+        {
+            return Err(TiledError::Wrap(why));
+        }
         if let (Tiling::Triangle, TiledSize::Rect { width: 1, height }) = (tiling, size)
             && height > 2
         {
@@ -181,7 +300,15 @@ impl TiledRequest {
     fn check_cell(&self, which: &'static str, cell: (usize, usize)) -> Result<(), TiledError> {
         let outside = |why: String| TiledError::Outside { which, cell, why };
         match self.size {
-            TiledSize::Rect { width, height } => {
+            TiledSize::Rect { .. }
+            | TiledSize::Wrapped { .. }
+            | TiledSize::Levels { .. }
+            | TiledSize::Cube(_) => {
+                let (height, width) = self.size.rows_and_width();
+                let floor = match self.size {
+                    TiledSize::Levels { width, height, .. } => width * height,
+                    _ => usize::MAX,
+                };
                 if cell.0 >= height || cell.1 >= width {
                     return Err(outside(format!(
                         "rows 0 to {}, columns 0 to {}",
@@ -190,7 +317,7 @@ impl TiledRequest {
                     )));
                 }
                 if let Some(mask) = &self.mask
-                    && !mask.contains(cell.0 * width + cell.1)
+                    && !mask.contains((cell.0 * width + cell.1) % floor)
                 {
                     return Err(outside("the mask leaves it out".into()));
                 }
@@ -215,10 +342,17 @@ impl TiledRequest {
     /// Shapes the maze by a mask of its size, whose cells must be in one piece on this
     /// tiling (hex, triangle and octagon mazes only).
     pub fn with_mask(mut self, mask: Arc<Mask>) -> Result<TiledRequest, TiledError> {
-        let TiledSize::Rect { width, height } = self.size else {
-            return Err(TiledError::Mask(
-                "a polar maze cannot take a mask; hex, triangle and octagon mazes can".into(),
-            ));
+        let (width, height) = match self.size {
+            TiledSize::Rect { width, height }
+            | TiledSize::Wrapped { width, height, .. }
+            | TiledSize::Levels { width, height, .. } => (width, height),
+            TiledSize::Rings(_) | TiledSize::Cube(_) => {
+                return Err(TiledError::Mask(format!(
+                    "a {} maze cannot take a mask (a mask is one rectangle of cells); hex, \
+                     triangle, octagon, levels and wrapped mazes can",
+                    self.tiling
+                )));
+            }
         };
         if (mask.width(), mask.height()) != (width, height) {
             return Err(TiledError::Mask(format!(
@@ -285,8 +419,11 @@ impl TiledRequest {
     /// Asks for the carving order too, when the maze is small enough.
     pub fn traced(mut self) -> Result<TiledRequest, TiledError> {
         let cells = match self.size {
-            TiledSize::Rect { width, height } => width * height,
             TiledSize::Rings(n) => Polar::cells_for(n).unwrap_or(usize::MAX),
+            size => {
+                let (rows, width) = size.rows_and_width();
+                rows * width
+            }
         };
         if cells > crate::MAX_TRACED_CELLS {
             return Err(TiledError::TooLargeToTrace {
@@ -331,8 +468,16 @@ impl TiledRequest {
 
 fn describe(size: TiledSize) -> String {
     match size {
-        TiledSize::Rect { width, height } => format!("{width}x{height} cells"),
+        TiledSize::Rect { width, height } | TiledSize::Wrapped { width, height, .. } => {
+            format!("{width}x{height} cells")
+        }
+        TiledSize::Levels {
+            width,
+            height,
+            levels,
+        } => format!("{levels} levels of {width}x{height} cells"),
         TiledSize::Rings(n) => format!("{n} rings"),
+        TiledSize::Cube(n) => format!("six faces of {n}x{n} cells"),
     }
 }
 
@@ -354,6 +499,9 @@ into_any_impl!(Hex, Hex);
 into_any_impl!(Triangle, Triangle);
 into_any_impl!(Octagon, Octagon);
 into_any_impl!(Polar, Polar);
+into_any_impl!(Levels, Levels);
+into_any_impl!(Wrapped, Wrapped);
+into_any_impl!(Cube, Cube);
 
 /// A maze made from a [`TiledRequest`] and a seed.
 #[derive(Debug)]

@@ -136,9 +136,15 @@ fn astar<T: Topology>(
     let step = t.max_step().max(f64::MIN_POSITIVE);
     let target = t.center(goal);
     let estimate = |cell: Cell| {
-        let (x, y) = t.center(cell);
+        // Beyond the plane, the topology's own bound (through stairs, wraps and seams).
+        let steps = if T::PLANE {
+            let (x, y) = t.center(cell);
+            (x - target.0).hypot(y - target.1) / step
+        } else {
+            t.steps_at_least(cell, goal)
+        };
         // A hair under the true bound, so that rounding never makes it inadmissible.
-        (x - target.0).hypot(y - target.1) / step * (1.0 - 1e-9)
+        steps * (1.0 - 1e-9)
     };
     let n = t.len();
     let mut parent = vec![NONE; n];

@@ -36,7 +36,7 @@ fn dots_per_unit(tiling: Tiling) -> f64 {
         Tiling::Hex => 5.0,
         Tiling::Triangle => 6.0,
         Tiling::Octagon => 6.0,
-        Tiling::Polar | Tiling::Square => 4.0,
+        Tiling::Polar | Tiling::Square | Tiling::Levels | Tiling::Wrapped | Tiling::Cube => 4.0,
     }
 }
 

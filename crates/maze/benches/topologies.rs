@@ -1,0 +1,197 @@
+//! The topologies beyond the plane against the flat square grid of the same cell count, on
+//! the generic path both take: each generic generator on 200 x 200 x 200 levels (8 M cells)
+//! and on a 2000 x 2000 torus, and BFS over the maze made, one timed run each (the
+//! machine is shared; a criterion run of 8 M cells would take many minutes).
+//!
+//!   cargo bench -p grid-maze --bench topologies
+//!   GRIDKIT_BENCH_SIDE=100 cargo bench -p grid-maze --bench topologies   (100^3 and 1000^2)
+//!   GRIDKIT_BENCH_ALGOS=backtracker,prim cargo bench -p grid-maze --bench topologies
+//!
+//! Prints, for each, millions of cells a second on the topology and on the flat grid, and
+//! their ratio (docs/mazes.md, "Performance").
+
+use grid_core::tiling::{Cell, Divisor, Edge, Levels, Point, Side, TiledMaze, Tiling, Topology};
+use grid_core::tiling::{Wrap, Wrapped};
+use grid_core::{Pos, Rng};
+use grid_maze::Algorithm;
+use grid_maze::Solver;
+use grid_maze::tiled::{carve_on, farthest_from, solve_on};
+use std::time::Instant;
+
+/// Square cells, `width` x `height`, numbered in reading order.
+#[derive(Debug, Clone, Copy)]
+struct Square {
+    width: usize,
+    height: usize,
+    columns: Divisor,
+}
+
+const E: u8 = 1;
+const S: u8 = 2;
+
+impl Square {
+    fn new(width: usize, height: usize) -> Square {
+        Square {
+            width,
+            height,
+            columns: Divisor::new(width),
+        }
+    }
+}
+
+impl Topology for Square {
+    const TILING: Tiling = Tiling::Square;
+
+    fn len(&self) -> usize {
+        self.width * self.height
+    }
+
+    fn rows(&self) -> usize {
+        self.height
+    }
+
+    fn row_len(&self, _row: usize) -> usize {
+        self.width
+    }
+
+    fn row_start(&self, row: usize) -> usize {
+        row * self.width
+    }
+
+    #[inline]
+    fn position(&self, cell: Cell) -> Pos {
+        let (row, col) = self.columns.div_rem(cell);
+        Pos::new(row as usize, col as usize)
+    }
+
+    #[inline]
+    fn sides(&self, cell: Cell, out: &mut Vec<Side>) {
+        out.clear();
+        let Pos { row: r, col: c } = self.position(cell);
+        let w = self.width as Cell;
+        let side = |ok: bool, to: Cell, owner: Cell, bit: u8| {
+            if ok {
+                Side::new(to, owner, bit)
+            } else {
+                Side::EDGE
+            }
+        };
+        out.extend([
+            side(r > 0, cell.wrapping_sub(w), cell.wrapping_sub(w), S),
+            side(c + 1 < self.width, cell + 1, cell, E),
+            side(r + 1 < self.height, cell + w, cell, S),
+            side(c > 0, cell.wrapping_sub(1), cell.wrapping_sub(1), E),
+        ]);
+    }
+
+    fn bit_name(&self, _cell: Cell, bit: u8) -> &'static str {
+        if bit == E { "E" } else { "S" }
+    }
+
+    fn center(&self, cell: Cell) -> Point {
+        let Pos { row, col } = self.position(cell);
+        (col as f64 + 0.5, row as f64 + 0.5)
+    }
+
+    fn edges(&self, cell: Cell, out: &mut Vec<Edge>) {
+        out.clear();
+        let Pos { row, col } = self.position(cell);
+        let (x, y) = (col as f64, row as f64);
+        let corners = [(x, y), (x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)];
+        for i in 0..4 {
+            out.push(Edge {
+                from: corners[i],
+                to: corners[(i + 1) % 4],
+                arc: None,
+            });
+        }
+    }
+
+    fn extent(&self) -> (Point, Point) {
+        ((0.0, 0.0), (self.width as f64, self.height as f64))
+    }
+
+    fn max_step(&self) -> f64 {
+        1.0
+    }
+}
+
+/// The generators every topology takes.
+const GENERIC: [Algorithm; 7] = [
+    Algorithm::HuntKill,
+    Algorithm::Backtracker,
+    Algorithm::Kruskal,
+    Algorithm::Prim,
+    Algorithm::Wilson,
+    Algorithm::AldousBroder,
+    Algorithm::GrowingTree,
+];
+
+/// Seconds to carve a maze on `topology`, and the maze.
+fn carve<T: Topology>(topology: T, algo: Algorithm) -> (f64, TiledMaze<T>) {
+    let mut maze = TiledMaze::new(topology);
+    let clock = Instant::now();
+    carve_on(&mut maze, algo, &mut Rng::seeded(1));
+    (clock.elapsed().as_secs_f64(), maze)
+}
+
+/// Seconds for BFS from the first cell to the one it reaches last: a search over the whole
+/// maze (the goal is the cell farthest from the start).
+fn bfs<T: Topology>(maze: &TiledMaze<T>) -> f64 {
+    let t = maze.topology();
+    let (far, _) = farthest_from(maze, 0);
+    let (a, b) = (t.position(0), t.position(far));
+    let clock = Instant::now();
+    let found = solve_on(Solver::Bfs, maze, a, b, false);
+    assert!(found.path.is_some());
+    clock.elapsed().as_secs_f64()
+}
+
+fn compare<T: Topology>(name: &str, topology: T, flat: Square) {
+    let cells = topology.len() as f64 / 1e6;
+    let flat_cells = flat.len() as f64 / 1e6;
+    println!(
+        "{name}: {cells:.2} M cells; flat square grid {} x {}: {flat_cells:.2} M cells",
+        flat.width, flat.height
+    );
+    println!("| | {name} M cells/s | flat M cells/s | ratio |");
+    println!("| --- | --- | --- | --- |");
+    let only = std::env::var("GRIDKIT_BENCH_ALGOS").ok();
+    let chosen = |algo: Algorithm| {
+        only.as_deref()
+            .is_none_or(|list| list.split(',').any(|name| name == algo.name()))
+    };
+    for algo in GENERIC.into_iter().filter(|&a| chosen(a)) {
+        let (t1, maze) = carve(topology.clone(), algo);
+        let (t2, flat_maze) = carve(flat, algo);
+        let (a, b) = (cells / t1, flat_cells / t2);
+        println!("| {} | {a:.2} | {b:.2} | {:.2} |", algo.name(), a / b);
+        if algo == Algorithm::Kruskal {
+            let (s1, s2) = (bfs(&maze), bfs(&flat_maze));
+            let (a, b) = (cells / s1, flat_cells / s2);
+            println!("| bfs (kruskal's maze) | {a:.2} | {b:.2} | {:.2} |", a / b);
+        }
+    }
+    println!();
+}
+
+fn main() {
+    // cargo bench passes --bench; any other argument is a filter this runner ignores.
+    let side: usize = std::env::var("GRIDKIT_BENCH_SIDE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(200);
+    let cube = side * side * side;
+    let flat = (cube as f64).sqrt().round() as usize;
+    compare(
+        &format!("levels {side}x{side}x{side}"),
+        Levels::new(side, side, side),
+        Square::new(flat, cube / flat),
+    );
+    let torus = side * 10;
+    compare(
+        &format!("torus {torus}x{torus}"),
+        Wrapped::new(torus, torus, Wrap::XY),
+        Square::new(torus, torus),
+    );
+}

@@ -1,0 +1,204 @@
+//! Mazes beyond the plane (levels, wrapped edges, the cube) through the real pipeline:
+//! generated, solved with every solver that works on them, refused by gridrender until it
+//! draws them; and bad requests and documents refused in one line, exit 2, nothing written.
+
+use crate::harness::{pipeline, run};
+use serde_json::Value;
+
+/// The requests of each topology, with the fields each document carries.
+const MAKES: [(&[&str], &str); 6] = [
+    (&["--levels", "3", "6", "4"], "levels"),
+    (&["--wrap", "x", "6", "4"], "wrapped"),
+    (&["--wrap", "y", "6", "4"], "wrapped"),
+    (&["--wrap", "xy", "6", "4"], "wrapped"),
+    (&["--wrap", "mobius", "6", "4"], "wrapped"),
+    (&["--tiling", "cube", "4"], "cube"),
+];
+
+fn make(args: &[&str], extra: &[&str]) -> String {
+    let mut all = vec!["--seed", "11"];
+    all.extend_from_slice(extra);
+    all.extend_from_slice(args);
+    let r = run("mazegen", &all, "");
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    r.stdout
+}
+
+#[test]
+fn every_topology_runs_through_mazesolve_with_each_solver_that_works() {
+    for (args, tiling) in MAKES {
+        let maze = make(args, &["--algo", "wilson", "--endpoints", "farthest"]);
+        assert_eq!(
+            maze,
+            make(args, &["--algo", "wilson", "--endpoints", "farthest"])
+        );
+        let doc: Value = serde_json::from_str(&maze).unwrap();
+        assert_eq!(doc["tiling"], tiling);
+        let mut lengths = Vec::new();
+        for algo in ["bfs", "astar", "dead-end-filling", "tremaux"] {
+            let solved = run("mazesolve", &["--algo", algo, "--stats"], &maze);
+            assert_eq!(solved.status, 0, "{args:?} {algo}: {}", solved.stderr);
+            let s = solved.doc();
+            let path = s["solution"]["path"].as_array().unwrap();
+            assert_eq!(path.first(), Some(&s["start"]));
+            assert_eq!(path.last(), Some(&s["goal"]));
+            assert!(s["stats"]["cells"].as_u64().unwrap() > 0);
+            if algo != "tremaux" {
+                lengths.push(path.len());
+            }
+            // The solved document reads back: every step is checked against the passages.
+            let again = run("mazesolve", &["--algo", "bfs"], &solved.stdout);
+            assert_eq!(again.status, 0, "{}", again.stderr);
+        }
+        assert!(
+            lengths.windows(2).all(|w| w[0] == w[1]),
+            "{args:?}: {lengths:?}"
+        );
+        for hand in ["right-hand", "left-hand"] {
+            run("mazesolve", &["--algo", hand], &maze).assert_error(
+                "mazesolve",
+                2,
+                "follows a wall",
+            );
+        }
+        let drawn = pipeline(&[
+            ("mazegen", &[&["--seed", "1"], args].concat()),
+            ("gridrender", &[]),
+        ]);
+        drawn[1].assert_error("gridrender", 2, "cannot be drawn yet");
+        assert_eq!(drawn[1].stdout, "");
+    }
+}
+
+#[test]
+fn stairs_and_seams_are_counted_on_the_solution() {
+    // One cell a level: the way from the first level to the fourth is three flights.
+    let maze = make(&["--levels", "4", "1", "1"], &[]);
+    let s = run("mazesolve", &["--stats"], &maze).doc();
+    assert_eq!(s["stats"]["stairs"], 3);
+    assert_eq!(s["stats"]["seams"], 0);
+    // On a Möbius strip the top-left cell's west neighbour is the bottom-right cell.
+    let maze = make(
+        &[
+            "--wrap", "mobius", "--start", "0,0", "--goal", "3,5", "6", "4",
+        ],
+        &["--braid", "1"],
+    );
+    let s = run("mazesolve", &["--stats"], &maze).doc();
+    let path = s["solution"]["path"].as_array().unwrap();
+    assert!(s["stats"]["seams"].as_u64().unwrap() <= path.len() as u64);
+}
+
+#[test]
+fn bad_requests_are_refused_in_one_line() {
+    let cases: [(&[&str], &str); 12] = [
+        (&["--levels", "0", "5"], "at least 1 level"),
+        (&["--tiling", "cube", "0"], "at least 1 cell"),
+        (&["--tiling", "cube", "20000"], "more than"),
+        (&["--levels", "100000", "1000", "1000"], "more than"),
+        (&["--tiling", "cube", "4", "5"], "takes one size"),
+        (
+            &["--tiling", "hex", "--wrap", "x", "6"],
+            "hexagons would wrap",
+        ),
+        (
+            &["--tiling", "polar", "--wrap", "x", "6"],
+            "square mazes only",
+        ),
+        (
+            &["--tiling", "hex", "--levels", "2", "6"],
+            "stacks square grids",
+        ),
+        (&["--levels", "2", "--wrap", "x", "6"], "do not combine"),
+        (&["--wrap", "x", "2", "5"], "at least 3 cells wide"),
+        (
+            &["--levels", "2", "--weave", "0.5", "6"],
+            "--weave works on the square tiling only",
+        ),
+        (
+            &["--levels", "2", "--algo", "sidewinder", "6"],
+            "does not work on the levels",
+        ),
+    ];
+    for (args, needle) in cases {
+        let r = run("mazegen", args, "");
+        r.assert_error("mazegen", 2, needle);
+        assert_eq!(r.stdout, "", "{args:?}");
+    }
+}
+
+#[test]
+fn bad_documents_are_refused_with_the_cell_and_the_problem() {
+    let doc = |fields: &str| format!("{{\"version\":1,\"kind\":\"maze\",{fields}}}\n");
+    let cases = [
+        (
+            doc(r#""tiling":"levels","levels":2,"width":2,"height":1,"cells":["10","14"]"#),
+            "row 1 cell 1 is '4': bit 4 (stairs up) opens a passage to no cell",
+        ),
+        (
+            doc(r#""tiling":"levels","levels":0,"width":2,"height":1,"cells":[]"#),
+            "at least 1 level",
+        ),
+        (
+            doc(r##""tiling":"levels","levels":2,"width":2,"height":1,"cells":["40","#0"]"##),
+            "which is '#'",
+        ),
+        (
+            doc(
+                r#""tiling":"wrapped","wrap":"spiral","width":3,"height":3,"cells":["000","000","000"]"#,
+            ),
+            "field `wrap`",
+        ),
+        (
+            doc(
+                r#""tiling":"wrapped","wrap":"y","width":3,"height":3,"cells":["100","000","004"]"#,
+            ),
+            "opens a passage to no cell",
+        ),
+        (
+            doc(r#""tiling":"cube","width":2,"height":3,"cells":[]"#),
+            "rows, but 6 faces",
+        ),
+        (
+            doc(r#""tiling":"hex","wrap":"x","width":2,"height":2,"cells":["00","00"]"#),
+            "does not wrap",
+        ),
+    ];
+    for (text, needle) in cases {
+        let r = run("mazesolve", &[], &text);
+        r.assert_error("mazesolve", 2, needle);
+        assert_eq!(r.stdout, "");
+    }
+}
+
+#[test]
+fn one_mask_shapes_every_level_and_the_cube_takes_none() {
+    let dir = crate::harness::scratch("topology-mask");
+    let mask = dir.join("ring.txt");
+    std::fs::write(&mask, "....\n.##.\n....\n").unwrap();
+    let mask = mask.to_str().unwrap();
+    let r = run(
+        "mazegen",
+        &["--levels", "2", "--mask", mask, "--seed", "2"],
+        "",
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let doc = r.doc();
+    let rows: Vec<&str> = doc["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    // Level 0's rows, then level 1's: the same two cells left out of each.
+    assert_eq!(&rows[1][1..3], "##");
+    assert_eq!(&rows[4][1..3], "##");
+    let solved = run("mazesolve", &["--stats"], &r.stdout);
+    assert_eq!(solved.status, 0, "{}", solved.stderr);
+    assert_eq!(solved.doc()["stats"]["cells"], 20);
+    let r = run("mazegen", &["--tiling", "cube", "--mask", mask, "3"], "");
+    r.assert_error("mazegen", 2, "a cube maze cannot take a mask");
+    assert_eq!(r.stdout, "");
+    let maze = make(&["--levels", "2", "3"], &[]);
+    run("mazesolve", &["--play"], &maze).assert_error("mazesolve", 2, "cannot be played here");
+}
