@@ -2,6 +2,7 @@
 
 use grid_mines::archive::Summary;
 use std::fmt::Write;
+use unicode_width::UnicodeWidthStr;
 
 /// The table's header.
 const COLUMNS: [&str; 10] = [
@@ -43,13 +44,13 @@ pub fn table(summary: &Summary) -> String {
         ]);
     }
     let widths: Vec<usize> = (0..COLUMNS.len())
-        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .map(|c| rows.iter().map(|r| r[c].width()).max().unwrap_or(0))
         .collect();
     let mut out = String::new();
     for row in &rows {
         let mut line = String::new();
         for (c, cell) in row.iter().enumerate() {
-            let pad = widths[c] - cell.chars().count();
+            let pad = widths[c] - cell.width();
             // Names to the left, figures to the right.
             if c < 2 {
                 line.push_str(cell);
