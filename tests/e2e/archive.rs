@@ -228,6 +228,16 @@ fn files_that_are_not_replays_are_named_counted_and_the_rest_summed_up() {
     let lines: Vec<&str> = r.stderr.lines().collect();
     assert_eq!(lines.len(), 4, "{}", r.stderr);
     assert!(lines.iter().all(|l| l.starts_with("mines: error: ")));
+    // Refused in the words the single-file reader uses.
+    let cut = dir.join("b/cut.avf").display().to_string();
+    let alone = mines(&["replay", &cut]);
+    assert_eq!(alone.status, 2);
+    assert!(
+        r.stderr.contains(&alone.stderr),
+        "{} lacks {}",
+        r.stderr,
+        alone.stderr
+    );
     for needle in [
         "notes.txt: ",
         "cut.avf: ",
