@@ -350,6 +350,8 @@ fn flags_that_do_nothing_here_are_refused() {
         vec!["replay", "--player", "x", &dir],
         vec!["replay", "--merge", "--player", "x", &dir],
         vec!["replay", "--summary", "--merge", &dir],
+        vec!["replay", "--summary", "--table", "--pretty", &dir],
+        vec!["replay", "--merge", "--jobs", "2", &dir],
     ] {
         let r = mines(&args);
         assert_eq!(r.status, 2, "{args:?}: {}", r.stderr);

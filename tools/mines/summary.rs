@@ -39,7 +39,7 @@ pub struct SummaryArgs {
 #[derive(Debug, Clone, Args)]
 pub struct SummaryOptions {
     /// Print the summary as a table for a terminal instead of JSON.
-    #[arg(long, requires = "archive")]
+    #[arg(long, requires = "archive", conflicts_with = "pretty")]
     pub table: bool,
 
     /// Sum up only the games of the player of this name (as the replays spell it).
