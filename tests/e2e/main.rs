@@ -1,6 +1,7 @@
 //! End-to-end tests: the real binaries, run through pipes, with good and bad input.
 
 mod animation;
+mod archive;
 mod books;
 mod cli;
 mod color_nonogram;

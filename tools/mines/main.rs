@@ -3,6 +3,7 @@
 mod bench;
 mod record;
 mod replay;
+mod summary;
 mod text;
 mod tui;
 
@@ -120,7 +121,9 @@ enum Command {
     #[command(after_help = "Examples:
   mines replay game.avf | jq .stats
   mines replay --judge *.evf | jq -c .replay.judgement
-  mines replay game.rmv | gridrender")]
+  mines replay game.rmv | gridrender
+  mines replay --summary ~/replays --table         a whole archive, per player and level
+  mines replay --merge part-*.json > all.json      summaries of parts, as one of the whole")]
     Replay(replay::ReplayArgs),
 }
 

@@ -29,12 +29,22 @@ pub struct ReplayArgs {
     pub judge: bool,
 
     #[command(flatten)]
+    pub archive: crate::summary::SummaryArgs,
+
+    #[command(flatten)]
+    pub archive_options: crate::summary::SummaryOptions,
+
+    #[command(flatten)]
     pub pretty: PrettyArg,
 }
 
 /// Reads each replay and writes its document; a replay that cannot be read is said on
 /// stderr (the file and the byte or event) and the others are still read.
 pub fn run(args: &ReplayArgs) -> Result<Status> {
+    if args.archive.wanted() {
+        let (paths, pretty) = (&args.files, args.pretty.pretty);
+        return crate::summary::run(paths, &args.archive, &args.archive_options, pretty);
+    }
     let mut out = Output::stdout();
     let mut status = Status::Ok;
     for path in &args.files {
@@ -61,7 +71,7 @@ pub fn run(args: &ReplayArgs) -> Result<Status> {
     Ok(status)
 }
 
-fn read(path: &std::path::Path) -> Result<Replay> {
+pub(crate) fn read(path: &std::path::Path) -> Result<Replay> {
     let mut input = Input::open(path)?;
     let bytes = input.read_bytes(MAX_REPLAY_BYTES, "a replay")?;
     replay::read(&bytes).map_err(|e| Error::input(e.to_string()).in_source(&input.name))

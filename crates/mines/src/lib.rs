@@ -8,10 +8,12 @@
 //! - [`simulate`]: seeded games played by the solver alone, for win rates;
 //! - [`position`]: the plain text positions other analysers exchange;
 //! - [`stats`]: 3BV, clicks and efficiency, the counters competitive players read;
-//! - [`replay`]: the community's recorded games (AVF, EVF, RMV, MVF), measured and judged.
+//! - [`replay`]: the community's recorded games (AVF, EVF, RMV, MVF), measured and judged;
+//! - [`archive`]: a player's whole archive of replays, summed up per player and level.
 
 #![forbid(unsafe_code)]
 
+pub mod archive;
 pub mod game;
 pub mod layout;
 pub mod noguess;

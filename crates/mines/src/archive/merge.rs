@@ -1,0 +1,172 @@
+//! Summaries of parts of an archive merged into the summary of the whole: the games of each
+//! group put together and every figure computed again, after each part is checked to be a
+//! summary its own games give.
+
+use super::{Group, Level, REPORT, Summary, VERSION};
+use std::collections::{BTreeMap, HashMap};
+
+/// Why summaries cannot be merged. `part` counts the summaries from 0, in the order given;
+/// `group` a part's groups from 0.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MergeError {
+    #[error("not a summary of version {VERSION} (its report is {report:?}, version {version})")]
+    NotSummary {
+        part: usize,
+        report: String,
+        version: u32,
+    },
+    #[error("made for player {player:?}, the first summary for {first:?}")]
+    OtherFilter {
+        part: usize,
+        player: Option<String>,
+        first: Option<String>,
+    },
+    #[error("group {group}: `{field}` is not what its replays give")]
+    Figure {
+        part: usize,
+        group: usize,
+        field: &'static str,
+    },
+    #[error(
+        "group {group} is out of order or repeats an earlier one (groups go by player, then level)"
+    )]
+    Order { part: usize, group: usize },
+    #[error("`{field}` is {found}, its groups give {expected}")]
+    Total {
+        part: usize,
+        field: &'static str,
+        found: usize,
+        expected: usize,
+    },
+    #[error("holds {file:?}, which summary {other} holds too")]
+    Twice {
+        part: usize,
+        file: String,
+        other: usize,
+    },
+}
+
+impl MergeError {
+    /// The summary at fault, counting from 0.
+    pub fn part(&self) -> usize {
+        match self {
+            MergeError::NotSummary { part, .. }
+            | MergeError::OtherFilter { part, .. }
+            | MergeError::Figure { part, .. }
+            | MergeError::Order { part, .. }
+            | MergeError::Total { part, .. }
+            | MergeError::Twice { part, .. } => *part,
+        }
+    }
+}
+
+impl Summary {
+    /// The summary of the archive these summaries are parts of: the same, byte for byte, as
+    /// one summary of all their replays. Each part is checked first.
+    pub fn merge(parts: Vec<Summary>) -> Result<Summary, MergeError> {
+        let first_filter = parts.first().and_then(|s| s.player.clone());
+        let mut by_group: BTreeMap<(String, Level), Vec<super::Game>> = BTreeMap::new();
+        let mut seen: HashMap<String, usize> = HashMap::new();
+        let mut skipped = 0;
+        for (part, summary) in parts.iter().enumerate() {
+            summary.check(part)?;
+            if summary.player != first_filter {
+                return Err(MergeError::OtherFilter {
+                    part,
+                    player: summary.player.clone(),
+                    first: first_filter,
+                });
+            }
+            skipped += summary.skipped;
+            for g in &summary.groups {
+                for game in &g.replays {
+                    if let Some(&other) = seen.get(&game.file) {
+                        return Err(MergeError::Twice {
+                            part,
+                            file: game.file.clone(),
+                            other,
+                        });
+                    }
+                    seen.insert(game.file.clone(), part);
+                }
+                by_group
+                    .entry((g.player.clone(), g.level))
+                    .or_default()
+                    .extend(g.replays.iter().cloned());
+            }
+        }
+        Ok(Summary::of_groups(first_filter, by_group, skipped))
+    }
+
+    /// Checks that the summary is one its own games give: its kind, the order of its
+    /// groups, the filter, each group's figures and the totals.
+    pub fn check(&self, part: usize) -> Result<(), MergeError> {
+        if self.report != REPORT || self.version != VERSION {
+            return Err(MergeError::NotSummary {
+                part,
+                report: self.report.clone(),
+                version: self.version,
+            });
+        }
+        for (i, g) in self.groups.iter().enumerate() {
+            if i > 0 {
+                let before = &self.groups[i - 1];
+                if (&before.player, before.level) >= (&g.player, g.level) {
+                    return Err(MergeError::Order { part, group: i });
+                }
+            }
+            if self.player.as_ref().is_some_and(|p| *p != g.player) {
+                return Err(MergeError::Figure {
+                    part,
+                    group: i,
+                    field: "player",
+                });
+            }
+            let again = Group::new(g.player.clone(), g.level, g.replays.clone());
+            if let Some(field) = first_difference(g, &again) {
+                return Err(MergeError::Figure {
+                    part,
+                    group: i,
+                    field,
+                });
+            }
+        }
+        let expected = self.groups.iter().map(|g| g.games).sum();
+        if self.replays != expected {
+            return Err(MergeError::Total {
+                part,
+                field: "replays",
+                found: self.replays,
+                expected,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// The first field, in the document's order, where a group differs from what its replays give.
+fn first_difference(found: &Group, expected: &Group) -> Option<&'static str> {
+    let fields: [(&'static str, bool); 11] = [
+        ("games", found.games == expected.games),
+        ("wins", found.wins == expected.wins),
+        ("best_time", found.best_time == expected.best_time),
+        (
+            "best_3bv_per_s",
+            found.best_three_bv_per_s == expected.best_three_bv_per_s,
+        ),
+        (
+            "median_3bv_per_s",
+            found.median_three_bv_per_s == expected.median_three_bv_per_s,
+        ),
+        (
+            "mean_3bv_per_s",
+            found.mean_three_bv_per_s == expected.mean_three_bv_per_s,
+        ),
+        ("best_ioe", found.best_ioe == expected.best_ioe),
+        ("median_ioe", found.median_ioe == expected.median_ioe),
+        ("first_date", found.first_date == expected.first_date),
+        ("last_date", found.last_date == expected.last_date),
+        ("replays", found.replays == expected.replays),
+    ];
+    fields.into_iter().find(|&(_, same)| !same).map(|(f, _)| f)
+}

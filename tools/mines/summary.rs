@@ -1,0 +1,178 @@
+//! `mines replay --summary`: every replay under the folders given, read on every core and
+//! summed up per player and level (grid_mines::archive); `--merge` puts summaries of parts of
+//! an archive together, `--table` prints either for a terminal.
+
+mod table;
+mod walk;
+
+use clap::Args;
+use grid_cli::output::say;
+use grid_cli::{Error, Input, Output, Result, Status};
+use grid_mines::archive::{Measured, Summary};
+use grid_mines::replay;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Problems named on stderr one by one; past this many, a count.
+const MAX_NAMED: usize = 20;
+
+/// The largest summary `--merge` reads: a million games' figures.
+const MAX_SUMMARY_BYTES: u64 = 256 << 20;
+
+#[derive(Debug, Clone, Args)]
+#[group(id = "archive", multiple = false, conflicts_with = "judge")]
+pub struct SummaryArgs {
+    /// Sum up every replay under the folders and files given (recursively, told apart by
+    /// their content): per player and level, the games, the wins, the best time and 3BV/s
+    /// and their files, median and mean 3BV/s, best and median IOE, as one JSON document.
+    #[arg(long)]
+    pub summary: bool,
+
+    /// Merge summaries (files written by --summary) of parts of an archive into the summary
+    /// of the whole, the same byte for byte as one --summary over every part.
+    #[arg(long)]
+    pub merge: bool,
+}
+
+/// The options of `--summary` and `--merge`.
+#[derive(Debug, Clone, Args)]
+pub struct SummaryOptions {
+    /// Print the summary as a table for a terminal instead of JSON.
+    #[arg(long, requires = "archive", conflicts_with = "pretty")]
+    pub table: bool,
+
+    /// Sum up only the games of the player of this name (as the replays spell it).
+    #[arg(long, value_name = "NAME", requires = "summary")]
+    pub player: Option<String>,
+
+    /// Read on N threads; 0 (the default) on every core.
+    #[arg(long, value_name = "N", default_value_t = 0, requires = "summary",
+          value_parser = clap::value_parser!(u16).range(0..=1024))]
+    pub jobs: u16,
+}
+
+impl SummaryArgs {
+    /// Whether the command is a summary or a merge rather than one document per replay.
+    pub fn wanted(&self) -> bool {
+        self.summary || self.merge
+    }
+}
+
+/// Runs `--summary` or `--merge` over `paths`.
+pub fn run(
+    paths: &[PathBuf],
+    args: &SummaryArgs,
+    options: &SummaryOptions,
+    pretty: bool,
+) -> Result<Status> {
+    let (summary, status) = if args.merge {
+        (merge(paths)?, Status::Ok)
+    } else {
+        summarise(paths, options)
+    };
+    let mut out = Output::stdout();
+    if options.table {
+        out.text(&table::table(&summary))?;
+    } else {
+        let json = if pretty {
+            serde_json::to_string_pretty(&summary)
+        } else {
+            serde_json::to_string(&summary)
+        };
+        out.text(&(json.expect("plain data") + "\n"))?;
+    }
+    out.finish()?;
+    Ok(status)
+}
+
+/// The summary of every replay under `paths`; a path or file that cannot be read is named on
+/// stderr and counted, and makes the status 2.
+fn summarise(paths: &[PathBuf], options: &SummaryOptions) -> (Summary, Status) {
+    let found = walk::files(paths);
+    let threads = match options.jobs {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => usize::from(n),
+    };
+    let (measured, mut problems) = read_all(&found.files, threads);
+    problems.extend(found.problems);
+    problems.sort();
+    let read = measured.len();
+    let summary = Summary::new(options.player.clone(), measured, problems.len());
+    for line in problems.iter().take(MAX_NAMED) {
+        say(format_args!("mines: error: {line}"));
+    }
+    if problems.len() > MAX_NAMED {
+        say(format_args!(
+            "mines: error: and {} more files skipped",
+            problems.len() - MAX_NAMED
+        ));
+    }
+    if read == 0 {
+        say(format_args!(
+            "mines: error: no replay among the {} files found",
+            found.files.len()
+        ));
+    }
+    let status = if problems.is_empty() && read > 0 {
+        Status::Ok
+    } else {
+        Status::BadInput
+    };
+    (summary, status)
+}
+
+/// Reads and measures every file on `threads` threads; each problem is one line, naming its
+/// file. Only the figures of a replay are kept once it is measured.
+fn read_all(files: &[PathBuf], threads: usize) -> (Vec<Measured>, Vec<String>) {
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new((Vec::new(), Vec::new()));
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, files.len().max(1)) {
+            scope.spawn(|| {
+                let (mut measured, mut problems) = (Vec::new(), Vec::new());
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(path) = files.get(i) else { break };
+                    match measure(path) {
+                        Ok(m) => measured.push(m),
+                        Err(e) => problems.push(e.to_string()),
+                    }
+                }
+                let mut all = results.lock().expect("a reader panicked");
+                all.0.append(&mut measured);
+                all.1.append(&mut problems);
+            });
+        }
+    });
+    results.into_inner().expect("a reader panicked")
+}
+
+/// One replay's key figures.
+fn measure(path: &Path) -> Result<Measured> {
+    let name = path.display().to_string();
+    let replay = crate::replay::read(path)?;
+    Measured::of(name.clone(), &replay).map_err(|e| in_file(&e, &name))
+}
+
+fn in_file(e: &replay::ReplayError, name: &str) -> Error {
+    Error::input(e.to_string()).in_source(name)
+}
+
+/// Reads the summaries and merges them; the first that is not one, or does not fit the
+/// others, ends the run before anything is written.
+fn merge(paths: &[PathBuf]) -> Result<Summary> {
+    let mut parts = Vec::new();
+    let mut names = Vec::new();
+    for path in paths {
+        let mut input = Input::open(path)?;
+        let bytes = input.read_bytes(MAX_SUMMARY_BYTES, "a summary")?;
+        let part: Summary = serde_json::from_slice(&bytes).map_err(|e| {
+            Error::input(format!("not a summary of mines replay --summary: {e}"))
+                .in_source(&input.name)
+        })?;
+        parts.push(part);
+        names.push(input.name);
+    }
+    Summary::merge(parts).map_err(|e| Error::input(e.to_string()).in_source(&names[e.part()]))
+}
