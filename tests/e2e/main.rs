@@ -4,6 +4,7 @@ mod animation;
 mod books;
 mod cli;
 mod color_nonogram;
+mod doc_limits;
 mod harness;
 mod hostile;
 mod machines;
