@@ -5,6 +5,7 @@ mod archive;
 mod books;
 mod cli;
 mod color_nonogram;
+mod doc_limits;
 mod harness;
 mod hostile;
 mod machines;

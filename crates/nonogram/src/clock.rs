@@ -10,10 +10,17 @@ use std::time::Instant;
 #[derive(Debug)]
 pub(crate) struct Clock {
     deadline: Option<Instant>,
-    progress: Option<fn(&Stats)>,
-    /// When `progress` was last told.
-    last_told: std::cell::Cell<Instant>,
+    /// A solve without progress to tell (a generator's many small ones) never reads the
+    /// time for it.
+    progress: Option<Progress>,
     stop: Option<&'static AtomicBool>,
+}
+
+/// The progress told about once a second, and when it was last told.
+#[derive(Debug)]
+struct Progress {
+    tell: fn(&Stats),
+    last_told: std::cell::Cell<Instant>,
 }
 
 impl Clock {
@@ -26,8 +33,10 @@ impl Clock {
     ) -> Self {
         Clock {
             deadline,
-            progress,
-            last_told: std::cell::Cell::new(Instant::now()),
+            progress: progress.map(|tell| Progress {
+                tell,
+                last_told: std::cell::Cell::new(Instant::now()),
+            }),
             stop,
         }
     }
@@ -51,11 +60,11 @@ impl Clock {
             return true;
         }
         let now = Instant::now();
-        if let Some(tell) = self.progress
-            && now.duration_since(self.last_told.get()).as_secs() >= 1
+        if let Some(progress) = &self.progress
+            && now.duration_since(progress.last_told.get()).as_secs() >= 1
         {
-            self.last_told.set(now);
-            tell(stats);
+            progress.last_told.set(now);
+            (progress.tell)(stats);
         }
         self.deadline.is_some_and(|d| now >= d)
     }
