@@ -117,7 +117,7 @@ fn a_summary_gives_the_figures_of_the_single_file_documents() {
     let copies = archive(&dir, 3);
     let root = dir.display().to_string();
     let doc = summary(&["replay", "--summary", &root]);
-    assert_eq!(doc["report"], "mines replay --summary");
+    assert_eq!(doc["report"], "replay summary");
     assert_eq!(doc["replays"], copies.len());
     assert_eq!(doc["skipped"], 0);
     let expected = expected_groups(&copies);
@@ -337,7 +337,7 @@ fn a_merge_names_the_file_and_field_that_cannot_be() {
     r.assert_error(
         "mines",
         2,
-        "other.json: not a summary of mines replay --summary",
+        "other.json: not a summary of replays (mines replay --summary writes one)",
     );
 }
 

@@ -8,6 +8,7 @@ mod color_nonogram;
 mod doc_limits;
 mod harness;
 mod hostile;
+mod library_text;
 mod machines;
 mod maze_bad_input;
 mod maze_pipeline;

@@ -5,8 +5,10 @@ use grid_cli::args::{PrettyArg, SeedArg, named};
 use grid_cli::run::GenerateArg;
 use grid_cli::{Error, Output, Progress, Result, Status};
 use grid_core::tiling::{Tiling, Wrap};
-use grid_maze::tiled::{TiledError, TiledRequest, TiledSize};
-use grid_maze::{Algorithm, Endpoints, Mask, Picture, Request, RequestError, Shape, ShapeError};
+use grid_maze::tiled::{TiledError, TiledMaskError, TiledRequest, TiledSize};
+use grid_maze::{
+    Algorithm, Endpoints, Mask, MaskError, Picture, Request, RequestError, Shape, ShapeError,
+};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -185,6 +187,9 @@ fn run(args: Args) -> Result<Status> {
         .and_then(|r| r.with_shape(shape))
         .map_err(|e| match e {
             // The mask's own fault (in pieces, or empty) is the file's, named as such.
+            RequestError::Shape(ShapeError::Mask(e @ MaskError::Pieces { .. })) => Error::input(
+                format!("--mask {mask_name}: {e} (keep only the largest with --largest-piece)"),
+            ),
             RequestError::Shape(ShapeError::Mask(e)) => {
                 Error::input(format!("--mask {mask_name}: {e}"))
             }
@@ -330,6 +335,9 @@ fn run_tiled(args: Args) -> Result<Status> {
             mask
         };
         request = request.with_mask(Arc::new(mask)).map_err(|e| match e {
+            TiledError::Mask(m @ TiledMaskError::Pieces { .. }) => Error::input(format!(
+                "--mask {mask_name}: {m} (keep only the largest with --largest-piece)"
+            )),
             TiledError::Mask(m) => Error::input(format!("--mask {mask_name}: {m}")),
             e => usage(e),
         })?;

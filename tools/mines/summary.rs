@@ -168,8 +168,10 @@ fn merge(paths: &[PathBuf]) -> Result<Summary> {
         let mut input = Input::open(path)?;
         let bytes = input.read_bytes(MAX_SUMMARY_BYTES, "a summary")?;
         let part: Summary = serde_json::from_slice(&bytes).map_err(|e| {
-            Error::input(format!("not a summary of mines replay --summary: {e}"))
-                .in_source(&input.name)
+            Error::input(format!(
+                "not a summary of replays (mines replay --summary writes one): {e}"
+            ))
+            .in_source(&input.name)
         })?;
         parts.push(part);
         names.push(input.name);

@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// What a summary document says it is, in its `report` field.
-pub const REPORT: &str = "mines replay --summary";
+pub const REPORT: &str = "replay summary";
 
 /// The version of the summary document this module writes and reads.
 pub const VERSION: u32 = 1;
@@ -65,9 +65,9 @@ impl Measured {
                 file,
                 won: figures::won(&referee),
                 time_ms: replay.time_ms,
-                three_bv: f.three_bv,
-                three_bv_per_s: f.three_bv_per_s,
-                ioe: f.ioe,
+                three_bv: f.game.three_bv,
+                three_bv_per_s: f.game.three_bv_per_s,
+                ioe: f.game.ioe,
                 date: None,
             },
         })

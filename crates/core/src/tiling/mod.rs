@@ -104,7 +104,9 @@ impl crate::choice::Named for Tiling {
             Tiling::Octagon => "octagons with small squares between them, eight or four",
             Tiling::Polar => "rings of cells around a centre, split as they grow",
             Tiling::Levels => "square grids stacked in levels, joined by stairs",
-            Tiling::Wrapped => "square cells whose edges wrap around, as --wrap joins them",
+            Tiling::Wrapped => {
+                "square cells whose edges wrap around: a cylinder, a torus or a Möbius strip"
+            }
             Tiling::Cube => "the six square faces of a cube, joined at its edges",
         }
     }

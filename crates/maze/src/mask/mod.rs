@@ -23,8 +23,7 @@ pub enum MaskError {
     /// The cells fall apart into several pieces, which no maze can join; `firsts` holds the
     /// first cell `(row, col)` of each piece in reading order (at most [`PIECES_NAMED`]).
     #[error(
-        "the mask's cells are in {count} separate pieces, which no maze can join: {} \
-         (keep only the largest with --largest-piece)",
+        "the mask's cells are in {count} separate pieces, which no maze can join: {}",
         name_pieces(.firsts, *.count)
     )]
     Pieces {

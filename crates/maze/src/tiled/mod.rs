@@ -144,6 +144,37 @@ impl TiledSize {
     }
 }
 
+/// Why a mask cannot shape a maze of another tiling.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TiledMaskError {
+    /// The tiling is not one rectangle of cells.
+    #[error(
+        "a {0} maze cannot take a mask (a mask is one rectangle of cells); hex, triangle, \
+         octagon, levels and wrapped mazes can"
+    )]
+    NotTaken(Tiling),
+    /// The mask and the maze differ in size: `(width, height)` each.
+    #[error("the mask is {}x{} cells, the maze {}x{}", .mask.0, .mask.1, .maze.0, .maze.1)]
+    Size {
+        mask: (usize, usize),
+        maze: (usize, usize),
+    },
+    #[error("the mask has no cell in it")]
+    Empty,
+    /// The mask's cells fall apart into `count` pieces as this tiling joins cells; `firsts`
+    /// holds the first cell `(row, col)` of each of the first few.
+    #[error(
+        "the mask's cells are in {count} separate pieces on the {tiling} tiling, which no maze \
+         can join: {}",
+        crate::mask::name_pieces(.firsts, *.count)
+    )]
+    Pieces {
+        tiling: Tiling,
+        count: usize,
+        firsts: Vec<(usize, usize)>,
+    },
+}
+
 /// Why a tiled maze cannot be made as asked.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TiledError {
@@ -169,8 +200,8 @@ pub enum TiledError {
         cell: (usize, usize),
         why: String,
     },
-    #[error("{0}")]
-    Mask(String),
+    #[error(transparent)]
+    Mask(#[from] TiledMaskError),
     /// A wrapped maze too narrow across a joined edge, with the reason.
     #[error("{0}")]
     Wrap(String),
@@ -347,24 +378,20 @@ impl TiledRequest {
             | TiledSize::Wrapped { width, height, .. }
             | TiledSize::Levels { width, height, .. } => (width, height),
             TiledSize::Rings(_) | TiledSize::Cube(_) => {
-                return Err(TiledError::Mask(format!(
-                    "a {} maze cannot take a mask (a mask is one rectangle of cells); hex, \
-                     triangle, octagon, levels and wrapped mazes can",
-                    self.tiling
-                )));
+                return Err(TiledMaskError::NotTaken(self.tiling).into());
             }
         };
         if (mask.width(), mask.height()) != (width, height) {
-            return Err(TiledError::Mask(format!(
-                "the mask is {}x{} cells, the maze {width}x{height}",
-                mask.width(),
-                mask.height()
-            )));
+            return Err(TiledMaskError::Size {
+                mask: (mask.width(), mask.height()),
+                maze: (width, height),
+            }
+            .into());
         }
         let shared = Some(Arc::clone(&mask));
         let (label, count) = with_new_maze!(self.tiling, self.size, &shared, m => pieces(&m));
         match count {
-            0 => return Err(TiledError::Mask("the mask has no cell in it".into())),
+            0 => return Err(TiledMaskError::Empty.into()),
             1 => {}
             n => {
                 // Labels are given in reading order, so a piece's first cell is where its
@@ -373,12 +400,12 @@ impl TiledRequest {
                     .filter_map(|piece| label.iter().position(|&l| l == piece))
                     .map(|cell| (cell / width, cell % width))
                     .collect();
-                return Err(TiledError::Mask(format!(
-                    "the mask's cells are in {n} separate pieces on the {} tiling, which no \
-                     maze can join: {} (keep only the largest with --largest-piece)",
-                    self.tiling,
-                    crate::mask::name_pieces(&firsts, n)
-                )));
+                return Err(TiledMaskError::Pieces {
+                    tiling: self.tiling,
+                    count: n,
+                    firsts,
+                }
+                .into());
             }
         }
         self.mask = Some(mask);
