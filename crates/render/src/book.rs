@@ -378,7 +378,7 @@ fn per_page(options: &BookOptions, drawn: &[Drawn], entries: &[Entry]) -> Result
     let paper = options.paper;
     for (d, entry) in drawn.iter().zip(entries) {
         if let Some(e) = unreadable(entry, &d.item, d.least_mm, paper) {
-            return Err(e.into());
+            return Err(e);
         }
     }
     let items: Vec<Item> = drawn.iter().map(|d| d.item.clone()).collect();
@@ -400,8 +400,7 @@ fn per_page(options: &BookOptions, drawn: &[Drawn], entries: &[Entry]) -> Result
             mm: scale(asked) * PICTURE_TILE as f32 / POINTS_A_MM,
             least_mm,
             most,
-        }
-        .into()),
+        }),
         Some(asked) => Ok(asked),
         None => Ok(most),
     }
