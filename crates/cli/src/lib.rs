@@ -10,7 +10,7 @@
 //! - [`input`]: files, `-` and stdin, read one document at a time;
 //! - [`puzzle_file`]: an input told apart as grid documents or a nonogram puzzle file
 //!   (`.non`, XML, `.g`), as nonosolve and gridrender both read them;
-//! - [`file`]: files written whole or not at all (pictures, books, replays, best times);
+//! - [`mod@file`]: files written whole or not at all (pictures, books, replays, best times);
 //! - [`output`]: stdout, buffered, and flushed after each answer when someone waits for it;
 //! - [`progress`], [`screen`] and [`best`]: progress on a terminal's stderr, the full-screen
 //!   terminal of the interactive programs, and their best times.

@@ -23,7 +23,7 @@ pub enum Ink {
     Grid,
     /// Explored tiles, from the first examined (0) to the last (7).
     Heat(u8),
-    /// Colour number `c` (from 1) of a colour puzzle's own palette ([`Scene::colors`]).
+    /// Colour number `c` (from 1) of a colour puzzle's own palette.
     Puzzle(u8),
     /// Text on colour `c` of the puzzle: black or white, whichever reads better on it.
     OnPuzzle(u8),
