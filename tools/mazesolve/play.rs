@@ -13,12 +13,44 @@ use std::fs::File;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-/// How a game ended.
+/// How a game ended. Either way the walk is written as the solution: quitting is not an
+/// error, and the walk so far is worth keeping (and drawing) as much as a finished one.
 pub enum Ending {
     /// The goal was reached along this walk.
     Solved(Solution),
-    /// The player quit.
-    GaveUp,
+    /// The player quit on the way: the walk so far, marked with [`QUIT`] in `gave_up`.
+    Quit(Solution),
+}
+
+impl Ending {
+    /// The walk, finished or not.
+    pub fn into_solution(self) -> Solution {
+        match self {
+            Ending::Solved(s) | Ending::Quit(s) => s,
+        }
+    }
+
+    /// Whether the player quit, which ends the whole stream of mazes too.
+    pub fn quit(&self) -> bool {
+        matches!(self, Ending::Quit(_))
+    }
+}
+
+/// The `gave_up` of a walk the player quit (docs/format.md): its path ends where the player
+/// stood, not at the goal.
+pub const QUIT: &str = "the player quit before the goal";
+
+/// The solution of a human's walk of `length` steps over `path`, having seen `explored`
+/// places; marked as quit unless `reached` the goal.
+pub fn walk_solution(path: Vec<Pos>, explored: usize, reached: bool) -> Solution {
+    Solution {
+        algorithm: "human".into(),
+        length: Some(path.len() - 1),
+        explored,
+        path: Some(path),
+        explored_order: None,
+        gave_up: (!reached).then(|| QUIT.to_string()),
+    }
 }
 
 /// The terminal the game is played on, or the message that there is none.
@@ -92,8 +124,8 @@ pub fn play(maze: &MazeDoc) -> Result<Ending> {
             continue;
         };
         let dir = match key.code {
-            _ if interrupts(&key) => return Ok(Ending::GaveUp),
-            KeyCode::Char('q') | KeyCode::Esc => return Ok(Ending::GaveUp),
+            _ if interrupts(&key) => return Ok(Ending::Quit(game.solution())),
+            KeyCode::Char('q') | KeyCode::Esc => return Ok(Ending::Quit(game.solution())),
             KeyCode::Up | KeyCode::Char('k') => Dir::North,
             KeyCode::Down | KeyCode::Char('j') => Dir::South,
             KeyCode::Left | KeyCode::Char('h') => Dir::West,
@@ -207,15 +239,13 @@ impl<'a> Game<'a> {
         )
     }
 
+    /// The walk so far, marked as quit unless it reached the goal.
     fn solution(&self) -> Solution {
-        Solution {
-            algorithm: "human".into(),
-            length: Some(self.walk.len() - 1),
-            explored: self.trail.iter().filter(|&&t| t).count(),
-            path: Some(self.walk.clone()),
-            explored_order: None,
-            gave_up: None,
-        }
+        walk_solution(
+            self.walk.clone(),
+            self.trail.iter().filter(|&&t| t).count(),
+            self.at == self.maze.goal,
+        )
     }
 
     /// Draws the part of the maze around the player that fits, and a status line.
