@@ -2,6 +2,7 @@
 
 mod play;
 mod play_hex;
+mod play_topo;
 
 use clap::Parser;
 use grid_cli::args::{InputArgs, PrettyArg, named};
@@ -37,9 +38,9 @@ struct Args {
     #[arg(long)]
     trace: bool,
 
-    /// Solve it yourself at the keyboard: arrows or hjkl move, q quits (on a hex maze
-    /// q w e / a s d walk, Esc quits). The walk is written as the solution (algorithm
-    /// "human").
+    /// Solve it yourself at the keyboard: arrows or hjkl move, u and d climb a levels
+    /// maze's stairs, q quits (on a hex maze q w e / a s d walk, Esc quits). The walk is
+    /// written as the solution (algorithm "human"), the walk so far when you quit.
     #[arg(long, conflicts_with_all = ["algo", "trace"])]
     play: bool,
 
@@ -72,15 +73,11 @@ fn solve_tiled_doc(
     doc: &Document,
     tiling: Tiling,
 ) -> Result<(play::Ending, grid_core::Pos, grid_core::Pos)> {
-    if args.play && tiling != Tiling::Hex {
-        let instead = if tiling.is_plane() {
-            "solve them with --algo, or draw them with gridrender"
-        } else {
-            "solve them with --algo"
-        };
+    if args.play && tiling.is_plane() && tiling != Tiling::Hex {
         return Err(grid_cli::Error::usage(format!(
-            "--play walks square mazes with the arrow keys and hex mazes with six keys; {tiling} \
-             mazes cannot be played here ({instead})"
+            "--play walks square, levels, wrapped and cube mazes with the arrow keys and hex \
+             mazes with six keys; {tiling} mazes cannot be played here (solve them with --algo, \
+             or draw them with gridrender)"
         )));
     }
     if !grid_maze::tiled::solver_works(args.algo, tiling) {
@@ -98,7 +95,12 @@ fn solve_tiled_doc(
     }
     let maze = TiledDoc::from_document(doc)?;
     if args.play {
-        return Ok((play_hex::play(&maze)?, maze.start, maze.goal));
+        let ending = if tiling == Tiling::Hex {
+            play_hex::play(&maze)?
+        } else {
+            play_topo::play(&maze)?
+        };
+        return Ok((ending, maze.start, maze.goal));
     }
     let found =
         grid_maze::tiled::solve_tiled(args.algo, &maze.maze, maze.start, maze.goal, args.trace);

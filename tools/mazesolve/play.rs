@@ -93,15 +93,28 @@ pub fn solved_screen(
         format!("best {:.1} s", previous.unwrap_or(secs))
     };
     let shortest = shortest.map_or(String::new(), |n| format!(" (shortest {n})"));
-    let text =
-        format!("Solved: {walked}{shortest}, {secs:.1} s, {record} for {name}. Any key ends.");
-    let (_, rows) = terminal::size()?;
-    queue!(
-        tty,
-        cursor::MoveTo(0, rows.saturating_sub(1)),
-        terminal::Clear(terminal::ClearType::CurrentLine),
-        Print(text.green().bold())
-    )?;
+    let figures = format!("Solved: {walked}{shortest}, {secs:.1} s, {record} for {name}.");
+    let (cols, rows) = terminal::size()?;
+    // On the last lines, broken between words: a line as wide as the terminal would wrap
+    // and scroll the maze up.
+    let width = (cols as usize).saturating_sub(1).max(20);
+    let whole = format!("{figures} {ANY_KEY}");
+    let lines = if whole.chars().count() <= width {
+        vec![whole]
+    } else {
+        let mut lines = wrap_words(&figures, width);
+        lines.push(ANY_KEY.to_string());
+        lines
+    };
+    let top = rows.saturating_sub(lines.len() as u16);
+    for (i, line) in lines.iter().enumerate() {
+        queue!(
+            tty,
+            cursor::MoveTo(0, top + i as u16),
+            terminal::Clear(terminal::ClearType::CurrentLine),
+            Print(line.green().bold())
+        )?;
+    }
     tty.flush()?;
     loop {
         if let Event::Key(key) = event::read()?
@@ -110,6 +123,25 @@ pub fn solved_screen(
             return Ok(());
         }
     }
+}
+
+/// The end of the solved screen's message, kept whole on its line.
+const ANY_KEY: &str = "Any key ends.";
+
+/// `text` in lines of at most `width` characters, broken at spaces (a longer word stands
+/// alone on its line).
+fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
 }
 
 pub fn play(maze: &MazeDoc) -> Result<Ending> {
@@ -302,4 +334,18 @@ impl<'a> Game<'a> {
 /// The first row (or column) of a window of `size` that keeps `at` in view.
 fn window(at: usize, size: usize, total: usize) -> usize {
     at.saturating_sub(size / 2).min(total - size)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap_words;
+
+    #[test]
+    fn a_long_message_is_broken_between_words() {
+        assert_eq!(
+            wrap_words("Solved: 5 cells, a new best. Any key ends.", 20),
+            ["Solved: 5 cells, a", "new best. Any key", "ends."]
+        );
+        assert_eq!(wrap_words("short", 20), ["short"]);
+    }
 }

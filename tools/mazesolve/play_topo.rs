@@ -1,0 +1,520 @@
+//! `mazesolve --play` beyond the plane: square cells stacked in levels, on a rectangle whose
+//! edges wrap around, and on the six faces of a cube.
+//!
+//! The arrows (or hjkl) walk north, east, south and west as the screen shows them; on
+//! levels `u` and `d` climb the stairs where a passage goes up or down. A wrapped maze is
+//! drawn flat, its joined edges open where a passage crosses them, so that walking off one
+//! edge comes back on the other. The cube shows the face the player is on, turned so that
+//! the way the player was going stays the way the arrow points: walking over an edge onto
+//! the next face turns the view with the walker, as a walker on a real cube would see it.
+
+use crate::play::{Ending, walk_solution};
+use crossterm::event::KeyCode;
+use crossterm::{cursor, queue, style::Print, terminal};
+use grid_cli::Result;
+use grid_core::tiling::{
+    AnyMaze, Cell, Cube, FACE_NAMES, Levels, Passage, Side, TiledDoc, TiledMaze, Topology, Wrap,
+    Wrapped,
+};
+use owo_colors::OwoColorize;
+use std::fs::File;
+use std::io::{self, Write};
+use std::time::Instant;
+
+/// The directions on the screen, clockwise from north: the first four of a cell's sides on
+/// every square-cell topology.
+const ARROWS: [&str; 4] = ["north", "east", "south", "west"];
+
+/// What a key asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Move {
+    /// A step the way an arrow points on the screen (0 north, 1 east, 2 south, 3 west).
+    Screen(usize),
+    /// Up the stairs (a levels maze's fifth side).
+    Up,
+    /// Down the stairs (its sixth).
+    Down,
+}
+
+fn move_of(code: KeyCode, stairs: bool) -> Option<Move> {
+    Some(match code {
+        KeyCode::Up | KeyCode::Char('k') => Move::Screen(0),
+        KeyCode::Right | KeyCode::Char('l') => Move::Screen(1),
+        KeyCode::Down | KeyCode::Char('j') => Move::Screen(2),
+        KeyCode::Left | KeyCode::Char('h') => Move::Screen(3),
+        KeyCode::Char('u') | KeyCode::PageUp if stairs => Move::Up,
+        KeyCode::Char('d') | KeyCode::PageDown if stairs => Move::Down,
+        _ => return None,
+    })
+}
+
+/// The topologies played here, and what each needs of the screen.
+trait Board: Topology {
+    /// Stairs to climb (levels).
+    const STAIRS: bool = false;
+
+    /// The blocks of cells to draw, as rows of cells (`None` where no cell is drawn), and
+    /// a title for each; `turn` is the cube view's quarter turns (0 elsewhere).
+    fn blocks(&self, at: Cell, turn: usize) -> Vec<Block>;
+
+    /// Where the player and the goal are, in words for the status line.
+    fn whereabouts(&self, at: Cell, goal: Cell) -> String;
+
+    /// What the keys are, for the status line.
+    fn keys(&self) -> &'static str {
+        "arrows or hjkl move, q quits"
+    }
+
+    /// The name best times are kept under.
+    fn record_name(&self) -> String;
+}
+
+/// A rectangle of cells drawn as one piece: a level, the wrapped rectangle, a cube's face.
+struct Block {
+    title: String,
+    /// `rows[r][c]`: the cell drawn there.
+    rows: Vec<Vec<Option<Cell>>>,
+    /// The way each screen direction (N, E, S, W) is numbered among the cells' sides.
+    turn: usize,
+    /// Whether this block holds the player (its title is highlighted).
+    current: bool,
+}
+
+impl Board for Levels {
+    const STAIRS: bool = true;
+
+    /// Every level side by side, level 1 on the left, the player's highlighted.
+    fn blocks(&self, at: Cell, _turn: usize) -> Vec<Block> {
+        let (w, h) = (self.width(), self.height());
+        (0..self.levels())
+            .map(|l| Block {
+                title: format!("level {}", l + 1),
+                rows: (0..h)
+                    .map(|r| {
+                        (0..w)
+                            .map(|c| Some(((l * h + r) * w + c) as Cell))
+                            .collect()
+                    })
+                    .collect(),
+                turn: 0,
+                current: self.level(at) == l,
+            })
+            .collect()
+    }
+
+    fn whereabouts(&self, at: Cell, goal: Cell) -> String {
+        format!(
+            "level {} of {}, goal on level {}",
+            self.level(at) + 1,
+            self.levels(),
+            self.level(goal) + 1
+        )
+    }
+
+    fn keys(&self) -> &'static str {
+        "arrows or hjkl move, u / d stairs up / down (^^ up, vv down, ^v both), q quits"
+    }
+
+    fn record_name(&self) -> String {
+        format!(
+            "{}x{}x{} level cells",
+            self.width(),
+            self.height(),
+            self.levels()
+        )
+    }
+}
+
+impl Board for Wrapped {
+    fn blocks(&self, _at: Cell, _turn: usize) -> Vec<Block> {
+        let (w, h) = (self.width(), self.height());
+        let how = match self.wrap() {
+            Wrap::X => "left and right edges joined",
+            Wrap::Y => "top and bottom edges joined",
+            Wrap::XY => "both pairs of edges joined (a torus)",
+            Wrap::Mobius => "left and right edges joined with a twist: row r meets row H-1-r",
+        };
+        vec![Block {
+            title: format!("wrapped {}: {how}", self.wrap()),
+            rows: (0..h)
+                .map(|r| (0..w).map(|c| Some((r * w + c) as Cell)).collect())
+                .collect(),
+            turn: 0,
+            current: true,
+        }]
+    }
+
+    /// The picture shows it all.
+    fn whereabouts(&self, _at: Cell, _goal: Cell) -> String {
+        String::new()
+    }
+
+    fn record_name(&self) -> String {
+        format!(
+            "{}x{} wrapped {} cells",
+            self.width(),
+            self.height(),
+            self.wrap()
+        )
+    }
+}
+
+impl Board for Cube {
+    /// The player's face, turned `turn` quarter turns (screen north is the face's side
+    /// `turn`).
+    fn blocks(&self, at: Cell, turn: usize) -> Vec<Block> {
+        let (face, _, _) = self.place(at);
+        let n = self.size();
+        let cell = |r: usize, c: usize| (face * n * n + r * n + c) as Cell;
+        let rows = (0..n)
+            .map(|sr| {
+                (0..n)
+                    .map(|sc| {
+                        Some(match turn {
+                            0 => cell(sr, sc),
+                            1 => cell(sc, n - 1 - sr),
+                            2 => cell(n - 1 - sr, n - 1 - sc),
+                            _ => cell(n - 1 - sc, sr),
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        let beyond: Vec<String> = (0..4)
+            .map(|d| {
+                format!(
+                    "{} {}",
+                    ARROWS[d],
+                    FACE_NAMES[face_beyond(self, face, (d + turn) % 4)]
+                )
+            })
+            .collect();
+        vec![Block {
+            title: format!("face {} ({})", FACE_NAMES[face], beyond.join(", ")),
+            rows,
+            turn,
+            current: true,
+        }]
+    }
+
+    fn whereabouts(&self, at: Cell, goal: Cell) -> String {
+        format!(
+            "on the {} face, goal on the {} face",
+            FACE_NAMES[self.place(at).0],
+            FACE_NAMES[self.place(goal).0]
+        )
+    }
+
+    fn record_name(&self) -> String {
+        format!("cube {} cells", self.size())
+    }
+}
+
+/// The face across side `d` (0 N, 1 E, 2 S, 3 W) of face `face` of `cube`.
+fn face_beyond(cube: &Cube, face: usize, d: usize) -> usize {
+    let n = cube.size();
+    // A corner cell on that side: (0, 0) touches N and W, (n-1, n-1) touches E and S.
+    let corner = if d == 0 || d == 3 { 0 } else { n * n - 1 };
+    let mut sides = Vec::new();
+    cube.sides((face * n * n + corner) as Cell, &mut sides);
+    cube.place(sides[d].to).0
+}
+
+pub fn play(doc: &TiledDoc) -> Result<Ending> {
+    match &doc.maze {
+        AnyMaze::Levels(m) => play_on(doc, m),
+        AnyMaze::Wrapped(m) => play_on(doc, m),
+        AnyMaze::Cube(m) => play_on(doc, m),
+        _ => unreachable!("only levels, wrapped and cube mazes come here"),
+    }
+}
+
+fn play_on<T: Board>(doc: &TiledDoc, maze: &TiledMaze<T>) -> Result<Ending> {
+    let mut screen = crate::play::screen()?;
+    let mut game = Game::new(doc, maze);
+    loop {
+        game.draw(&mut screen.out)?;
+        if game.at == game.goal {
+            break;
+        }
+        let Some(key) = crate::play::next_key()? else {
+            continue;
+        };
+        match key.code {
+            _ if crate::play::interrupts(&key) => return Ok(Ending::Quit(game.solution())),
+            KeyCode::Char('q') | KeyCode::Esc => return Ok(Ending::Quit(game.solution())),
+            code => {
+                if let Some(m) = move_of(code, T::STAIRS) {
+                    game.walk(m);
+                }
+            }
+        }
+    }
+    game.solved_screen(&mut screen.out)?;
+    drop(screen);
+    Ok(Ending::Solved(game.solution()))
+}
+
+struct Game<'a, T> {
+    maze: &'a TiledMaze<T>,
+    at: Cell,
+    goal: Cell,
+    walk: Vec<Cell>,
+    /// The cube view's quarter turns: screen north is the side `turn` of the player's face.
+    turn: usize,
+    started: Instant,
+}
+
+impl<'a, T: Board> Game<'a, T> {
+    fn new(doc: &TiledDoc, maze: &'a TiledMaze<T>) -> Self {
+        let cell = |p| {
+            maze.cell_at(p)
+                .expect("start and goal are cells of the maze")
+        };
+        let at = cell(doc.start);
+        Game {
+            maze,
+            at,
+            goal: cell(doc.goal),
+            walk: vec![at],
+            turn: 0,
+            started: Instant::now(),
+        }
+    }
+
+    /// One step, if the passage that way is open. Over an edge of the cube the view turns so
+    /// that the arrow pressed still points the way the walker goes.
+    fn walk(&mut self, m: Move) {
+        let mut sides = Vec::new();
+        self.maze.sides(self.at, &mut sides);
+        let k = match m {
+            Move::Screen(d) => (d + self.turn) % 4,
+            Move::Up => 4,
+            Move::Down => 5,
+        };
+        let Some(&side) = sides
+            .get(k)
+            .filter(|s| !s.is_edge() && self.maze.is_open(**s))
+        else {
+            return;
+        };
+        let from = self.at;
+        if let Move::Screen(d) = m
+            && self.maze.topology().passage(from, side.to) == Passage::Seam
+            && T::TILING == grid_core::tiling::Tiling::Cube
+        {
+            // The side of the new cell that leads back; the walker goes on opposite it.
+            self.maze.topology().sides(side.to, &mut sides);
+            let back = sides
+                .iter()
+                .position(|s| s.to == from)
+                .expect("a side leads back");
+            self.turn = (back + 2 + 4 - d) % 4;
+        }
+        self.at = side.to;
+        self.walk.push(side.to);
+    }
+
+    fn moves(&self) -> usize {
+        self.walk.len() - 1
+    }
+
+    fn solution(&self) -> grid_core::Solution {
+        let t = self.maze.topology();
+        let mut seen = self.walk.clone();
+        seen.sort_unstable();
+        seen.dedup();
+        walk_solution(
+            self.walk.iter().map(|&c| t.position(c)).collect(),
+            seen.len(),
+            self.at == self.goal,
+        )
+    }
+
+    /// The stairs open from the player's cell, in words, on levels: the player's mark hides
+    /// the cell's own.
+    fn stairs_here(&self) -> Option<&'static str> {
+        let mut sides = Vec::new();
+        self.maze.sides(self.at, &mut sides);
+        let open = |k: usize| sides.get(k).is_some_and(|s| self.maze.is_open(*s));
+        match (open(4), open(5)) {
+            (true, true) => Some("up and down"),
+            (true, false) => Some("up"),
+            (false, true) => Some("down"),
+            _ => None,
+        }
+    }
+
+    /// A cell's two characters: the player, the goal, the start, stairs, the trail.
+    fn glyph(&self, cell: Cell, trail: &[bool], sides: &mut Vec<Side>) -> String {
+        if cell == self.at {
+            return "()".bright_blue().bold().to_string();
+        }
+        if cell == self.goal {
+            return "GG".yellow().bold().to_string();
+        }
+        let stairs = if T::STAIRS {
+            self.maze.sides(cell, sides);
+            let open = |k: usize| sides.get(k).is_some_and(|s| self.maze.is_open(*s));
+            match (open(4), open(5)) {
+                (true, true) => "^v",
+                (true, false) => "^^",
+                (false, true) => "vv",
+                _ => "  ",
+            }
+        } else {
+            "  "
+        };
+        match (trail[cell as usize], stairs) {
+            (true, "  ") => "··".cyan().to_string(),
+            (true, s) => s.cyan().to_string(),
+            (false, s) => s.to_string(),
+        }
+    }
+
+    /// A block as lines of tiles, two characters a tile: each cell, and between and around
+    /// cells a wall or an opening (open on a seam too, so that the way over it shows).
+    fn block_lines(&self, block: &Block, trail: &[bool]) -> Vec<Vec<String>> {
+        let (h, w) = (block.rows.len(), block.rows[0].len());
+        let mut sides = Vec::new();
+        let wall = "██".red().to_string();
+        let open = |cell: Option<Cell>, d: usize, sides: &mut Vec<Side>| -> bool {
+            cell.is_some_and(|c| {
+                self.maze.sides(c, sides);
+                let s = sides[(d + block.turn) % 4];
+                !s.is_edge() && self.maze.is_open(s)
+            })
+        };
+        let mut lines = Vec::with_capacity(2 * h + 1);
+        for tr in 0..2 * h + 1 {
+            let mut line = Vec::with_capacity(2 * w + 1);
+            for tc in 0..2 * w + 1 {
+                let (r, c) = (tr / 2, tc / 2);
+                let text = match (tr % 2, tc % 2) {
+                    (1, 1) => match block.rows[r][c] {
+                        Some(cell) => self.glyph(cell, trail, &mut sides),
+                        None => "  ".to_string(),
+                    },
+                    // A wall between two cells in a row, or at the row's ends.
+                    (1, 0) => {
+                        let passes = if c < w {
+                            open(block.rows[r][c], 3, &mut sides)
+                        } else {
+                            open(block.rows[r][w - 1], 1, &mut sides)
+                        };
+                        if passes { "  ".into() } else { wall.clone() }
+                    }
+                    (0, 1) => {
+                        let passes = if r < h {
+                            open(block.rows[r][c], 0, &mut sides)
+                        } else {
+                            open(block.rows[h - 1][c], 2, &mut sides)
+                        };
+                        if passes { "  ".into() } else { wall.clone() }
+                    }
+                    _ => wall.clone(),
+                };
+                line.push(text);
+            }
+            lines.push(line);
+        }
+        lines
+    }
+
+    /// The blocks side by side when they fit, else the player's alone, cut around the
+    /// player when it is bigger than the terminal; a title line above and a status line.
+    fn draw(&self, tty: &mut File) -> io::Result<()> {
+        let (cols, rows) = terminal::size()?;
+        let (cols, rows) = (cols as usize, rows as usize);
+        let t = self.maze.topology();
+        let mut trail = vec![false; t.len()];
+        for &c in &self.walk {
+            trail[c as usize] = true;
+        }
+        let mut blocks = t.blocks(self.at, self.turn);
+        let width_of = |b: &Block| 2 * (2 * b.rows[0].len() + 1);
+        let all: usize = blocks.iter().map(|b| width_of(b) + 2).sum();
+        let others = blocks.len() - 1;
+        if all > cols + 2 && blocks.len() > 1 {
+            blocks.retain(|b| b.current);
+        }
+        queue!(tty, terminal::Clear(terminal::ClearType::All))?;
+        let view_h = rows.saturating_sub(4).max(1);
+        let mut x = 0;
+        for block in &blocks {
+            let lines = self.block_lines(block, &trail);
+            let bw = width_of(block);
+            // The tiles of the player's cell in this block, to keep it in view.
+            let (pr, pc) = block
+                .rows
+                .iter()
+                .enumerate()
+                .find_map(|(r, row)| {
+                    row.iter()
+                        .position(|&c| c == Some(self.at))
+                        .map(|c| (2 * r + 1, 2 * c + 1))
+                })
+                .unwrap_or((0, 0));
+            let tiles_w = bw / 2;
+            let view_w = (cols.saturating_sub(x) / 2).max(1).min(tiles_w);
+            let top = window(pr, view_h.min(lines.len()), lines.len());
+            let left = window(pc, view_w, tiles_w);
+            let mut title = block.title.clone();
+            if blocks.len() == 1 && others > 0 {
+                title = format!("{title} (of {}; the others do not fit)", others + 1);
+            }
+            let title: String = title.chars().take(cols.saturating_sub(x)).collect();
+            let title = if block.current && others > 0 {
+                title.bright_blue().bold().to_string()
+            } else {
+                title
+            };
+            queue!(tty, cursor::MoveTo(x as u16, 0), Print(title))?;
+            for (i, line) in lines.iter().skip(top).take(view_h).enumerate() {
+                let cut = line[left..left + view_w].concat();
+                queue!(tty, cursor::MoveTo(x as u16, (i + 1) as u16), Print(cut))?;
+            }
+            x += view_w * 2 + 2;
+        }
+        let mut whereabouts = t.whereabouts(self.at, self.goal);
+        if let Some(stairs) = self.stairs_here() {
+            whereabouts.push_str(&format!(", stairs {stairs} here"));
+        }
+        let status = format!(
+            "walked {}   {whereabouts}{}time {:.0} s",
+            grid_core::words::count(self.moves() as u64, "cell", "cells"),
+            if whereabouts.is_empty() { "" } else { "   " },
+            self.started.elapsed().as_secs_f64(),
+        );
+        let lines = blocks
+            .iter()
+            .map(|b| 2 * b.rows.len() + 1)
+            .max()
+            .unwrap_or(1);
+        // The keys on a line of their own, so that they are never cut off.
+        for (i, text) in [status, t.keys().to_string()].iter().enumerate() {
+            let text: String = text.chars().take(cols).collect();
+            let y = lines.min(view_h) + 1 + i;
+            queue!(tty, cursor::MoveTo(0, y as u16), Print(text))?;
+        }
+        tty.flush()
+    }
+
+    /// The goal is reached: the solved screen, best times kept by the maze's size.
+    fn solved_screen(&self, tty: &mut File) -> Result<()> {
+        let secs = self.started.elapsed().as_secs_f64();
+        let shortest = grid_maze::tiled::distances(self.maze, self.walk[0])[self.goal as usize];
+        crate::play::solved_screen(
+            tty,
+            &grid_core::words::count(self.moves() as u64, "cell", "cells"),
+            Some(shortest as usize),
+            secs,
+            &self.maze.topology().record_name(),
+        )
+    }
+}
+
+/// The first row (or column) of a window of `size` that keeps `at` in view.
+fn window(at: usize, size: usize, total: usize) -> usize {
+    at.saturating_sub(size / 2).min(total - size)
+}
