@@ -196,3 +196,26 @@ fn a_hex_maze_is_walked_with_six_keys() {
     assert_eq!(walked["solution"]["path"], doc["solution"]["path"]);
     assert_eq!(walked["tiling"], "hex");
 }
+
+/// On a hex maze Esc quits (q walks north-west), and the walk so far is written too.
+#[test]
+fn quitting_a_hex_maze_writes_the_walk_so_far() {
+    let Some(t) = Tmux::start("hex-quit") else {
+        return;
+    };
+    let (_dir, out) = play(&t, "hex-quit", "--tiling hex --seed 2 4 3");
+    t.wait_for("the maze", |s| s.contains("walked 0 cells"));
+    t.keys(&["Escape"]);
+    let screen = t.wait_for("the shell", |s| {
+        ["exit=0", "exit=1", "exit=2"].iter().any(|e| s.contains(e))
+    });
+    assert!(screen.contains("exit=0"), "{screen}");
+    let walked: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(walked["solution"]["path"], serde_json::json!([[0, 0]]));
+    assert_eq!(walked["solution"]["length"], 0);
+    assert_eq!(
+        walked["solution"]["gave_up"],
+        "the player quit before the goal"
+    );
+    assert_eq!(walked["tiling"], "hex");
+}

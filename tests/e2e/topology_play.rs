@@ -136,8 +136,19 @@ fn stairs_go_only_where_a_passage_climbs() {
     );
     t.keys(&["u"]);
     t.wait_for("no stairs up", |s| s.contains("walked 1 cell "));
+    // Quitting on level 2 writes the walk so far, up the stairs.
     t.keys(&["q"]);
     t.wait_for("the shell", |s| s.contains("exit=0"));
+    let text = std::fs::read_to_string(dir.join("walk.json")).unwrap();
+    let walked: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        walked["solution"]["path"],
+        serde_json::json!([[0, 0], [3, 0]])
+    );
+    assert_eq!(
+        walked["solution"]["gave_up"],
+        "the player quit before the goal"
+    );
 }
 
 #[test]
