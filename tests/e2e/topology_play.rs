@@ -174,6 +174,15 @@ fn a_wrapped_maze_is_walked_across_its_seam() {
             return;
         }
         assert!(screen.contains(&format!("wrapped {wrap}:")), "{screen}");
+        if wrap == "mobius" {
+            // Row 0's ways across: out on the right at `a`, back in on row 2's left at `a`;
+            // row 0's left edge is row 2's right, `c`.
+            let lines: Vec<&str> = screen.lines().collect();
+            assert!(lines[2].starts_with(" c()"), "{screen}");
+            assert!(lines[2].trim_end().ends_with('a'), "{screen}");
+            assert!(lines[6].starts_with(" a"), "{screen}");
+            assert!(lines[6].trim_end().ends_with('c'), "{screen}");
+        }
     }
 }
 

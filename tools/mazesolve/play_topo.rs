@@ -67,6 +67,12 @@ trait Board: Topology {
 
     /// The name best times are kept under.
     fn record_name(&self) -> String;
+
+    /// The mark on the open edge of the drawing that side `d` (N, E, S, W, as drawn) of
+    /// `cell` leaves by, when the same mark shows where the way comes back in.
+    fn seam_mark(&self, _cell: Cell, _d: usize) -> Option<char> {
+        None
+    }
 }
 
 /// A rectangle of cells drawn as one piece: a level, the wrapped rectangle, a cube's face.
@@ -147,6 +153,25 @@ impl Board for Wrapped {
     /// The picture shows it all.
     fn whereabouts(&self, _at: Cell, _goal: Cell) -> String {
         String::new()
+    }
+
+    /// A way across the left and right edges is lettered by the row it leaves on the
+    /// right (a to z, then again), a way across the top and bottom by its column (A to Z),
+    /// so that both of its ends carry the same letter: on the Möbius strip row r comes
+    /// back in on row H-1-r.
+    fn seam_mark(&self, cell: Cell, d: usize) -> Option<char> {
+        let p = self.position(cell);
+        let letter = |base: u8, n: usize| char::from(base + (n % 26) as u8);
+        match d {
+            1 => Some(letter(b'a', p.row)),
+            3 if self.wrap() == Wrap::Mobius => Some(letter(b'a', self.height() - 1 - p.row)),
+            3 => Some(letter(b'a', p.row)),
+            _ => Some(letter(b'A', p.col)),
+        }
+    }
+
+    fn keys(&self) -> &'static str {
+        "arrows or hjkl move (off an open edge, back in at the same letter), q quits"
     }
 
     fn record_name(&self) -> String {
@@ -372,6 +397,22 @@ impl<'a, T: Board> Game<'a, T> {
         }
     }
 
+    /// The tile on side `d` of `cell`: a wall, an opening, or on the drawing's `edge` an
+    /// opening with the mark its other end carries too, next to the cell it leads from.
+    fn opening(&self, cell: Option<Cell>, d: usize, edge: bool, open: bool, wall: &str) -> String {
+        if !open {
+            return wall.to_string();
+        }
+        let mark = cell
+            .filter(|_| edge)
+            .and_then(|c| self.maze.topology().seam_mark(c, d));
+        match mark {
+            None => "  ".to_string(),
+            Some(m) if d == 3 => format!(" {m}").magenta().bold().to_string(),
+            Some(m) => format!("{m} ").magenta().bold().to_string(),
+        }
+    }
+
     /// A block as lines of tiles, two characters a tile: each cell, and between and around
     /// cells a wall or an opening (open on a seam too, so that the way over it shows).
     fn block_lines(&self, block: &Block, trail: &[bool]) -> Vec<Vec<String>> {
@@ -397,20 +438,22 @@ impl<'a, T: Board> Game<'a, T> {
                     },
                     // A wall between two cells in a row, or at the row's ends.
                     (1, 0) => {
-                        let passes = if c < w {
-                            open(block.rows[r][c], 3, &mut sides)
+                        let (cell, d) = if c < w {
+                            (block.rows[r][c], 3)
                         } else {
-                            open(block.rows[r][w - 1], 1, &mut sides)
+                            (block.rows[r][w - 1], 1)
                         };
-                        if passes { "  ".into() } else { wall.clone() }
+                        let edge = c == 0 || c == w;
+                        self.opening(cell, d, edge, open(cell, d, &mut sides), &wall)
                     }
                     (0, 1) => {
-                        let passes = if r < h {
-                            open(block.rows[r][c], 0, &mut sides)
+                        let (cell, d) = if r < h {
+                            (block.rows[r][c], 0)
                         } else {
-                            open(block.rows[h - 1][c], 2, &mut sides)
+                            (block.rows[h - 1][c], 2)
                         };
-                        if passes { "  ".into() } else { wall.clone() }
+                        let edge = r == 0 || r == h;
+                        self.opening(cell, d, edge, open(cell, d, &mut sides), &wall)
                     }
                     _ => wall.clone(),
                 };
