@@ -269,6 +269,9 @@ fn over_a_cube_edge_the_view_turns_with_the_walker() {
         screen.contains("face bottom (north front, east right, south back, west left)"),
         "{screen}"
     );
+    // The net places the turned view: the player's face in brackets, the goal's starred.
+    assert!(screen.contains("[bottom]"), "{screen}");
+    assert!(screen.contains(" back*"), "{screen}");
     // Later the walk comes down the left face (its column 2 is the one beside the front)
     // and over its bottom edge, which is the bottom face's west edge: the walker now goes
     // east on the bottom face, so the view turns a quarter, the left face behind (north).

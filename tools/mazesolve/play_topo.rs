@@ -68,6 +68,11 @@ trait Board: Topology {
     /// The name best times are kept under.
     fn record_name(&self) -> String;
 
+    /// Lines under the keys that place the player in the whole (the cube's net).
+    fn legend(&self, _at: Cell, _goal: Cell) -> Vec<String> {
+        Vec::new()
+    }
+
     /// The mark on the open edge of the drawing that side `d` (N, E, S, W, as drawn) of
     /// `cell` leaves by, when the same mark shows where the way comes back in.
     fn seam_mark(&self, _cell: Cell, _d: usize) -> Option<char> {
@@ -232,6 +237,27 @@ impl Board for Cube {
 
     fn record_name(&self) -> String {
         format!("cube {} cells", self.size())
+    }
+
+    /// The net of docs/format.md, the player's face in brackets and the goal's starred, so
+    /// that the turned view can be placed on the cube.
+    fn legend(&self, at: Cell, goal: Cell) -> Vec<String> {
+        let (here, there) = (self.place(at).0, self.place(goal).0);
+        let name = |f: usize| {
+            let star = if f == there { "*" } else { "" };
+            let text = if f == here {
+                format!("[{}]{star}", FACE_NAMES[f])
+            } else {
+                format!(" {}{star}", FACE_NAMES[f])
+            };
+            format!("{text:<10}")
+        };
+        let blank = " ".repeat(10);
+        vec![
+            format!("net:  {blank}{}", name(1)),
+            format!("      {}{}{}{}", name(3), name(0), name(2), name(5)),
+            format!("      {blank}{}   (* the goal)", name(4)),
+        ]
     }
 }
 
@@ -482,7 +508,9 @@ impl<'a, T: Board> Game<'a, T> {
             blocks.retain(|b| b.current);
         }
         queue!(tty, terminal::Clear(terminal::ClearType::All))?;
-        let view_h = rows.saturating_sub(4).max(1);
+        let view_h = rows
+            .saturating_sub(4 + t.legend(self.at, self.goal).len())
+            .max(1);
         let mut x = 0;
         for block in &blocks {
             let lines = self.block_lines(block, &trail);
@@ -535,7 +563,10 @@ impl<'a, T: Board> Game<'a, T> {
             .max()
             .unwrap_or(1);
         // The keys on a line of their own, so that they are never cut off.
-        for (i, text) in [status, t.keys().to_string()].iter().enumerate() {
+        let below = [status, t.keys().to_string()]
+            .into_iter()
+            .chain(t.legend(self.at, self.goal));
+        for (i, text) in below.enumerate() {
             let text: String = text.chars().take(cols).collect();
             let y = lines.min(view_h) + 1 + i;
             queue!(tty, cursor::MoveTo(0, y as u16), Print(text))?;
