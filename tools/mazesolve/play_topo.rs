@@ -53,14 +53,18 @@ trait Board: Topology {
     /// Stairs to climb (levels).
     const STAIRS: bool = false;
 
-    /// The blocks of cells to draw, as rows of cells (`None` where no cell is drawn), and
-    /// a title for each; `turn` is the cube view's quarter turns (0 elsewhere).
+    /// Whether the view turns over a seam, so that the arrow pressed still points the way
+    /// the walker goes (the cube; a wrapped maze is drawn flat and needs no turn).
+    const TURNS: bool = false;
+
+    /// The blocks of cells to draw, each titled; `turn` is the view's quarter turns (0 but
+    /// on the cube).
     fn blocks(&self, at: Cell, turn: usize) -> Vec<Block>;
 
     /// Where the player and the goal are, in words for the status line.
     fn whereabouts(&self, at: Cell, goal: Cell) -> String;
 
-    /// What the keys are, for the status line.
+    /// What the keys are, for the line under the status.
     fn keys(&self) -> &'static str {
         "arrows or hjkl move, q quits"
     }
@@ -83,7 +87,7 @@ trait Board: Topology {
 /// A rectangle of cells drawn as one piece: a level, the wrapped rectangle, a cube's face.
 struct Block {
     title: String,
-    /// `rows[r][c]`: the cell drawn there.
+    /// `rows[r][c]`: the cell drawn there (`None`: none, or one a mask leaves out).
     rows: Vec<Vec<Option<Cell>>>,
     /// The way each screen direction (N, E, S, W) is numbered among the cells' sides.
     turn: usize,
@@ -190,6 +194,8 @@ impl Board for Wrapped {
 }
 
 impl Board for Cube {
+    const TURNS: bool = true;
+
     /// The player's face, turned `turn` quarter turns (screen north is the face's side
     /// `turn`).
     fn blocks(&self, at: Cell, turn: usize) -> Vec<Block> {
@@ -351,8 +357,8 @@ impl<'a, T: Board> Game<'a, T> {
         };
         let from = self.at;
         if let Move::Screen(d) = m
+            && T::TURNS
             && self.maze.topology().passage(from, side.to) == Passage::Seam
-            && T::TILING == grid_core::tiling::Tiling::Cube
         {
             // The side of the new cell that leads back; the walker goes on opposite it.
             self.maze.topology().sides(side.to, &mut sides);
@@ -460,7 +466,7 @@ impl<'a, T: Board> Game<'a, T> {
                 let text = match (tr % 2, tc % 2) {
                     (1, 1) => match block.rows[r][c] {
                         Some(cell) => self.glyph(cell, trail, &mut sides),
-                        None => "  ".to_string(),
+                        None => "░░".dimmed().to_string(),
                     },
                     // A wall between two cells in a row, or at the row's ends.
                     (1, 0) => {
@@ -501,6 +507,11 @@ impl<'a, T: Board> Game<'a, T> {
             trail[c as usize] = true;
         }
         let mut blocks = t.blocks(self.at, self.turn);
+        for block in &mut blocks {
+            for cell in block.rows.iter_mut().flatten() {
+                *cell = cell.filter(|&c| self.maze.contains(c));
+            }
+        }
         let width_of = |b: &Block| 2 * (2 * b.rows[0].len() + 1);
         let all: usize = blocks.iter().map(|b| width_of(b) + 2).sum();
         let others = blocks.len() - 1;
