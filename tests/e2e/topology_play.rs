@@ -288,3 +288,29 @@ fn over_a_cube_edge_the_view_turns_with_the_walker() {
     t.keys(&["q"]);
     t.wait_for("the shell", |s| s.contains("exit=0"));
 }
+
+/// Three levels of 10 x 8 are 126 columns drawn two characters a tile: in 80 columns they
+/// are drawn one character a tile, all three still on the screen.
+#[test]
+fn levels_too_wide_for_the_terminal_are_drawn_narrow() {
+    let Some(t) = Tmux::start("levels-narrow") else {
+        return;
+    };
+    let dir = scratch("levels-narrow");
+    t.run(&format!(
+        "{} --levels 3 --seed 1 10 8 | {} --play > {}; echo exit=$?",
+        bin("mazegen"),
+        bin("mazesolve"),
+        dir.join("walk.json").display()
+    ));
+    let screen = t.wait_for("the maze", |s| s.contains("walked 0 cells"));
+    assert!(
+        screen.contains("level 1") && screen.contains("level 3"),
+        "{screen}"
+    );
+    let lines: Vec<&str> = screen.lines().collect();
+    assert!(lines[2].starts_with("█@█"), "{screen}");
+    assert!(lines.iter().all(|l| l.chars().count() <= 80), "{screen}");
+    t.keys(&["q"]);
+    t.wait_for("the shell", |s| s.contains("exit=0"));
+}

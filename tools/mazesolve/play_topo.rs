@@ -127,7 +127,8 @@ impl Board for Levels {
     }
 
     fn keys(&self) -> &'static str {
-        "arrows or hjkl move, u / d stairs up / down (^^ up, vv down, ^v both), q quits"
+        "arrows or hjkl move, u / d stairs up / down (marked ^ up, v down, ^v or x both), \
+         q quits"
     }
 
     fn record_name(&self) -> String {
@@ -402,55 +403,67 @@ impl<'a, T: Board> Game<'a, T> {
         }
     }
 
-    /// A cell's two characters: the player, the goal, the start, stairs, the trail.
-    fn glyph(&self, cell: Cell, trail: &[bool], sides: &mut Vec<Side>) -> String {
+    /// A cell's tile: the player, the goal, stairs, the trail.
+    fn glyph(&self, cell: Cell, trail: &[bool], sides: &mut Vec<Side>) -> Tile {
         if cell == self.at {
-            return "()".bright_blue().bold().to_string();
+            return Tile::new("()", '@', Paint::Player);
         }
         if cell == self.goal {
-            return "GG".yellow().bold().to_string();
+            return Tile::new("GG", 'G', Paint::Goal);
         }
         let stairs = if T::STAIRS {
             self.maze.sides(cell, sides);
             let open = |k: usize| sides.get(k).is_some_and(|s| self.maze.is_open(*s));
             match (open(4), open(5)) {
-                (true, true) => "^v",
-                (true, false) => "^^",
-                (false, true) => "vv",
-                _ => "  ",
+                (true, true) => Some(("^v", 'x')),
+                (true, false) => Some(("^^", '^')),
+                (false, true) => Some(("vv", 'v')),
+                _ => None,
             }
         } else {
-            "  "
+            None
         };
-        match (trail[cell as usize], stairs) {
-            (true, "  ") => "··".cyan().to_string(),
-            (true, s) => s.cyan().to_string(),
-            (false, s) => s.to_string(),
+        let paint = if trail[cell as usize] {
+            Paint::Trail
+        } else {
+            Paint::Plain
+        };
+        match stairs {
+            Some((wide, narrow)) => Tile::new(wide, narrow, paint),
+            None if trail[cell as usize] => Tile::new("··", '·', paint),
+            None => Tile::OPEN,
         }
     }
 
     /// The tile on side `d` of `cell`: a wall, an opening, or on the drawing's `edge` an
     /// opening with the mark its other end carries too, next to the cell it leads from.
-    fn opening(&self, cell: Option<Cell>, d: usize, edge: bool, open: bool, wall: &str) -> String {
+    fn opening(&self, cell: Option<Cell>, d: usize, edge: bool, open: bool) -> Tile {
         if !open {
-            return wall.to_string();
+            return Tile::WALL;
         }
         let mark = cell
             .filter(|_| edge)
             .and_then(|c| self.maze.topology().seam_mark(c, d));
         match mark {
-            None => "  ".to_string(),
-            Some(m) if d == 3 => format!(" {m}").magenta().bold().to_string(),
-            Some(m) => format!("{m} ").magenta().bold().to_string(),
+            None => Tile::OPEN,
+            Some(m) if d == 3 => Tile {
+                wide: [' ', m],
+                narrow: m,
+                paint: Paint::Mark,
+            },
+            Some(m) => Tile {
+                wide: [m, ' '],
+                narrow: m,
+                paint: Paint::Mark,
+            },
         }
     }
 
-    /// A block as lines of tiles, two characters a tile: each cell, and between and around
-    /// cells a wall or an opening (open on a seam too, so that the way over it shows).
-    fn block_lines(&self, block: &Block, trail: &[bool]) -> Vec<Vec<String>> {
+    /// A block as lines of tiles: each cell, and between and around cells a wall or an
+    /// opening (open on a seam too, so that the way over it shows).
+    fn block_lines(&self, block: &Block, trail: &[bool]) -> Vec<Vec<Tile>> {
         let (h, w) = (block.rows.len(), block.rows[0].len());
         let mut sides = Vec::new();
-        let wall = "██".red().to_string();
         let open = |cell: Option<Cell>, d: usize, sides: &mut Vec<Side>| -> bool {
             cell.is_some_and(|c| {
                 self.maze.sides(c, sides);
@@ -463,10 +476,10 @@ impl<'a, T: Board> Game<'a, T> {
             let mut line = Vec::with_capacity(2 * w + 1);
             for tc in 0..2 * w + 1 {
                 let (r, c) = (tr / 2, tc / 2);
-                let text = match (tr % 2, tc % 2) {
+                let tile = match (tr % 2, tc % 2) {
                     (1, 1) => match block.rows[r][c] {
                         Some(cell) => self.glyph(cell, trail, &mut sides),
-                        None => "░░".dimmed().to_string(),
+                        None => Tile::new("░░", '░', Paint::Outside),
                     },
                     // A wall between two cells in a row, or at the row's ends.
                     (1, 0) => {
@@ -476,7 +489,7 @@ impl<'a, T: Board> Game<'a, T> {
                             (block.rows[r][w - 1], 1)
                         };
                         let edge = c == 0 || c == w;
-                        self.opening(cell, d, edge, open(cell, d, &mut sides), &wall)
+                        self.opening(cell, d, edge, open(cell, d, &mut sides))
                     }
                     (0, 1) => {
                         let (cell, d) = if r < h {
@@ -485,11 +498,11 @@ impl<'a, T: Board> Game<'a, T> {
                             (block.rows[h - 1][c], 2)
                         };
                         let edge = r == 0 || r == h;
-                        self.opening(cell, d, edge, open(cell, d, &mut sides), &wall)
+                        self.opening(cell, d, edge, open(cell, d, &mut sides))
                     }
-                    _ => wall.clone(),
+                    _ => Tile::WALL,
                 };
-                line.push(text);
+                line.push(tile);
             }
             lines.push(line);
         }
@@ -512,12 +525,22 @@ impl<'a, T: Board> Game<'a, T> {
                 *cell = cell.filter(|&c| self.maze.contains(c));
             }
         }
-        let width_of = |b: &Block| 2 * (2 * b.rows[0].len() + 1);
-        let all: usize = blocks.iter().map(|b| width_of(b) + 2).sum();
+        // Two characters a tile, or one when that lets every block fit side by side, or the
+        // player's block alone.
+        let tiles_of = |b: &Block| 2 * b.rows[0].len() + 1;
+        let needs = |chars: usize| -> usize {
+            blocks
+                .iter()
+                .map(|b| tiles_of(b) * chars + 2)
+                .sum::<usize>()
+                - 2
+        };
         let others = blocks.len() - 1;
-        if all > cols + 2 && blocks.len() > 1 {
+        let narrow = others > 0 && needs(2) > cols && needs(1) <= cols;
+        if needs(2) > cols && !narrow {
             blocks.retain(|b| b.current);
         }
+        let chars = if narrow { 1 } else { 2 };
         queue!(tty, terminal::Clear(terminal::ClearType::All))?;
         let view_h = rows
             .saturating_sub(4 + t.legend(self.at, self.goal).len())
@@ -525,7 +548,6 @@ impl<'a, T: Board> Game<'a, T> {
         let mut x = 0;
         for block in &blocks {
             let lines = self.block_lines(block, &trail);
-            let bw = width_of(block);
             // The tiles of the player's cell in this block, to keep it in view.
             let (pr, pc) = block
                 .rows
@@ -537,8 +559,8 @@ impl<'a, T: Board> Game<'a, T> {
                         .map(|c| (2 * r + 1, 2 * c + 1))
                 })
                 .unwrap_or((0, 0));
-            let tiles_w = bw / 2;
-            let view_w = (cols.saturating_sub(x) / 2).max(1).min(tiles_w);
+            let tiles_w = tiles_of(block);
+            let view_w = (cols.saturating_sub(x) / chars).max(1).min(tiles_w);
             let top = window(pr, view_h.min(lines.len()), lines.len());
             let left = window(pc, view_w, tiles_w);
             let mut title = block.title.clone();
@@ -553,10 +575,13 @@ impl<'a, T: Board> Game<'a, T> {
             };
             queue!(tty, cursor::MoveTo(x as u16, 0), Print(title))?;
             for (i, line) in lines.iter().skip(top).take(view_h).enumerate() {
-                let cut = line[left..left + view_w].concat();
+                let cut: String = line[left..left + view_w]
+                    .iter()
+                    .map(|tile| tile.show(narrow))
+                    .collect();
                 queue!(tty, cursor::MoveTo(x as u16, (i + 1) as u16), Print(cut))?;
             }
-            x += view_w * 2 + 2;
+            x += view_w * chars + 2;
         }
         let mut whereabouts = t.whereabouts(self.at, self.goal);
         if let Some(stairs) = self.stairs_here() {
@@ -596,6 +621,68 @@ impl<'a, T: Board> Game<'a, T> {
             secs,
             &self.maze.topology().record_name(),
         )
+    }
+}
+
+/// One tile of the drawing: two characters wide, or one in the narrow drawing that fits more
+/// levels side by side (`@` the player, `^`, `v` and `x` stairs up, down and both).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Tile {
+    wide: [char; 2],
+    narrow: char,
+    paint: Paint,
+}
+
+/// The colour of a tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Paint {
+    Plain,
+    Wall,
+    Player,
+    Goal,
+    Trail,
+    /// The letters pairing the ends of a way across a wrapped edge.
+    Mark,
+    /// A cell a mask leaves out.
+    Outside,
+}
+
+impl Tile {
+    const WALL: Tile = Tile::new("██", '█', Paint::Wall);
+    const OPEN: Tile = Tile::new("  ", ' ', Paint::Plain);
+
+    /// A tile of the two characters of `wide`: two ASCII ones, or else `narrow` doubled
+    /// (the wide texts of block and dot characters are that, "██", "░░", "··").
+    const fn new(wide: &str, narrow: char, paint: Paint) -> Tile {
+        let b = wide.as_bytes();
+        let (first, second) = if b.len() == 2 {
+            (b[0] as char, b[1] as char)
+        } else {
+            (narrow, narrow)
+        };
+        Tile {
+            wide: [first, second],
+            narrow,
+            paint,
+        }
+    }
+
+    /// The tile's text in colour.
+    fn show(self, narrow: bool) -> String {
+        let text: String = if narrow {
+            self.narrow.to_string()
+        } else {
+            self.wide.iter().collect()
+        };
+        match self.paint {
+            Paint::Plain => text,
+            Paint::Wall => text.red().to_string(),
+            Paint::Player => text.bright_blue().bold().to_string(),
+            Paint::Goal => text.yellow().bold().to_string(),
+            Paint::Trail => text.cyan().to_string(),
+            Paint::Mark => text.magenta().bold().to_string(),
+            Paint::Outside => text.dimmed().to_string(),
+        }
     }
 }
 
