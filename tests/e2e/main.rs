@@ -24,3 +24,4 @@ mod replays;
 mod tilings;
 mod tmux;
 mod topologies;
+mod topology_play;

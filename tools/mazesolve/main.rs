@@ -2,6 +2,7 @@
 
 mod play;
 mod play_hex;
+mod play_topo;
 
 use clap::Parser;
 use grid_cli::args::{InputArgs, PrettyArg, named};
@@ -37,9 +38,9 @@ struct Args {
     #[arg(long)]
     trace: bool,
 
-    /// Solve it yourself at the keyboard: arrows or hjkl move, q quits (on a hex maze
-    /// q w e / a s d walk, Esc quits). The walk is written as the solution (algorithm
-    /// "human").
+    /// Solve it yourself at the keyboard: arrows or hjkl move, u and d climb a levels
+    /// maze's stairs, q quits (on a hex maze q w e / a s d walk, Esc quits). The walk is
+    /// written as the solution (algorithm "human"), the walk so far when you quit.
     #[arg(long, conflicts_with_all = ["algo", "trace"])]
     play: bool,
 
@@ -64,22 +65,19 @@ fn main() -> ExitCode {
     grid_cli::run::main("mazesolve", run)
 }
 
-/// The solution of a maze on another tiling than the square one; start and goal are
-/// written into the document in case they were defaulted.
+/// The solution of a maze on another tiling than the square one (a player's walk, with
+/// whether the player quit); start and goal are written into the document in case they were
+/// defaulted.
 fn solve_tiled_doc(
     args: &Args,
     doc: &Document,
     tiling: Tiling,
-) -> Result<Option<(Solution, grid_core::Pos, grid_core::Pos)>> {
-    if args.play && tiling != Tiling::Hex {
-        let instead = if tiling.is_plane() {
-            "solve them with --algo, or draw them with gridrender"
-        } else {
-            "solve them with --algo"
-        };
+) -> Result<(play::Ending, grid_core::Pos, grid_core::Pos)> {
+    if args.play && tiling.is_plane() && tiling != Tiling::Hex {
         return Err(grid_cli::Error::usage(format!(
-            "--play walks square mazes with the arrow keys and hex mazes with six keys; {tiling} \
-             mazes cannot be played here ({instead})"
+            "--play walks square, levels, wrapped and cube mazes with the arrow keys and hex \
+             mazes with six keys; {tiling} mazes cannot be played here (solve them with --algo, \
+             or draw them with gridrender)"
         )));
     }
     if !grid_maze::tiled::solver_works(args.algo, tiling) {
@@ -97,18 +95,20 @@ fn solve_tiled_doc(
     }
     let maze = TiledDoc::from_document(doc)?;
     if args.play {
-        return match play_hex::play(&maze)? {
-            play::Ending::Solved(solution) => Ok(Some((solution, maze.start, maze.goal))),
-            play::Ending::GaveUp => Ok(None),
+        let ending = if tiling == Tiling::Hex {
+            play_hex::play(&maze)?
+        } else {
+            play_topo::play(&maze)?
         };
+        return Ok((ending, maze.start, maze.goal));
     }
     let found =
         grid_maze::tiled::solve_tiled(args.algo, &maze.maze, maze.start, maze.goal, args.trace);
-    Ok(Some((
-        found.into_solution(args.algo),
+    Ok((
+        play::Ending::Solved(found.into_solution(args.algo)),
         maze.start,
         maze.goal,
-    )))
+    ))
 }
 
 /// A solver that gave up says so: its `"path": null` is not a proof that there is none.
@@ -129,13 +129,10 @@ fn run(args: Args) -> Result<Status> {
         let (place, mut doc) = item?;
         let tiling = tiling_of(&doc).map_err(|e| place.locate(e))?;
         if tiling != Tiling::Square {
-            let Some((found, start, goal)) =
-                solve_tiled_doc(&args, &doc, tiling).map_err(|e| place.locate(e))?
-            else {
-                out.finish()?;
-                say(format_args!("mazesolve: gave up before the goal"));
-                return Ok(Status::NoAnswer);
-            };
+            let (ending, start, goal) =
+                solve_tiled_doc(&args, &doc, tiling).map_err(|e| place.locate(e))?;
+            let quit = ending.quit();
+            let found = ending.into_solution();
             doc.set("start", start);
             doc.set("goal", goal);
             if args.stats {
@@ -149,24 +146,25 @@ fn run(args: Args) -> Result<Status> {
             }
             doc.write_with(&mut out, pretty, "solution", &found)?;
             out.answered()?;
+            if quit {
+                break;
+            }
             continue;
         }
         let maze = MazeDoc::from_document(&doc).map_err(|e| place.locate(e))?;
         if args.play {
-            match play::play(&maze)? {
-                play::Ending::Solved(solution) => {
-                    doc.set("start", maze.start);
-                    doc.set("goal", maze.goal);
-                    doc.write_with(&mut out, pretty, "solution", &solution)?;
-                    out.answered()?;
-                    continue;
-                }
-                play::Ending::GaveUp => {
-                    out.finish()?;
-                    say(format_args!("mazesolve: gave up before the goal"));
-                    return Ok(Status::NoAnswer);
-                }
+            // Quitting is not an error: the walk so far is written (marked in `gave_up`),
+            // and the mazes after it are left unplayed.
+            let ending = play::play(&maze)?;
+            let quit = ending.quit();
+            doc.set("start", maze.start);
+            doc.set("goal", maze.goal);
+            doc.write_with(&mut out, pretty, "solution", &ending.into_solution())?;
+            out.answered()?;
+            if quit {
+                break;
             }
+            continue;
         }
         let found = solve(args.algo, &maze.tiles, maze.start, maze.goal, args.trace);
         let solution = found.into_solution(args.algo);

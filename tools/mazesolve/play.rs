@@ -13,12 +13,44 @@ use std::fs::File;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-/// How a game ended.
+/// How a game ended. Either way the walk is written as the solution: quitting is not an
+/// error, and the walk so far is worth keeping (and drawing) as much as a finished one.
 pub enum Ending {
     /// The goal was reached along this walk.
     Solved(Solution),
-    /// The player quit.
-    GaveUp,
+    /// The player quit on the way: the walk so far, marked with [`QUIT`] in `gave_up`.
+    Quit(Solution),
+}
+
+impl Ending {
+    /// The walk, finished or not.
+    pub fn into_solution(self) -> Solution {
+        match self {
+            Ending::Solved(s) | Ending::Quit(s) => s,
+        }
+    }
+
+    /// Whether the player quit, which ends the whole stream of mazes too.
+    pub fn quit(&self) -> bool {
+        matches!(self, Ending::Quit(_))
+    }
+}
+
+/// The `gave_up` of a walk the player quit (docs/format.md): its path ends where the player
+/// stood, not at the goal.
+pub const QUIT: &str = "the player quit before the goal";
+
+/// The solution of a human's walk of `length` steps over `path`, having seen `explored`
+/// places; marked as quit unless `reached` the goal.
+pub fn walk_solution(path: Vec<Pos>, explored: usize, reached: bool) -> Solution {
+    Solution {
+        algorithm: "human".into(),
+        length: Some(path.len() - 1),
+        explored,
+        path: Some(path),
+        explored_order: None,
+        gave_up: (!reached).then(|| QUIT.to_string()),
+    }
 }
 
 /// The terminal the game is played on, or the message that there is none.
@@ -61,15 +93,28 @@ pub fn solved_screen(
         format!("best {:.1} s", previous.unwrap_or(secs))
     };
     let shortest = shortest.map_or(String::new(), |n| format!(" (shortest {n})"));
-    let text =
-        format!("Solved: {walked}{shortest}, {secs:.1} s, {record} for {name}. Any key ends.");
-    let (_, rows) = terminal::size()?;
-    queue!(
-        tty,
-        cursor::MoveTo(0, rows.saturating_sub(1)),
-        terminal::Clear(terminal::ClearType::CurrentLine),
-        Print(text.green().bold())
-    )?;
+    let figures = format!("Solved: {walked}{shortest}, {secs:.1} s, {record} for {name}.");
+    let (cols, rows) = terminal::size()?;
+    // On the last lines, broken between words: a line as wide as the terminal would wrap
+    // and scroll the maze up.
+    let width = (cols as usize).saturating_sub(1).max(20);
+    let whole = format!("{figures} {ANY_KEY}");
+    let lines = if whole.chars().count() <= width {
+        vec![whole]
+    } else {
+        let mut lines = wrap_words(&figures, width);
+        lines.push(ANY_KEY.to_string());
+        lines
+    };
+    let top = rows.saturating_sub(lines.len() as u16);
+    for (i, line) in lines.iter().enumerate() {
+        queue!(
+            tty,
+            cursor::MoveTo(0, top + i as u16),
+            terminal::Clear(terminal::ClearType::CurrentLine),
+            Print(line.green().bold())
+        )?;
+    }
     tty.flush()?;
     loop {
         if let Event::Key(key) = event::read()?
@@ -78,6 +123,25 @@ pub fn solved_screen(
             return Ok(());
         }
     }
+}
+
+/// The end of the solved screen's message, kept whole on its line.
+const ANY_KEY: &str = "Any key ends.";
+
+/// `text` in lines of at most `width` characters, broken at spaces (a longer word stands
+/// alone on its line).
+fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
 }
 
 pub fn play(maze: &MazeDoc) -> Result<Ending> {
@@ -92,8 +156,8 @@ pub fn play(maze: &MazeDoc) -> Result<Ending> {
             continue;
         };
         let dir = match key.code {
-            _ if interrupts(&key) => return Ok(Ending::GaveUp),
-            KeyCode::Char('q') | KeyCode::Esc => return Ok(Ending::GaveUp),
+            _ if interrupts(&key) => return Ok(Ending::Quit(game.solution())),
+            KeyCode::Char('q') | KeyCode::Esc => return Ok(Ending::Quit(game.solution())),
             KeyCode::Up | KeyCode::Char('k') => Dir::North,
             KeyCode::Down | KeyCode::Char('j') => Dir::South,
             KeyCode::Left | KeyCode::Char('h') => Dir::West,
@@ -207,15 +271,13 @@ impl<'a> Game<'a> {
         )
     }
 
+    /// The walk so far, marked as quit unless it reached the goal.
     fn solution(&self) -> Solution {
-        Solution {
-            algorithm: "human".into(),
-            length: Some(self.walk.len() - 1),
-            explored: self.trail.iter().filter(|&&t| t).count(),
-            path: Some(self.walk.clone()),
-            explored_order: None,
-            gave_up: None,
-        }
+        walk_solution(
+            self.walk.clone(),
+            self.trail.iter().filter(|&&t| t).count(),
+            self.at == self.maze.goal,
+        )
     }
 
     /// Draws the part of the maze around the player that fits, and a status line.
@@ -272,4 +334,18 @@ impl<'a> Game<'a> {
 /// The first row (or column) of a window of `size` that keeps `at` in view.
 fn window(at: usize, size: usize, total: usize) -> usize {
     at.saturating_sub(size / 2).min(total - size)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap_words;
+
+    #[test]
+    fn a_long_message_is_broken_between_words() {
+        assert_eq!(
+            wrap_words("Solved: 5 cells, a new best. Any key ends.", 20),
+            ["Solved: 5 cells, a", "new best. Any key", "ends."]
+        );
+        assert_eq!(wrap_words("short", 20), ["short"]);
+    }
 }

@@ -43,8 +43,8 @@ pub fn play(doc: &TiledDoc) -> Result<Ending> {
             continue;
         };
         match key.code {
-            _ if crate::play::interrupts(&key) => return Ok(Ending::GaveUp),
-            KeyCode::Esc => return Ok(Ending::GaveUp),
+            _ if crate::play::interrupts(&key) => return Ok(Ending::Quit(game.solution())),
+            KeyCode::Esc => return Ok(Ending::Quit(game.solution())),
             code => {
                 if let Some(side) = side_of(code) {
                     game.walk(side);
@@ -109,14 +109,7 @@ impl<'a> Game<'a> {
         let mut seen = self.walk.clone();
         seen.sort_unstable();
         seen.dedup();
-        Solution {
-            algorithm: "human".into(),
-            length: Some(self.moves()),
-            explored: seen.len(),
-            path: Some(self.positions()),
-            explored_order: None,
-            gave_up: None,
-        }
+        crate::play::walk_solution(self.positions(), seen.len(), self.at == self.goal)
     }
 
     /// The maze in braille with the walk as its path, around the player when it is bigger
