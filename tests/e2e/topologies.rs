@@ -295,3 +295,52 @@ fn one_mask_shapes_every_level_and_the_cube_takes_none() {
     let maze = make(&["--levels", "2", "3"], &[]);
     run("mazesolve", &["--play"], &maze).assert_error("mazesolve", 2, "cannot be played here");
 }
+
+/// The heights of the letters on the left and right edges of a wrapped maze's SVG, paired by
+/// letter: (left y, right y) for each passage over the left-right seam.
+fn side_pairs(svg: &str) -> Vec<(f64, f64)> {
+    let tree = roxmltree::Document::parse(svg).unwrap();
+    let mut ends: std::collections::BTreeMap<String, (Option<f64>, Option<f64>)> =
+        Default::default();
+    for n in tree
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("seam"))
+    {
+        let y: f64 = n.attribute("y").unwrap().parse().unwrap();
+        let end = ends.entry(n.text().unwrap().to_string()).or_default();
+        match n.attribute("text-anchor") {
+            Some("end") => end.0 = Some(y),
+            Some("start") => end.1 = Some(y),
+            _ => {}
+        }
+    }
+    ends.values().filter_map(|&(l, r)| Some((l?, r?))).collect()
+}
+
+#[test]
+fn a_seam_letter_comes_back_on_the_same_row_and_the_mobius_flips_it() {
+    let draw = |wrap: &str| {
+        let maze = make(&["--wrap", wrap, "9", "6"], &[]);
+        let svg = run("gridrender", &["--format", "svg"], &maze);
+        assert_eq!(svg.status, 0, "{}", svg.stderr);
+        side_pairs(&svg.stdout)
+    };
+    let cylinder = draw("x");
+    assert!(!cylinder.is_empty());
+    assert!(
+        cylinder.iter().all(|(l, r)| (l - r).abs() < 0.01),
+        "{cylinder:?}"
+    );
+    // Row r meets row H-1-r: the two heights are mirrored about the middle.
+    let mobius = draw("mobius");
+    assert!(!mobius.is_empty());
+    let sum = mobius[0].0 + mobius[0].1;
+    assert!(
+        mobius.iter().all(|(l, r)| (l + r - sum).abs() < 0.01),
+        "{mobius:?}"
+    );
+    assert!(
+        mobius.iter().any(|(l, r)| (l - r).abs() > 1.0),
+        "{mobius:?}"
+    );
+}
