@@ -120,8 +120,10 @@ pub fn render(doc: &TiledDoc, color: bool, out: &mut impl Write) -> Result<()> {
     let mut ends = grid_core::on_tiled_maze!(&doc.maze, m => draw(m, &layout, &mut dots));
     put_marks(&beyond::marks(doc, &layout), &mut ends);
     let mut text = String::new();
-    // Blank lines below the drawing (the last row of dots may hold nothing) are left out.
+    // Blank lines below the drawing (the last row of dots may hold nothing) are left out;
+    // beyond the plane, so are those above it (the margin kept for labels).
     let mut blank_lines = 0;
+    let mut above = !doc.maze.tiling().is_plane();
     for line in 0..lines as usize {
         text.clear();
         for column in 0..columns as usize {
@@ -146,9 +148,10 @@ pub fn render(doc: &TiledDoc, color: bool, out: &mut impl Write) -> Result<()> {
         }
         let trimmed = text.trim_end_matches('\u{2800}');
         if trimmed.is_empty() {
-            blank_lines += 1;
+            blank_lines += usize::from(!above);
             continue;
         }
+        above = false;
         for _ in 0..std::mem::take(&mut blank_lines) {
             out.write_all(b"\n")?;
         }
