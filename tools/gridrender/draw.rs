@@ -295,7 +295,7 @@ fn not_beyond_the_plane(
     {
         return Err(place.locate(Error::input(format!(
             "a {tiling} maze cannot be drawn {how} yet (its stairs and seams lead out of the \
-             plane); draw it as text, SVG, PNG or HTML"
+             plane); draw it as text, SVG, PNG or a still HTML page"
         ))));
     }
     Ok((place, doc))

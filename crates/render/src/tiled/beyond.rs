@@ -236,7 +236,7 @@ pub fn stair_triangles(at: Px, up: bool, down: bool, cell: f64) -> Vec<[Px; 3]> 
 /// characters the pictures' built-in font has).
 pub fn legend(doc: &TiledDoc) -> Option<String> {
     let text = match &doc.maze {
-        AnyMaze::Levels(_) => "triangles mark stairs up and down",
+        AnyMaze::Levels(_) => "triangles (arrows in a terminal) mark stairs",
         AnyMaze::Wrapped(m) if m.topology().wrap() == Wrap::Mobius => {
             "letters pair passage ends, seam flipped"
         }
