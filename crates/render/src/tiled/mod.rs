@@ -1,9 +1,11 @@
-//! Drawing mazes on the other tilings (hex, triangle, octagon, polar): as SVG, PNG and HTML
-//! from the cells' outlines, and in a terminal as Unicode braille, 2 x 4 dots a character.
+//! Drawing mazes on the other tilings (hex, triangle, octagon, polar) and beyond the plane
+//! (levels, wrapped edges, the cube): as SVG, PNG and HTML from the cells' outlines, and in
+//! a terminal as Unicode braille, 2 x 4 dots a character.
 //!
 //! Every format draws the same [`Layout`]: the cells' polygons scaled to pixels (or dots),
 //! the walls (the sides with no open passage), the explored cells, start, goal and the
-//! solution path through the cells' centres.
+//! solution path through the cells' centres; beyond the plane, the marks of `beyond` too
+//! (labels, stairs, the letters pairing a seam's ends).
 
 mod beyond;
 mod braille;
