@@ -38,7 +38,9 @@ fn dots_per_unit(tiling: Tiling) -> f64 {
         Tiling::Hex => 5.0,
         Tiling::Triangle => 6.0,
         Tiling::Octagon => 6.0,
-        Tiling::Polar | Tiling::Square | Tiling::Levels | Tiling::Wrapped | Tiling::Cube => 4.0,
+        // A level's cell two lines high, so that its stairs' arrow stands clear of its walls.
+        Tiling::Levels => 8.0,
+        Tiling::Polar | Tiling::Square | Tiling::Wrapped | Tiling::Cube => 4.0,
     }
 }
 
@@ -96,11 +98,11 @@ impl Dots {
 /// Draws a tiled maze in braille, coloured when `color`.
 pub fn render(doc: &TiledDoc, color: bool, out: &mut impl Write) -> Result<()> {
     let scale = dots_per_unit(doc.maze.tiling());
-    // Beyond the plane, room for the labels and seam numbers: two lines, four columns.
+    // Beyond the plane, room for the labels and seam letters: two lines, four columns.
     let margin = if doc.maze.tiling().is_plane() {
         1.0
     } else {
-        2.0 * scale
+        8.0
     };
     let layout = Layout::with_margin(doc, scale, margin);
     let (w, h) = layout.pixels(0);
