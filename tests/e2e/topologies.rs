@@ -1,8 +1,8 @@
 //! Mazes beyond the plane (levels, wrapped edges, the cube) through the real pipeline:
-//! generated, solved with every solver that works on them, refused by gridrender until it
-//! draws them; and bad requests and documents refused in one line, exit 2, nothing written.
+//! generated, solved with every solver that works on them, drawn by gridrender as text, SVG
+//! and PNG (and refused by the outputs that do not draw them yet); and bad requests and documents refused in one line, exit 2, nothing written.
 
-use crate::harness::{pipeline, run};
+use crate::harness::run;
 use serde_json::Value;
 
 /// The requests of each topology, with the fields each document carries.
@@ -61,12 +61,105 @@ fn every_topology_runs_through_mazesolve_with_each_solver_that_works() {
                 "follows a wall",
             );
         }
-        let drawn = pipeline(&[
-            ("mazegen", &[&["--seed", "1"], args].concat()),
-            ("gridrender", &[]),
-        ]);
-        drawn[1].assert_error("gridrender", 2, "cannot be drawn yet");
-        assert_eq!(drawn[1].stdout, "");
+    }
+}
+
+/// A solved maze of each topology as the pictures show them.
+fn solved(args: &[&str]) -> String {
+    let maze = make(args, &["--endpoints", "farthest"]);
+    let solved = run("mazesolve", &[], &maze);
+    assert_eq!(solved.status, 0, "{}", solved.stderr);
+    solved.stdout
+}
+
+#[test]
+fn every_topology_is_drawn_as_svg_with_labels_and_paired_seam_marks() {
+    for (args, tiling) in MAKES {
+        let maze = solved(args);
+        let svg = run("gridrender", &["--format", "svg"], &maze);
+        assert_eq!(svg.status, 0, "{args:?}: {}", svg.stderr);
+        let tree = roxmltree::Document::parse(&svg.stdout).unwrap();
+        let texts = |class: &str| -> Vec<String> {
+            tree.descendants()
+                .filter(|n| n.attribute("class") == Some(class))
+                .map(|n| n.text().unwrap_or("").to_string())
+                .collect()
+        };
+        let seams = texts("seam");
+        let mut counts = std::collections::BTreeMap::new();
+        for n in &seams {
+            *counts.entry(n.clone()).or_insert(0) += 1;
+        }
+        assert!(counts.values().all(|&c| c == 2), "{args:?}: {counts:?}");
+        match tiling {
+            "levels" => {
+                assert_eq!(texts("label"), ["level 0", "level 1", "level 2"]);
+                assert!(seams.is_empty());
+                let stairs = tree
+                    .descendants()
+                    .filter(|n| n.attribute("class") == Some("stairs"))
+                    .count();
+                assert!(stairs > 0, "{args:?}: no stairs marked");
+            }
+            "cube" => {
+                assert_eq!(
+                    texts("face"),
+                    ["front", "top", "right", "left", "bottom", "back"]
+                );
+                assert!(!seams.is_empty());
+            }
+            _ => assert!(!seams.is_empty(), "{args:?}: no seam marked"),
+        }
+        if args[1] == "mobius" {
+            assert!(texts("label")[0].contains("flipped"));
+        }
+        // The path is cut where it leaves the plane, never drawn across the picture.
+        let pieces = tree
+            .descendants()
+            .filter(|n| n.tag_name().name() == "polyline")
+            .count();
+        assert!(pieces >= 1, "{args:?}");
+    }
+}
+
+#[test]
+fn every_topology_is_drawn_as_png_and_text() {
+    let dir = crate::harness::scratch("topologies");
+    for (args, tiling) in MAKES {
+        let maze = solved(args);
+        let path = dir.join("maze.png");
+        let r = run("gridrender", &["-o", path.to_str().unwrap()], &maze);
+        assert_eq!(r.status, 0, "{args:?}: {}", r.stderr);
+        let (w, h, _) = crate::pictures::decode(&path);
+        assert!(w > 0 && h > 0);
+        let text = run("gridrender", &["--format", "text"], &maze);
+        assert_eq!(text.status, 0, "{args:?}: {}", text.stderr);
+        if tiling == "levels" {
+            for label in ["level 0", "level 1", "level 2"] {
+                assert!(text.stdout.contains(label), "{args:?}: {}", text.stdout);
+            }
+        }
+    }
+}
+
+#[test]
+fn outputs_that_do_not_draw_beyond_the_plane_refuse_it_in_one_line() {
+    let dir = crate::harness::scratch("topologies-refused");
+    let maze = solved(&["--levels", "2", "4", "4"]);
+    let file = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let (book, stl, svg, play) = (file("b.pdf"), file("m.stl"), file("a.svg"), file("p.html"));
+    for (args, how) in [
+        (vec!["--play", "-o", play.as_str()], "as a page that plays"),
+        (vec!["-o", book.as_str()], "in a book"),
+        (vec!["-o", stl.as_str()], "as a machine file"),
+        (vec!["--animate", "-o", svg.as_str()], "as an animation"),
+    ] {
+        let r = run("gridrender", &args, &maze);
+        r.assert_error("gridrender", 2, how);
+        assert_eq!(r.stdout, "");
+    }
+    for name in ["b.pdf", "m.stl", "a.svg", "p.html"] {
+        assert!(!dir.join(name).exists(), "{name} was written");
     }
 }
 
@@ -202,4 +295,53 @@ fn one_mask_shapes_every_level_and_the_cube_takes_none() {
     let maze = make(&["--levels", "2", "3"], &[]);
     // Played at the keyboard now (tests/e2e/topology_play.rs): without a terminal, refused.
     run("mazesolve", &["--play"], &maze).assert_error("mazesolve", 2, "needs a terminal");
+}
+
+/// The heights of the letters on the left and right edges of a wrapped maze's SVG, paired by
+/// letter: (left y, right y) for each passage over the left-right seam.
+fn side_pairs(svg: &str) -> Vec<(f64, f64)> {
+    let tree = roxmltree::Document::parse(svg).unwrap();
+    let mut ends: std::collections::BTreeMap<String, (Option<f64>, Option<f64>)> =
+        Default::default();
+    for n in tree
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("seam"))
+    {
+        let y: f64 = n.attribute("y").unwrap().parse().unwrap();
+        let end = ends.entry(n.text().unwrap().to_string()).or_default();
+        match n.attribute("text-anchor") {
+            Some("end") => end.0 = Some(y),
+            Some("start") => end.1 = Some(y),
+            _ => {}
+        }
+    }
+    ends.values().filter_map(|&(l, r)| Some((l?, r?))).collect()
+}
+
+#[test]
+fn a_seam_letter_comes_back_on_the_same_row_and_the_mobius_flips_it() {
+    let draw = |wrap: &str| {
+        let maze = make(&["--wrap", wrap, "9", "6"], &[]);
+        let svg = run("gridrender", &["--format", "svg"], &maze);
+        assert_eq!(svg.status, 0, "{}", svg.stderr);
+        side_pairs(&svg.stdout)
+    };
+    let cylinder = draw("x");
+    assert!(!cylinder.is_empty());
+    assert!(
+        cylinder.iter().all(|(l, r)| (l - r).abs() < 0.01),
+        "{cylinder:?}"
+    );
+    // Row r meets row H-1-r: the two heights are mirrored about the middle.
+    let mobius = draw("mobius");
+    assert!(!mobius.is_empty());
+    let sum = mobius[0].0 + mobius[0].1;
+    assert!(
+        mobius.iter().all(|(l, r)| (l + r - sum).abs() < 0.01),
+        "{mobius:?}"
+    );
+    assert!(
+        mobius.iter().any(|(l, r)| (l - r).abs() > 1.0),
+        "{mobius:?}"
+    );
 }

@@ -3,6 +3,7 @@
 //! document (`{n}`).
 
 use crate::advice::advise;
+use crate::target::Target;
 use crate::{Args, Format, StyleArg, ThemeArg, animate, book, replay};
 use grid_cli::{Error, Output, Place, Result, Status};
 use grid_core::{Document, Kind, MazeDoc};
@@ -93,7 +94,7 @@ pub fn draw_text(args: &Args, format: Format) -> Result<Status> {
     let mut out = Output::stdout();
     let mut whole = Vec::new();
     let pages = args.output.as_deref().and_then(Pages::of);
-    for (n, item) in documents(&args.input.files).enumerate() {
+    for (n, item) in documents_for(&args.input.files, beyond_refused(args)).enumerate() {
         let (place, doc) = item?;
         let doc = with_figures(args, &place, doc)?;
         let mut one = Vec::new();
@@ -157,7 +158,7 @@ pub fn write_drawings(
 ) -> Result<Status> {
     let pages = args.output.as_deref().and_then(Pages::of);
     let mut drawn = None;
-    for (n, item) in documents(&args.input.files).enumerate() {
+    for (n, item) in documents_for(&args.input.files, beyond_refused(args)).enumerate() {
         let (place, doc) = item?;
         if n > 0 && pages.is_none() {
             return Err(place.locate(Error::input(too_many)));
@@ -220,7 +221,7 @@ pub fn animate_on_terminal(args: &Args, format: Format) -> Result<Status> {
             "--animate plays on a terminal; for a file, animate with --format svg or html",
         ));
     }
-    for item in documents(&args.input.files) {
+    for item in documents_for(&args.input.files, Some("as an animation")) {
         let (place, doc) = item?;
         if replay::is_replay(&doc) {
             refuse_fps(args, &place)?;
@@ -242,25 +243,59 @@ pub fn animate_on_terminal(args: &Args, format: Format) -> Result<Status> {
 }
 
 /// The documents of the inputs (grid documents, or a nonogram in a puzzle file's format),
-/// each checked to be one gridrender can draw.
+/// each checked to be one gridrender can draw; a maze beyond the plane refused as a book
+/// would refuse it.
 pub fn documents(
     files: &[std::path::PathBuf],
 ) -> impl Iterator<Item = Result<(grid_cli::Place, Document)>> + use<> {
-    grid_cli::puzzle_file::documents(files).map(|item| item.and_then(not_beyond_the_plane))
+    documents_for(files, Some("in a book"))
 }
 
-/// Levels, wrapped edges and cubes have no drawing yet: such a maze is refused whole rather
-/// than drawn as a flat one, which would show its stairs and seams as walls.
+/// The documents of the inputs, a maze beyond the plane refused with `beyond` (how the
+/// output would draw it) when the output does not draw one.
+fn documents_for(
+    files: &[std::path::PathBuf],
+    beyond: Option<&'static str>,
+) -> impl Iterator<Item = Result<(grid_cli::Place, Document)>> + use<> {
+    grid_cli::puzzle_file::documents(files).map(move |item| {
+        item.and_then(|(place, doc)| match beyond {
+            Some(how) => not_beyond_the_plane(place, doc, how),
+            None => Ok((place, doc)),
+        })
+    })
+}
+
+/// How the output of `args` would draw a maze beyond the plane, when it cannot: text and
+/// still pictures draw levels, wrapped edges and the cube; animations, pages that play,
+/// books and machine files do not yet.
+fn beyond_refused(args: &Args) -> Option<&'static str> {
+    let target = crate::target::format_of(args)
+        .and_then(|format| crate::target::target_of(args, format))
+        .ok()?;
+    match target {
+        Target::Text | Target::Picture(_) if args.animate => Some("as an animation"),
+        Target::Text | Target::Picture(_) => None,
+        Target::Play => Some("as a page that plays"),
+        Target::Book => Some("in a book"),
+        Target::Cutter(_) | Target::Printer => Some("as a machine file"),
+    }
+}
+
+/// A maze whose stairs and seams lead out of the picture's plane, where the output has no
+/// drawing for it: refused whole rather than drawn as a flat one, which would show its
+/// stairs and seams as walls.
 fn not_beyond_the_plane(
-    (place, doc): (grid_cli::Place, Document),
+    place: grid_cli::Place,
+    doc: Document,
+    how: &str,
 ) -> Result<(grid_cli::Place, Document)> {
     if doc.kind() == Kind::Maze
         && let Ok(tiling) = grid_core::tiling::tiling_of(&doc)
         && !tiling.is_plane()
     {
         return Err(place.locate(Error::input(format!(
-            "a {tiling} maze cannot be drawn yet (its stairs and seams lead out of the \
-             picture's plane); mazesolve solves it"
+            "a {tiling} maze cannot be drawn {how} yet (its stairs and seams lead out of the \
+             plane); draw it as text, SVG, PNG or a still HTML page"
         ))));
     }
     Ok((place, doc))

@@ -3,10 +3,12 @@
 //! when asked except in the characters a wall passes through (a character has one colour,
 //! which would run onto the wall); start and goal are the letters S and G.
 
+use super::beyond::{self, Anchor, Mark};
 use super::layout::{Layout, Px, Scratch, arc_points};
 use crate::error::{RenderError, Result};
 use grid_core::tiling::{TiledDoc, TiledMaze, Tiling, Topology};
 use owo_colors::{OwoColorize, Style};
+use std::collections::HashMap;
 use std::io::Write;
 
 /// The most characters a braille drawing has across or down: past it, the maze is a
@@ -36,7 +38,9 @@ fn dots_per_unit(tiling: Tiling) -> f64 {
         Tiling::Hex => 5.0,
         Tiling::Triangle => 6.0,
         Tiling::Octagon => 6.0,
-        Tiling::Polar | Tiling::Square | Tiling::Levels | Tiling::Wrapped | Tiling::Cube => 4.0,
+        // A level's cell two lines high, so that its stairs' arrow stands clear of its walls.
+        Tiling::Levels => 8.0,
+        Tiling::Polar | Tiling::Square | Tiling::Wrapped | Tiling::Cube => 4.0,
     }
 }
 
@@ -94,7 +98,13 @@ impl Dots {
 /// Draws a tiled maze in braille, coloured when `color`.
 pub fn render(doc: &TiledDoc, color: bool, out: &mut impl Write) -> Result<()> {
     let scale = dots_per_unit(doc.maze.tiling());
-    let layout = Layout::with_margin(doc, scale, 1.0);
+    // Beyond the plane, room for the labels and seam letters: two lines, four columns.
+    let margin = if doc.maze.tiling().is_plane() {
+        1.0
+    } else {
+        8.0
+    };
+    let layout = Layout::with_margin(doc, scale, margin);
     let (w, h) = layout.pixels(0);
     let (columns, lines) = (w.div_ceil(2), h.div_ceil(4));
     if columns > MAX_TEXT_SIDE || lines > MAX_TEXT_SIDE {
@@ -109,15 +119,18 @@ pub fn render(doc: &TiledDoc, color: bool, out: &mut impl Write) -> Result<()> {
         height: lines as usize * 4,
         dots: vec![Dot::Empty; columns as usize * 2 * lines as usize * 4],
     };
-    let ends = grid_core::on_tiled_maze!(&doc.maze, m => draw(m, &layout, &mut dots));
+    let mut ends = grid_core::on_tiled_maze!(&doc.maze, m => draw(m, &layout, &mut dots));
+    put_marks(&beyond::marks(doc, &layout), &mut ends);
     let mut text = String::new();
-    // Blank lines below the drawing (the last row of dots may hold nothing) are left out.
+    // Blank lines below the drawing (the last row of dots may hold nothing) are left out;
+    // beyond the plane, so are those above it (the margin kept for labels).
     let mut blank_lines = 0;
+    let mut above = !doc.maze.tiling().is_plane();
     for line in 0..lines as usize {
         text.clear();
         for column in 0..columns as usize {
-            let (glyph, shows) = match ends.iter().find(|e| e.0 == (column, line)) {
-                Some(&(_, letter, shows)) => (letter, shows),
+            let (glyph, shows) = match ends.get(&(column, line)) {
+                Some(&(letter, shows)) => (letter, shows),
                 None => character(&dots, column, line),
             };
             let style = match shows {
@@ -137,9 +150,10 @@ pub fn render(doc: &TiledDoc, color: bool, out: &mut impl Write) -> Result<()> {
         }
         let trimmed = text.trim_end_matches('\u{2800}');
         if trimmed.is_empty() {
-            blank_lines += 1;
+            blank_lines += usize::from(!above);
             continue;
         }
+        above = false;
         for _ in 0..std::mem::take(&mut blank_lines) {
             out.write_all(b"\n")?;
         }
@@ -175,11 +189,60 @@ fn character(dots: &Dots, column: usize, line: usize) -> (char, Shows) {
     (char::from_u32(0x2800 + bits).unwrap_or(' '), shows)
 }
 
-/// An end of the maze: the character it takes, its letter and what it shows.
-type End = ((usize, usize), char, Shows);
+/// The characters that stand instead of dots: start and goal, and the marks of a maze
+/// beyond the plane; by (column, line), each letter and what it shows.
+type Letters = HashMap<(usize, usize), (char, Shows)>;
+
+/// The character (column, line) holding the dot `at`.
+fn character_at((x, y): Px) -> (usize, usize) {
+    ((x.max(0.0) / 2.0) as usize, (y.max(0.0) / 4.0) as usize)
+}
+
+/// Writes the marks of a maze beyond the plane into `letters`, where start and goal do not
+/// stand: labels and seam numbers as text, stairs as arrows (up, down, both); the cube's
+/// face names are left to pictures, for on a face they would hide its walls.
+fn put_marks(marks: &[Mark], letters: &mut Letters) {
+    for mark in marks {
+        let (at, text, anchor, shows) = match mark {
+            Mark::Label { at, text, anchor } => (*at, text.clone(), *anchor, Shows::Walls),
+            // Twice as far out from the side as in a picture: clear of the wall's character.
+            Mark::Seam {
+                at,
+                side,
+                pair,
+                anchor,
+                on_path,
+            } => (
+                (2.0 * at.0 - side.0, 2.0 * at.1 - side.1),
+                beyond::pair_name(*pair),
+                *anchor,
+                if *on_path { Shows::Path } else { Shows::Walls },
+            ),
+            Mark::Stairs { at, up, down } => {
+                let arrow = match (up, down) {
+                    (true, true) => "\u{2195}",
+                    (true, false) => "\u{2191}",
+                    _ => "\u{2193}",
+                };
+                (*at, arrow.to_string(), Anchor::Middle, Shows::Walls)
+            }
+            Mark::Name { .. } => continue,
+        };
+        let (column, line) = character_at(at);
+        let n = text.chars().count();
+        let first = match anchor {
+            Anchor::Start => column,
+            Anchor::Middle => column.saturating_sub(n / 2),
+            Anchor::End => (column + 1).saturating_sub(n),
+        };
+        for (k, ch) in text.chars().enumerate() {
+            letters.entry((first + k, line)).or_insert((ch, shows));
+        }
+    }
+}
 
 /// Draws the walls and the path into `dots`; returns where start and goal stand.
-fn draw<T: Topology>(m: &TiledMaze<T>, layout: &Layout, dots: &mut Dots) -> Vec<End> {
+fn draw<T: Topology>(m: &TiledMaze<T>, layout: &Layout, dots: &mut Dots) -> Letters {
     let mut scratch = Scratch::default();
     let centre = layout.centre();
     layout.for_each_wall(m, &mut scratch, |line| {
@@ -194,7 +257,9 @@ fn draw<T: Topology>(m: &TiledMaze<T>, layout: &Layout, dots: &mut Dots) -> Vec<
             dots.line(pair[0], pair[1], Dot::Wall);
         }
     });
-    dots.dotted(&layout.path, 2.0, Dot::Path);
+    for piece in layout.path_pieces() {
+        dots.dotted(piece, 2.0, Dot::Path);
+    }
     let t = m.topology();
     [
         (layout.start, 'S', Shows::Start),
@@ -202,9 +267,12 @@ fn draw<T: Topology>(m: &TiledMaze<T>, layout: &Layout, dots: &mut Dots) -> Vec<
     ]
     .into_iter()
     .filter_map(|(cell, letter, shows)| {
-        let (x, y) = layout.place(t.center(cell?));
-        let at = ((x.max(0.0) / 2.0) as usize, (y.max(0.0) / 4.0) as usize);
-        Some((at, letter, shows))
+        let at = character_at(layout.place(t.center(cell?)));
+        Some((at, (letter, shows)))
     })
-    .collect()
+    // Where start and goal share a character, the start stands there.
+    .fold(Letters::new(), |mut letters, (at, shown)| {
+        letters.entry(at).or_insert(shown);
+        letters
+    })
 }

@@ -30,6 +30,11 @@ pub struct Layout {
     cells: usize,
     /// The path through the cells' centres, in pixels.
     pub path: Vec<Px>,
+    /// The steps of the path not drawn as a line, for they leave the picture's plane (a
+    /// stair, a seam): step `k` goes from `path[k]` to `path[k + 1]`.
+    pub breaks: Vec<usize>,
+    /// The path's cells, kept beyond the plane only (where its marks are coloured).
+    pub path_cells: Vec<Cell>,
     pub start: Option<Cell>,
     pub goal: Option<Cell>,
     /// The explored cells, in order.
@@ -50,6 +55,8 @@ impl Layout {
             tiling: doc.maze.tiling(),
             cells: grid_core::on_tiled_maze!(&doc.maze, m => m.cell_count()),
             path: Vec::new(),
+            breaks: Vec::new(),
+            path_cells: Vec::new(),
             start: None,
             goal: None,
             explored: Vec::new(),
@@ -57,9 +64,15 @@ impl Layout {
         }
     }
 
-    /// The whole layout of `doc` at `scale` pixels a unit, with a margin around.
+    /// The whole layout of `doc` at `scale` pixels a unit, with a margin around: beyond the
+    /// plane, wide enough for the labels and seam marks outside the cells.
     pub fn new(doc: &TiledDoc, scale: f64) -> Layout {
-        Layout::with_margin(doc, scale, (scale * 0.5).clamp(2.0, 16.0))
+        let margin = if doc.maze.tiling().is_plane() {
+            (scale * 0.5).clamp(2.0, 16.0)
+        } else {
+            beyond_margin(scale)
+        };
+        Layout::with_margin(doc, scale, margin)
     }
 
     /// The layout at `scale` pixels a unit and `margin` pixels around.
@@ -98,7 +111,24 @@ impl Layout {
                 .filter_map(|&p| cell(p))
                 .map(|c| self.place(t.center(c)))
                 .collect();
+            if !T::PLANE {
+                self.path_cells = s.path.iter().flatten().filter_map(|&p| cell(p)).collect();
+                self.breaks = breaks(t, &self.path_cells);
+            }
         }
+    }
+
+    /// The pieces of the path drawn as lines: the whole path on a plane, cut where it
+    /// takes a stair or crosses a seam beyond it.
+    pub fn path_pieces(&self) -> Vec<&[Px]> {
+        let mut pieces = Vec::with_capacity(self.breaks.len() + 1);
+        let mut from = 0;
+        for &k in &self.breaks {
+            pieces.push(&self.path[from..=k]);
+            from = k + 1;
+        }
+        pieces.push(&self.path[from.min(self.path.len())..]);
+        pieces
     }
 
     /// Units of the geometry across one cell: a hexagon is two units wide.
@@ -205,6 +235,9 @@ impl Layout {
         scratch: &mut Scratch,
         mut wall: impl FnMut(Cell, Line, bool),
     ) {
+        if !T::PLANE {
+            return for_each_wall_beyond(self, m, scratch, wall);
+        }
         let t = m.topology();
         for cell in m.cells() {
             m.sides(cell, &mut scratch.sides);
@@ -217,6 +250,53 @@ impl Layout {
                 if drawn(s) {
                     wall(cell, *line, s.is_edge());
                 }
+            }
+        }
+    }
+}
+
+/// Pixels around a maze beyond the plane: room for a line of labels and a seam's numbers
+/// outside the cells.
+fn beyond_margin(scale: f64) -> f64 {
+    (scale * 1.5).max(18.0)
+}
+
+/// Whether two cells are drawn side by side, so that the step between them is a line.
+pub(super) fn adjacent<T: Topology>(t: &T, a: Cell, b: Cell) -> bool {
+    let (p, q) = (t.center(a), t.center(b));
+    (p.0 - q.0).hypot(p.1 - q.1) < 1.01
+}
+
+/// The steps of `path` between cells not drawn side by side (stairs, seams).
+fn breaks<T: Topology>(t: &T, path: &[Cell]) -> Vec<usize> {
+    path.windows(2)
+        .enumerate()
+        .filter(|(_, w)| !adjacent(t, w[0], w[1]))
+        .map(|(k, _)| k)
+        .collect()
+}
+
+/// Every wall of a maze beyond the plane, told the cell whose side it is and whether it is
+/// on the maze's edge. A closed side between cells drawn apart (over a seam) is drawn on
+/// both cells, for each is seen on its own edge of the picture; stairs are no line.
+fn for_each_wall_beyond<T: Topology>(
+    layout: &Layout,
+    m: &TiledMaze<T>,
+    scratch: &mut Scratch,
+    mut wall: impl FnMut(Cell, Line, bool),
+) {
+    let t = m.topology();
+    for cell in m.cells() {
+        m.sides(cell, &mut scratch.sides);
+        layout.lines(t, cell, &mut scratch.edges, &mut scratch.lines);
+        for (s, line) in scratch.sides.iter().zip(&scratch.lines) {
+            if line.from == line.to {
+                continue;
+            }
+            let drawn =
+                s.is_edge() || (!m.is_open(*s) && (s.to > cell || !adjacent(t, cell, s.to)));
+            if drawn {
+                wall(cell, *line, s.is_edge());
             }
         }
     }

@@ -1,10 +1,13 @@
-//! Drawing mazes on the other tilings (hex, triangle, octagon, polar): as SVG, PNG and HTML
-//! from the cells' outlines, and in a terminal as Unicode braille, 2 x 4 dots a character.
+//! Drawing mazes on the other tilings (hex, triangle, octagon, polar) and beyond the plane
+//! (levels, wrapped edges, the cube): as SVG, PNG and HTML from the cells' outlines, and in
+//! a terminal as Unicode braille, 2 x 4 dots a character.
 //!
 //! Every format draws the same [`Layout`]: the cells' polygons scaled to pixels (or dots),
 //! the walls (the sides with no open passage), the explored cells, start, goal and the
-//! solution path through the cells' centres.
+//! solution path through the cells' centres; beyond the plane, the marks of `beyond` too
+//! (labels, stairs, the letters pairing a seam's ends).
 
+mod beyond;
 mod braille;
 pub(crate) mod layout;
 mod raster;
@@ -35,7 +38,13 @@ fn scale(doc: &TiledDoc, opts: &PictureOptions) -> f64 {
         None => {
             let (w, h) = layout.unit_size();
             let fit = 8192.0 / w.max(h);
-            (16.0 / layout.cell_span())
+            // Beyond the plane, room for the numbers at a seam's ends.
+            let px = if doc.maze.tiling().is_plane() {
+                16.0
+            } else {
+                24.0
+            };
+            (px / layout.cell_span())
                 .min(fit)
                 .max(1.0 / layout.cell_span())
         }
@@ -128,6 +137,7 @@ pub fn caption(doc: &TiledDoc) -> Vec<String> {
             None => format!("no solution ({}), {} explored", s.algorithm, s.explored),
         });
     }
+    lines.extend(beyond::legend(doc));
     lines
 }
 

@@ -1,6 +1,7 @@
 //! Tiled mazes as SVG: cells as polygons, walls as one path of lines and arcs, the solution
 //! as a polyline through the cells' centres; still, or replayed with SMIL `<set>` elements.
 
+use super::beyond::{self, Anchor, Mark};
 use super::layout::{Layout, Px, Scratch, arc_points};
 use super::raster::widths;
 use crate::animate::step_seconds;
@@ -93,7 +94,8 @@ fn ends<T: Topology>(
 
 /// A still picture of the maze.
 pub(crate) fn still(doc: &TiledDoc, layout: &Layout, theme: Theme, caption: &[String]) -> String {
-    grid_core::on_tiled_maze!(&doc.maze, m => still_of(m, layout, theme, caption))
+    let marks = beyond::marks(doc, layout);
+    grid_core::on_tiled_maze!(&doc.maze, m => still_of(m, layout, theme, caption, &marks))
 }
 
 fn still_of<T: Topology>(
@@ -101,6 +103,7 @@ fn still_of<T: Topology>(
     layout: &Layout,
     theme: Theme,
     caption: &[String],
+    marks: &[Mark],
 ) -> String {
     let mut out = String::new();
     let mut s = Scratch::default();
@@ -119,17 +122,24 @@ fn still_of<T: Topology>(
         }
         out.push_str("</g>\n");
     }
+    names(&mut out, layout, theme, marks);
     ends(&mut out, m, layout, theme, &mut s);
     if layout.path.len() > 1 {
         let (_, path) = widths(layout);
-        let _ = writeln!(
-            out,
-            r#"<g class="solution"><polyline points="{}" fill="none" stroke="{}" stroke-width="{path:.1}" stroke-linecap="round" stroke-linejoin="round"/></g>"#,
-            points(&layout.path),
-            hex(theme, Ink::Path)
-        );
+        out.push_str("<g class=\"solution\">");
+        for piece in layout.path_pieces().iter().filter(|p| p.len() > 1) {
+            let _ = write!(
+                out,
+                r#"<polyline points="{}" fill="none" stroke="{}" stroke-width="{path:.1}" stroke-linecap="round" stroke-linejoin="round"/>"#,
+                points(piece),
+                hex(theme, Ink::Path)
+            );
+        }
+        out.push_str("</g>\n");
     }
+    stairs(&mut out, layout, theme, marks);
     walls(&mut out, m, layout, theme);
+    labels(&mut out, layout, theme, marks);
     let (_, drawn) = layout.pixels(0);
     for (k, line) in caption.iter().enumerate() {
         let y = drawn + (k as u64 + 1) * super::layout::CAPTION_LINE - 2;
@@ -142,6 +152,85 @@ fn still_of<T: Topology>(
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// The faces' names, faint, under the path and walls.
+fn names(out: &mut String, layout: &Layout, theme: Theme, marks: &[Mark]) {
+    for mark in marks {
+        if let Mark::Name { at, text } = mark {
+            let _ = writeln!(
+                out,
+                r#"<text class="face" x="{:.1}" y="{:.1}" font-family="monospace" font-size="{:.0}" text-anchor="middle" dominant-baseline="central" fill="{}">{text}</text>"#,
+                at.0,
+                at.1,
+                (layout.scale() * layout.cell_span() * 0.8).clamp(8.0, 18.0),
+                hex(theme, Ink::Grid)
+            );
+        }
+    }
+}
+
+/// The stairs marks: a triangle up, down, or both, in each cell with stairs.
+fn stairs(out: &mut String, layout: &Layout, theme: Theme, marks: &[Mark]) {
+    let cell = layout.scale() * layout.cell_span();
+    for mark in marks {
+        if let Mark::Stairs { at, up, down } = *mark {
+            let which = match (up, down) {
+                (true, true) => "both",
+                (true, false) => "up",
+                _ => "down",
+            };
+            for t in beyond::stair_triangles(at, up, down, cell) {
+                let _ = writeln!(
+                    out,
+                    r#"<polygon class="stairs" data-stairs="{which}" points="{}" fill="{}"/>"#,
+                    points(&t),
+                    hex(theme, Ink::Text)
+                );
+            }
+        }
+    }
+}
+
+/// The labels (levels, faces, a Möbius seam) and the numbers pairing the ends of each
+/// passage over a seam, the solution's in its colour.
+fn labels(out: &mut String, layout: &Layout, theme: Theme, marks: &[Mark]) {
+    let size = (layout.scale() * layout.cell_span() * 0.6).clamp(7.0, 12.0);
+    let anchor = |a: Anchor| match a {
+        Anchor::Start => "start",
+        Anchor::Middle => "middle",
+        Anchor::End => "end",
+    };
+    for mark in marks {
+        let (at, text, a, class, ink) = match mark {
+            Mark::Label { at, text, anchor } => {
+                (*at, text.clone(), *anchor, "label".to_string(), Ink::Text)
+            }
+            Mark::Seam {
+                at,
+                pair,
+                anchor,
+                on_path,
+                ..
+            } => (
+                *at,
+                beyond::pair_name(*pair),
+                *anchor,
+                "seam".to_string(),
+                if *on_path { Ink::Path } else { Ink::Text },
+            ),
+            Mark::Stairs { .. } | Mark::Name { .. } => continue,
+        };
+        let _ = writeln!(
+            out,
+            r#"<text class="{class}" x="{:.1}" y="{:.1}" font-family="monospace" font-size="{size:.0}" text-anchor="{}" dominant-baseline="central" fill="{}">{}</text>"#,
+            at.0,
+            at.1,
+            anchor(a),
+            hex(theme, ink),
+            text.replace('&', "&amp;").replace('<', "&lt;")
+        );
+    }
 }
 
 /// The replay: cells uncovered in carving order, explored cells warming up, the path drawn

@@ -1,0 +1,348 @@
+//! Mazes beyond the plane on a picture: levels side by side, each labelled, with a mark on
+//! each cell whose stairs lead up, down or both; a wrapped maze or a cube's unfolded net with
+//! the same letter at both ends of each passage over a seam (where it leaves the picture and
+//! where it comes back), the Möbius strip's seam labelled as flipped, the cube's faces named.
+//!
+//! The cells themselves are drawn as on the plane, from the topology's own geometry (levels
+//! one column apart, the cube's net as a cross; [`Layout`] cuts the path at stairs and seams
+//! and draws a closed seam on both edges); this module says what else is drawn: the
+//! [`Mark`]s every format draws in its own way.
+
+use super::layout::{Layout, Px, adjacent};
+use grid_core::tiling::{
+    AnyMaze, Cell, Cube, FACE_NAMES, Levels, NO_CELL, TiledDoc, TiledMaze, Topology, Wrap, Wrapped,
+};
+use std::collections::HashMap;
+
+/// Where a mark's text stands against its point: starting there, centred on it, or ending
+/// there (a label left of an edge).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Anchor {
+    Start,
+    Middle,
+    End,
+}
+
+/// Something drawn besides the cells, walls and path.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Mark {
+    /// A name: a level's, the twist of a Möbius seam.
+    Label {
+        at: Px,
+        text: String,
+        anchor: Anchor,
+    },
+    /// A cube face's name, centred on it under the walls and path, in a faint ink.
+    Name { at: Px, text: String },
+    /// The stairs of the cell centred at `at`: up, down, or both.
+    Stairs { at: Px, up: bool, down: bool },
+    /// One end of a passage over a seam, just outside the middle `side` of the cell's side:
+    /// the same `pair` name stands at its other end. `on_path` when the solution goes
+    /// through it.
+    Seam {
+        at: Px,
+        side: Px,
+        pair: usize,
+        anchor: Anchor,
+        on_path: bool,
+    },
+}
+
+/// The marks of a maze beyond the plane; none for one in the plane.
+pub fn marks(doc: &TiledDoc, layout: &Layout) -> Vec<Mark> {
+    match &doc.maze {
+        AnyMaze::Levels(m) => levels(m, layout),
+        AnyMaze::Wrapped(m) => {
+            let mut marks = wrap_labels(m.topology(), layout);
+            marks.extend(seams(m, layout));
+            marks
+        }
+        AnyMaze::Cube(m) => {
+            let mut marks = face_labels(m.topology(), layout);
+            marks.extend(seams(m, layout));
+            marks
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// A label over each level, and the stairs of each cell.
+fn levels(m: &TiledMaze<Levels>, layout: &Layout) -> Vec<Mark> {
+    let t = m.topology();
+    let w = t.width() as f64;
+    let mut marks: Vec<Mark> = (0..t.levels())
+        .map(|l| Mark::Label {
+            at: layout.place((l as f64 * (w + 1.0) + w / 2.0, -0.5)),
+            text: format!("level {l}"),
+            anchor: Anchor::Middle,
+        })
+        .collect();
+    let mut sides = Vec::new();
+    for cell in m.cells() {
+        m.sides(cell, &mut sides);
+        // North, east, south, west, then the stairs up and down.
+        let open = |k: usize| sides.get(k).is_some_and(|s| !s.is_edge() && m.is_open(*s));
+        let (up, down) = (open(4), open(5));
+        if up || down {
+            marks.push(Mark::Stairs {
+                at: layout.place(t.center(cell)),
+                up,
+                down,
+            });
+        }
+    }
+    marks
+}
+
+/// The twist of a Möbius strip's seam, named over its left and right edges.
+fn wrap_labels(t: &Wrapped, layout: &Layout) -> Vec<Mark> {
+    if t.wrap() != Wrap::Mobius {
+        return Vec::new();
+    }
+    let (w, h) = (t.width() as f64, t.height());
+    vec![Mark::Label {
+        at: layout.place((w / 2.0, -0.5)),
+        text: format!("flipped: row r meets {}-r", h - 1),
+        anchor: Anchor::Middle,
+    }]
+}
+
+/// Each face's name, centred on it: the net's empty corners hold the seams' numbers.
+fn face_labels(t: &Cube, layout: &Layout) -> Vec<Mark> {
+    let n = t.size() as f64;
+    // The net's places of the faces, in the order of FACE_NAMES (see grid_core's cube).
+    let net = [
+        (1.0, 1.0),
+        (1.0, 0.0),
+        (2.0, 1.0),
+        (0.0, 1.0),
+        (1.0, 2.0),
+        (3.0, 1.0),
+    ];
+    net.iter()
+        .zip(FACE_NAMES)
+        .map(|(&(x, y), name)| Mark::Name {
+            at: layout.place(((x + 0.5) * n, (y + 0.5) * n)),
+            text: name.to_string(),
+        })
+        .collect()
+}
+
+/// A name at both ends of each open passage between cells drawn apart, just outside the
+/// side it leaves by, numbered from 1 in the order of the cells (see [`pair_name`]).
+fn seams<T: Topology>(m: &TiledMaze<T>, layout: &Layout) -> Vec<Mark> {
+    let t = m.topology();
+    let on_path: std::collections::HashSet<(Cell, Cell)> = layout
+        .path_cells
+        .windows(2)
+        .map(|w| (w[0].min(w[1]), w[0].max(w[1])))
+        .collect();
+    let mut pairs: HashMap<(Cell, Cell), usize> = HashMap::new();
+    let mut taken = std::collections::HashSet::new();
+    let span = layout.scale() * layout.cell_span();
+    let origin = layout.place((0.0, 0.0));
+    let mut marks = Vec::new();
+    let (mut sides, mut edges, mut lines) = (Vec::new(), Vec::new(), Vec::new());
+    for cell in m.cells() {
+        m.sides(cell, &mut sides);
+        let seams = sides
+            .iter()
+            .any(|s| s.to != NO_CELL && m.is_open(*s) && !adjacent(t, cell, s.to));
+        if !seams {
+            continue;
+        }
+        layout.lines(t, cell, &mut edges, &mut lines);
+        let centre = layout.place(t.center(cell));
+        for (s, line) in sides.iter().zip(&lines) {
+            if s.is_edge() || !m.is_open(*s) || adjacent(t, cell, s.to) {
+                continue;
+            }
+            let key = (cell.min(s.to), cell.max(s.to));
+            let next = pairs.len() + 1;
+            let pair = *pairs.entry(key).or_insert(next);
+            let mid = (
+                (line.from.0 + line.to.0) / 2.0,
+                (line.from.1 + line.to.1) / 2.0,
+            );
+            let out = (mid.0 - centre.0, mid.1 - centre.1);
+            let anchor = if out.0.abs() <= out.1.abs() {
+                Anchor::Middle
+            } else if out.0 > 0.0 {
+                Anchor::Start
+            } else {
+                Anchor::End
+            };
+            let mut reach = if anchor == Anchor::Middle { 1.0 } else { 0.5 };
+            let mut at = (mid.0 + out.0 * reach, mid.1 + out.1 * reach);
+            // Where two cut edges meet at a corner of the net, two numbers would stand in
+            // the same cell's room: the later one moves a cell further out.
+            let slot = |at: Px| {
+                let (x, y) = ((at.0 - origin.0) / span, (at.1 - origin.1) / span);
+                (x.floor() as i64, y.floor() as i64)
+            };
+            for _ in 0..4 {
+                if taken.insert(slot(at)) {
+                    break;
+                }
+                reach += 2.0;
+                at = (mid.0 + out.0 * reach, mid.1 + out.1 * reach);
+            }
+            marks.push(Mark::Seam {
+                at,
+                side: mid,
+                pair,
+                anchor,
+                on_path: on_path.contains(&key),
+            });
+        }
+    }
+    marks
+}
+
+/// The name of seam pair `pair` (from 1): a letter, one character wide even in a terminal
+/// where a cell is two: `a` to `z`, then `aa`, `ab` and so on.
+pub fn pair_name(pair: usize) -> String {
+    let mut name = Vec::new();
+    let mut n = pair;
+    while n > 0 {
+        n -= 1;
+        name.push(b'a' + (n % 26) as u8);
+        n /= 26;
+    }
+    name.reverse();
+    String::from_utf8(name).unwrap_or_default()
+}
+
+/// The triangles of a stairs mark around `at`, for a cell `cell` pixels across: one
+/// pointing up for stairs up, one pointing down for stairs down, both (smaller) for both.
+pub fn stair_triangles(at: Px, up: bool, down: bool, cell: f64) -> Vec<[Px; 3]> {
+    let (x, y) = at;
+    let both = up && down;
+    let r = cell * if both { 0.18 } else { 0.28 };
+    let shift = if both { r * 1.1 } else { 0.0 };
+    let mut out = Vec::new();
+    if up {
+        let y = y - shift;
+        out.push([(x, y - r), (x + r, y + r * 0.7), (x - r, y + r * 0.7)]);
+    }
+    if down {
+        let y = y + shift;
+        out.push([(x - r, y - r * 0.7), (x + r, y - r * 0.7), (x, y + r)]);
+    }
+    out
+}
+
+/// The legend of a maze beyond the plane, for its caption: how to read its marks (in the
+/// characters the pictures' built-in font has).
+pub fn legend(doc: &TiledDoc) -> Option<String> {
+    let text = match &doc.maze {
+        AnyMaze::Levels(_) => "triangles (arrows in a terminal) mark stairs",
+        AnyMaze::Wrapped(m) if m.topology().wrap() == Wrap::Mobius => {
+            "letters pair passage ends, seam flipped"
+        }
+        AnyMaze::Wrapped(_) => "letters pair passage ends over seams",
+        AnyMaze::Cube(_) => "letters pair the ends of passages over cut edges",
+        _ => return None,
+    };
+    Some(text.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tiled::layout::Scratch;
+    use grid_core::Document;
+
+    fn doc(text: &str) -> TiledDoc {
+        TiledDoc::from_document(&Document::from_json(text).unwrap()).unwrap()
+    }
+
+    const LEVELS: &str = r#"{"kind":"maze","version":1,"tiling":"levels","width":2,"height":2,"levels":2,"cells":["46","50","10","10"],"start":[0,0],"goal":[3,1],"solution":{"algorithm":"bfs","path":[[0,0],[2,0],[2,1],[0,1],[1,1],[1,0],[3,0],[3,1]],"length":7,"explored":8}}"#;
+    const TORUS: &str = r#"{"kind":"maze","version":1,"tiling":"wrapped","width":3,"height":3,"wrap":"xy","cells":["210","112","122"],"start":[2,0],"goal":[0,0],"solution":{"algorithm":"bfs","path":[[2,0],[2,1],[0,1],[0,2],[2,2],[1,2],[1,1],[1,0],[0,0]],"length":8,"explored":9}}"#;
+
+    fn seam_pairs(marks: &[Mark]) -> HashMap<usize, usize> {
+        let mut count = HashMap::new();
+        for mark in marks {
+            if let Mark::Seam { pair, .. } = mark {
+                *count.entry(*pair).or_insert(0) += 1;
+            }
+        }
+        count
+    }
+
+    #[test]
+    fn seam_pairs_are_named_by_letters_then_two() {
+        let names: Vec<_> = [1, 2, 26, 27, 28, 52, 53].map(pair_name).into();
+        assert_eq!(names, ["a", "b", "z", "aa", "ab", "az", "ba"]);
+    }
+
+    #[test]
+    fn the_path_is_cut_at_each_stair_and_each_level_is_labelled() {
+        let d = doc(LEVELS);
+        let layout = Layout::new(&d, 10.0);
+        // The path takes the stairs between [0,0] and [2,0], [0,1] and [2,1]... (rows of
+        // level 1 follow level 0's): three stair steps.
+        assert_eq!(layout.breaks, vec![0, 2, 5]);
+        for piece in layout.path_pieces() {
+            for w in piece.windows(2) {
+                assert!((w[0].0 - w[1].0).hypot(w[0].1 - w[1].1) <= 10.0 + 1e-9);
+            }
+        }
+        let marks = marks(&d, &layout);
+        let labels: Vec<_> = marks
+            .iter()
+            .filter_map(|m| match m {
+                Mark::Label { text, .. } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(labels, ["level 0", "level 1"]);
+        let stairs = marks
+            .iter()
+            .filter(|m| matches!(m, Mark::Stairs { .. }))
+            .count();
+        // Three stairs, each marked at its foot and its head.
+        assert_eq!(stairs, 6);
+    }
+
+    #[test]
+    fn stairs_are_no_wall_and_a_closed_seam_is_drawn_on_both_edges() {
+        let count = |text: &str| {
+            let d = doc(text);
+            let layout = Layout::new(&d, 10.0);
+            let (mut walls, mut dots) = (0, 0);
+            grid_core::on_tiled_maze!(&d.maze, m => layout.for_each_wall(m, &mut Scratch::default(), |l| {
+                walls += 1;
+                dots += usize::from(l.from == l.to);
+            }));
+            (walls, dots)
+        };
+        assert_eq!(count(LEVELS).1, 0);
+        // A 3 x 3 torus with every passage shut: 18 sides between cells, 6 of them over a
+        // seam and drawn on both edges.
+        let shut = r#"{"kind":"maze","version":1,"tiling":"wrapped","width":3,"height":3,"wrap":"xy","cells":["000","000","000"]}"#;
+        assert_eq!(count(shut).0, 24);
+    }
+
+    #[test]
+    fn each_passage_over_a_seam_has_its_number_at_both_ends() {
+        for text in [
+            TORUS,
+            r#"{"kind":"maze","version":1,"tiling":"cube","width":1,"height":1,"cells":["2","8","3","0","0","1"],"start":[0,0],"goal":[5,0]}"#,
+        ] {
+            let d = doc(text);
+            let layout = Layout::new(&d, 10.0);
+            let pairs = seam_pairs(&marks(&d, &layout));
+            assert!(!pairs.is_empty());
+            assert!(pairs.values().all(|&n| n == 2), "{pairs:?}");
+        }
+        // The torus's path crosses seams: those numbers are in the path's colour.
+        let d = doc(TORUS);
+        let layout = Layout::new(&d, 10.0);
+        assert!(
+            marks(&d, &layout)
+                .iter()
+                .any(|m| matches!(m, Mark::Seam { on_path: true, .. }))
+        );
+    }
+}
