@@ -36,7 +36,7 @@ pub enum RenderError {
     Machine(#[from] crate::machine::MachineError),
     /// What a page that plays cannot be made of, and why.
     #[error(transparent)]
-    Unplayable(#[from] crate::play::Unplayable),
+    Unplayable(#[from] Unplayable),
     /// The PNG encoder refused the picture.
     #[error("PNG: {0}")]
     Png(String),
@@ -62,3 +62,36 @@ impl RenderError {
 
 /// What a drawing returns.
 pub type Result<T, E = RenderError> = std::result::Result<T, E>;
+
+/// Why a document cannot be played on a page; the tool words the advice.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Unplayable {
+    /// A maze drawn from a map of walls, with no cells to walk.
+    #[error("a page walks cell mazes (as mazegen makes them), and this map has no cells")]
+    NoCells,
+    /// A woven maze: its passages cross.
+    #[error("a page walks flat mazes, and this one is woven")]
+    Woven,
+    /// More cells than a page plays ([`crate::play::MAX_PLAY_CELLS`]).
+    #[error("a page plays {what} of at most {max} {unit}, and this one has {cells}")]
+    TooLarge {
+        /// "mazes", "puzzles" or "boards".
+        what: &'static str,
+        /// "cells" or "tiles".
+        unit: &'static str,
+        cells: usize,
+        max: usize,
+    },
+    /// The maze's start or goal is not in one of its cells.
+    #[error("a page needs the maze's start and goal in its cells")]
+    NoEnds,
+    /// A mines board not begun, whose first click's layouts were not given.
+    #[error("a page needs the board's layout")]
+    NoLayout,
+    /// A mines game already won or lost.
+    #[error("a page plays a game under way, and this one is over")]
+    Over,
+    /// A nonogram's clue list that is not a list of clue lists: `which` is `rows` or `cols`.
+    #[error("field `clues.{which}`: not a list of clue lists")]
+    BadClues { which: &'static str },
+}
