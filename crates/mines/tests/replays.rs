@@ -69,6 +69,15 @@ fn every_figure_equals_ms_toollibs() {
             ("ZiNi", f.zini, "zini"),
             ("HZiNi", f.hzini, "hzini"),
             ("mode", usize::from(replay.mode), "mode"),
+            ("zeros", f.cells[0], "cell0"),
+            ("ones", f.cells[1], "cell1"),
+            ("twos", f.cells[2], "cell2"),
+            ("threes", f.cells[3], "cell3"),
+            ("fours", f.cells[4], "cell4"),
+            ("fives", f.cells[5], "cell5"),
+            ("sixes", f.cells[6], "cell6"),
+            ("sevens", f.cells[7], "cell7"),
+            ("eights", f.cells[8], "cell8"),
         ] {
             check(
                 what,
@@ -86,6 +95,8 @@ fn every_figure_equals_ms_toollibs() {
             ("RQP", fl(f.rqp), "rqp"),
             ("QG", fl(f.qg), "qg"),
             ("STNB", fl(f.stnb), "stnb"),
+            ("path", f.path, "path"),
+            ("etime", fl(f.etime_ms) / 1000.0, "etime"),
         ] {
             check(
                 what,

@@ -14,7 +14,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 READERS = {".avf": ms.AvfVideo, ".evf": ms.EvfVideo, ".mvf": ms.MvfVideo, ".rmv": ms.RmvVideo}
 FIELDS = ("software row column mine_num mode is_completed player_identifier rtime_ms bbbv "
           "bbbv_solved bbbv_s left right double cl flag lce rce dce ce ioe thrp corr rqp qg "
-          "stnb op isl zini").split()
+          "stnb op isl zini path etime start_time end_time is_official is_fair "
+          "cell0 cell1 cell2 cell3 cell4 cell5 cell6 cell7 cell8").split()
 
 
 def finite(value):

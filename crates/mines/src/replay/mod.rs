@@ -7,6 +7,7 @@
 //! - [`referee`] replays the mouse events the way the clones count clicks (a press and a
 //!   release on a tile is one click; both buttons down is a chord);
 //! - [`figures`] holds the board's and the game's figures (3BV, ZiNi, IOE, STNB, ...);
+//! - [`path`] measures how far the mouse travelled while the game was on;
 //! - [`judge`] asks the exact solver, click by click, what the player risked;
 //! - [`evf`] also writes version 4 files, for games played in `mines`;
 //! - [`timeline`] holds the board's changes click by click, for playing a replay back;
@@ -24,6 +25,7 @@ pub mod evf;
 pub mod figures;
 pub mod judge;
 mod mvf;
+pub mod path;
 pub mod referee;
 mod rmv;
 pub mod timeline;
