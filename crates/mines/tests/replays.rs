@@ -105,6 +105,36 @@ fn every_figure_equals_ms_toollibs() {
                 want[key].to_string(),
             );
         }
+        // Times as ms-toollib counts them, microseconds since 1970 (a local clock as if
+        // UTC); `null` where the file records none.
+        for (what, ours, key) in [
+            (
+                "start",
+                replay.played.map(|p| p.start.micros()),
+                "start_time",
+            ),
+            ("end", replay.played.map(|p| p.end.micros()), "end_time"),
+        ] {
+            let theirs = want[key].as_i64();
+            check(
+                what,
+                ours == theirs,
+                format!("{ours:?}"),
+                format!("{theirs:?}"),
+            );
+        }
+        for (what, ours, key) in [
+            ("official", replay.official, "is_official"),
+            ("fair", replay.fair, "is_fair"),
+        ] {
+            let theirs = want[key].as_bool();
+            check(
+                what,
+                ours == theirs,
+                format!("{ours:?}"),
+                format!("{theirs:?}"),
+            );
+        }
         let won = want["is_completed"].as_bool().unwrap();
         check(
             "won",
@@ -282,6 +312,7 @@ fn replays_converted_to_evf_keep_their_figures() {
         assert_eq!(a, b, "{stem}: the EVF's figures differ from the original's");
         assert_eq!(ours.layout, theirs.layout, "{stem}");
         assert_eq!(ours.player, theirs.player, "{stem}");
+        assert_eq!(ours.played, theirs.played, "{stem}: when it was played");
         seen += 1;
     }
     assert_eq!(seen, 12);
@@ -481,4 +512,34 @@ fn a_judged_replay_object_reads_back_as_written() {
     assert_eq!(back, written);
     assert_eq!(back.judged.unwrap(), judged.clicks);
     assert_eq!(serde_json::to_string(&written).unwrap(), text);
+}
+
+/// A document's times are checked as it is read back: each an ISO 8601 time, both or
+/// neither.
+#[test]
+fn a_documents_times_are_checked() {
+    let data = std::fs::read(folder().join("rmv2-24px.rmv")).unwrap();
+    let r = replay::read(&data).unwrap();
+    let text = document_of(&r).to_json();
+    let start = r.played.unwrap().start.iso();
+    assert_eq!(start, "2026-01-03T15:47:34Z");
+    for (from, to, message) in [
+        (
+            format!("\"start_time\":\"{start}\""),
+            "\"start_time\":\"yesterday\"".to_owned(),
+            "field `replay.start_time`: \"yesterday\" is not an ISO 8601 time such as 2024-08-10T18:06:28.971Z",
+        ),
+        (
+            format!("\"start_time\":\"{start}\""),
+            "\"start_time\":null".to_owned(),
+            "field `replay.start_time`: null, while the other end of the game has a time",
+        ),
+    ] {
+        assert!(text.contains(&from), "{from} not in the document");
+        let bad = text.replace(&from, &to);
+        let e = replay::document::from_doc(&grid_core::Document::from_json(&bad).unwrap())
+            .unwrap_err()
+            .to_string();
+        assert_eq!(e, message);
+    }
 }
