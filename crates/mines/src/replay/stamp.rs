@@ -104,14 +104,14 @@ impl Played {
     /// is not in this form.
     pub fn arbiter(start: &str, end: &str) -> Option<Played> {
         let numbers = |text: &str| -> Option<Vec<u32>> {
-            text.split(['.', ':'])
-                .enumerate()
-                .map(|(i, part)| {
-                    let last = i + 1 == text.split(['.', ':']).count();
-                    let digits = if last { part.get(1..)? } else { part };
-                    digits.parse().ok()
-                })
-                .collect()
+            let parts: Vec<&str> = text.split(['.', ':']).collect();
+            let (fraction, whole) = parts.split_last()?;
+            let mut numbers: Vec<u32> = whole
+                .iter()
+                .map(|p| p.parse().ok())
+                .collect::<Option<_>>()?;
+            numbers.push(fraction.get(1..)?.parse().ok()?);
+            Some(numbers)
         };
         let (s, e) = (numbers(start)?, numbers(end)?);
         let [day, month, year, hour, minute, second, ms] = s[..] else {
