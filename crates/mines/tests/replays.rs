@@ -543,3 +543,21 @@ fn a_documents_times_are_checked() {
         assert_eq!(e, message);
     }
 }
+
+/// A game cut short has its time estimated at its pace: the time over the part of the 3BV
+/// solved; with nothing solved, no estimate.
+#[test]
+fn an_unfinished_game_has_its_time_estimated() {
+    let data = std::fs::read(folder().join("avf-expert-hiscore.avf")).unwrap();
+    let mut r = replay::read(&data).unwrap();
+    r.events.truncate(r.events.len() / 2);
+    let (f, referee) = figures::measure(&r).unwrap();
+    assert_eq!(referee.phase(), replay::referee::Phase::Playing);
+    let c = referee.counts();
+    assert!(c.solved_3bv > 0 && c.solved_3bv < f.game.three_bv);
+    let want = f64::from(r.time_ms) * f.game.three_bv as f64 / c.solved_3bv as f64;
+    assert!(close(f.etime_ms.unwrap(), want), "{:?} {want}", f.etime_ms);
+    r.events.truncate(1);
+    let (f, _) = figures::measure(&r).unwrap();
+    assert_eq!(f.etime_ms, None);
+}
