@@ -7,6 +7,7 @@ use grid_cli::output::say;
 use grid_cli::{Error, Input, Output, Result, Status};
 use grid_core::mines_doc::{FirstClick, GameState, MinesDoc, Move, Rules};
 use grid_core::words;
+use grid_mines::replay::path::MousePath;
 use grid_mines::replay::referee::{self, Outcome, Phase};
 use grid_mines::replay::{self, Replay, document, figures, judge};
 use std::path::PathBuf;
@@ -83,13 +84,17 @@ fn document(
     judge: bool,
 ) -> std::result::Result<(grid_core::Document, Option<String>), replay::ReplayError> {
     let mut moves = Vec::new();
-    let referee = referee::play(replay, |_, outcome, _| match outcome {
-        Outcome::Nothing => {}
-        Outcome::Flagged(p, _) => moves.push(Move::Flag(*p)),
-        Outcome::Opened(p) => moves.push(Move::Open(*p)),
-        Outcome::Chorded(p, _) => moves.push(Move::Chord(*p)),
+    let mut path = MousePath::new(replay);
+    let referee = referee::play(replay, |i, outcome, r| {
+        path.step(&replay.events[i], r.phase());
+        match outcome {
+            Outcome::Nothing => {}
+            Outcome::Flagged(p, _) => moves.push(Move::Flag(*p)),
+            Outcome::Opened(p) => moves.push(Move::Open(*p)),
+            Outcome::Chorded(p, _) => moves.push(Move::Chord(*p)),
+        }
     })?;
-    let stats = figures::figures(replay, &referee.counts(), replay.time_ms);
+    let stats = figures::figures(replay, &referee.counts(), replay.time_ms, path.length());
     let state = match referee.phase() {
         Phase::Won => GameState::Won,
         Phase::Lost => GameState::Lost,

@@ -43,6 +43,18 @@ pub struct ReplayDoc {
     pub won: bool,
     #[serde(default)]
     pub declared_won: Option<bool>,
+    /// When the game began and ended, ISO 8601 (`Z` on a Unix time, no zone on a clone's
+    /// local clock); `None` where the file records no time.
+    #[serde(default)]
+    pub start_time: Option<String>,
+    #[serde(default)]
+    pub end_time: Option<String>,
+    /// EVF's flags: the game played under the clone's official rules, and on a fair board;
+    /// `None` for the formats that do not record them.
+    #[serde(default)]
+    pub official: Option<bool>,
+    #[serde(default)]
+    pub fair: Option<bool>,
     /// The side of a tile in pixels: the events are in pixels.
     pub cell_px: u16,
     pub events: Vec<ReplayEvent>,
@@ -157,7 +169,7 @@ mod tests {
     /// The object reads back as it was written, field for field and byte for byte.
     #[test]
     fn a_replay_object_reads_back_as_written() {
-        let text = r#"{"format":"rmv","version":2,"software":"Viennasweeper","player":"P","race":"","unique":"u","country":"","level":"beginner","mode":"standard","mode_code":0,"question_marks":false,"won":true,"declared_won":true,"cell_px":24,"events":[[0,"lc",90,91,3,3],[5,"mv",900,91,null,null]]}"#;
+        let text = r#"{"format":"rmv","version":2,"software":"Viennasweeper","player":"P","race":"","unique":"u","country":"","level":"beginner","mode":"standard","mode_code":0,"question_marks":false,"won":true,"declared_won":true,"start_time":"2026-01-03T17:09:22Z","end_time":"2026-01-03T17:09:38.032Z","official":null,"fair":null,"cell_px":24,"events":[[0,"lc",90,91,3,3],[5,"mv",900,91,null,null]]}"#;
         let doc: ReplayDoc = serde_json::from_str(text).unwrap();
         assert_eq!(doc.events[1].tile, None);
         assert_eq!(doc.events[0].tile, Some((3, 3)));

@@ -42,7 +42,8 @@ pub struct Game {
     pub three_bv_per_s: Option<f64>,
     /// 3BV solved per click; `null` with no click.
     pub ioe: Option<f64>,
-    /// When the game was played: `null` until the readers report the game's time.
+    /// When the game began, as the replay document's `start_time`: `null` where the file
+    /// records no time.
     pub date: Option<String>,
 }
 
@@ -68,7 +69,7 @@ impl Measured {
                 three_bv: f.game.three_bv,
                 three_bv_per_s: f.game.three_bv_per_s,
                 ioe: f.game.ioe,
-                date: None,
+                date: replay.played.map(|p| p.start.iso()),
             },
         })
     }

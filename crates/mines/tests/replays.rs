@@ -69,6 +69,15 @@ fn every_figure_equals_ms_toollibs() {
             ("ZiNi", f.zini, "zini"),
             ("HZiNi", f.hzini, "hzini"),
             ("mode", usize::from(replay.mode), "mode"),
+            ("zeros", f.cells[0], "cell0"),
+            ("ones", f.cells[1], "cell1"),
+            ("twos", f.cells[2], "cell2"),
+            ("threes", f.cells[3], "cell3"),
+            ("fours", f.cells[4], "cell4"),
+            ("fives", f.cells[5], "cell5"),
+            ("sixes", f.cells[6], "cell6"),
+            ("sevens", f.cells[7], "cell7"),
+            ("eights", f.cells[8], "cell8"),
         ] {
             check(
                 what,
@@ -86,12 +95,44 @@ fn every_figure_equals_ms_toollibs() {
             ("RQP", fl(f.rqp), "rqp"),
             ("QG", fl(f.qg), "qg"),
             ("STNB", fl(f.stnb), "stnb"),
+            ("path", f.path, "path"),
+            ("etime", fl(f.etime_ms) / 1000.0, "etime"),
         ] {
             check(
                 what,
                 close(ours, float(key)),
                 ours.to_string(),
                 want[key].to_string(),
+            );
+        }
+        // Times as ms-toollib counts them, microseconds since 1970 (a local clock as if
+        // UTC); `null` where the file records none.
+        for (what, ours, key) in [
+            (
+                "start",
+                replay.played.map(|p| p.start.micros()),
+                "start_time",
+            ),
+            ("end", replay.played.map(|p| p.end.micros()), "end_time"),
+        ] {
+            let theirs = want[key].as_i64();
+            check(
+                what,
+                ours == theirs,
+                format!("{ours:?}"),
+                format!("{theirs:?}"),
+            );
+        }
+        for (what, ours, key) in [
+            ("official", replay.official, "is_official"),
+            ("fair", replay.fair, "is_fair"),
+        ] {
+            let theirs = want[key].as_bool();
+            check(
+                what,
+                ours == theirs,
+                format!("{ours:?}"),
+                format!("{theirs:?}"),
             );
         }
         let won = want["is_completed"].as_bool().unwrap();
@@ -271,6 +312,7 @@ fn replays_converted_to_evf_keep_their_figures() {
         assert_eq!(a, b, "{stem}: the EVF's figures differ from the original's");
         assert_eq!(ours.layout, theirs.layout, "{stem}");
         assert_eq!(ours.player, theirs.player, "{stem}");
+        assert_eq!(ours.played, theirs.played, "{stem}: when it was played");
         seen += 1;
     }
     assert_eq!(seen, 12);
@@ -470,4 +512,52 @@ fn a_judged_replay_object_reads_back_as_written() {
     assert_eq!(back, written);
     assert_eq!(back.judged.unwrap(), judged.clicks);
     assert_eq!(serde_json::to_string(&written).unwrap(), text);
+}
+
+/// A document's times are checked as it is read back: each an ISO 8601 time, both or
+/// neither.
+#[test]
+fn a_documents_times_are_checked() {
+    let data = std::fs::read(folder().join("rmv2-24px.rmv")).unwrap();
+    let r = replay::read(&data).unwrap();
+    let text = document_of(&r).to_json();
+    let start = r.played.unwrap().start.iso();
+    assert_eq!(start, "2026-01-03T15:47:34Z");
+    for (from, to, message) in [
+        (
+            format!("\"start_time\":\"{start}\""),
+            "\"start_time\":\"yesterday\"".to_owned(),
+            "field `replay.start_time`: \"yesterday\" is not an ISO 8601 time such as 2024-08-10T18:06:28.971Z",
+        ),
+        (
+            format!("\"start_time\":\"{start}\""),
+            "\"start_time\":null".to_owned(),
+            "field `replay.start_time`: null, while the other end of the game has a time",
+        ),
+    ] {
+        assert!(text.contains(&from), "{from} not in the document");
+        let bad = text.replace(&from, &to);
+        let e = replay::document::from_doc(&grid_core::Document::from_json(&bad).unwrap())
+            .unwrap_err()
+            .to_string();
+        assert_eq!(e, message);
+    }
+}
+
+/// A game cut short has its time estimated at its pace: the time over the part of the 3BV
+/// solved; with nothing solved, no estimate.
+#[test]
+fn an_unfinished_game_has_its_time_estimated() {
+    let data = std::fs::read(folder().join("avf-expert-hiscore.avf")).unwrap();
+    let mut r = replay::read(&data).unwrap();
+    r.events.truncate(r.events.len() / 2);
+    let (f, referee) = figures::measure(&r).unwrap();
+    assert_eq!(referee.phase(), replay::referee::Phase::Playing);
+    let c = referee.counts();
+    assert!(c.solved_3bv > 0 && c.solved_3bv < f.game.three_bv);
+    let want = f64::from(r.time_ms) * f.game.three_bv as f64 / c.solved_3bv as f64;
+    assert!(close(f.etime_ms.unwrap(), want), "{:?} {want}", f.etime_ms);
+    r.events.truncate(1);
+    let (f, _) = figures::measure(&r).unwrap();
+    assert_eq!(f.etime_ms, None);
 }

@@ -14,7 +14,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 READERS = {".avf": ms.AvfVideo, ".evf": ms.EvfVideo, ".mvf": ms.MvfVideo, ".rmv": ms.RmvVideo}
 FIELDS = ("software row column mine_num mode is_completed player_identifier rtime_ms bbbv "
           "bbbv_solved bbbv_s left right double cl flag lce rce dce ce ioe thrp corr rqp qg "
-          "stnb op isl zini").split()
+          "stnb op isl zini path etime start_time end_time "
+          "cell0 cell1 cell2 cell3 cell4 cell5 cell6 cell7 cell8").split()
 
 
 def finite(value):
@@ -27,11 +28,19 @@ def finite(value):
 def figures(path):
     video = READERS[os.path.splitext(path)[1]](path)
     video.parse()
+    # What the file records of its rules: EVF's flags, read before analyse() sets both to
+    # is_completed (as parse() already does for RMV and MVF, and analyse() for AVF, whose
+    # files record no such flag).
+    recorded = path.endswith(".evf")
+    flags = {f: getattr(video, f) if recorded else None for f in ("is_official", "is_fair")}
     video.analyse()
     video.current_time = 1e9  # the end of the game
     out = {field: finite(getattr(video, field)) for field in FIELDS}
     out["hzini"] = ms.Board(video.board).hzini
     out["events"] = len(video.events)
+    out.update(flags)
+    for field in ("start_time", "end_time"):  # 0: the file records no time
+        out[field] = out[field] or None
     return out
 
 

@@ -5,6 +5,7 @@
 //! taken in that order.
 
 use super::{Game, Level};
+use crate::replay::stamp::Stamp;
 use serde::{Deserialize, Serialize};
 
 /// The best time of a group, and the file it is in.
@@ -41,7 +42,8 @@ pub struct Group {
     pub mean_three_bv_per_s: Option<f64>,
     pub best_ioe: Option<f64>,
     pub median_ioe: Option<f64>,
-    /// The first and last day played: `null` until the readers report the game's time.
+    /// When the first and the last game began, as their `date`s: `null` when no file
+    /// records it.
     pub first_date: Option<String>,
     pub last_date: Option<String>,
     /// Every game's key figures, sorted by file: what a merge needs.
@@ -79,11 +81,17 @@ impl Group {
             mean_three_bv_per_s: mean(&rate_values),
             best_ioe: best(&ioes.iter().map(|&v| (v, "")).collect::<Vec<_>>()).map(|(v, _)| v),
             median_ioe: median(&ioes),
-            first_date: dates.iter().min().map(|d| (*d).clone()),
-            last_date: dates.iter().max().map(|d| (*d).clone()),
+            first_date: dates.iter().min_by_key(|d| moment(d)).map(|d| (*d).clone()),
+            last_date: dates.iter().max_by_key(|d| moment(d)).map(|d| (*d).clone()),
             replays: games,
         }
     }
+}
+
+/// When a game's `date` was, for ordering: the time on its clock, whether the clock is UTC
+/// or the player's (text that is no time comes first).
+fn moment(date: &str) -> Option<chrono::NaiveDateTime> {
+    Stamp::parse_iso(date).map(|s| s.at)
 }
 
 /// The largest value, the first of equal ones (the values come sorted by file).

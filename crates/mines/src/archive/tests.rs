@@ -150,3 +150,23 @@ fn levels_read_back_as_written() {
     assert!("huge".parse::<Level>().is_err());
     assert_eq!(Level::of(9, 9, 10), Level::Beginner);
 }
+
+/// The first and last dates are the earliest and latest times, whatever their clocks: a
+/// whole second with `Z` is earlier than half a second past it without, though it sorts
+/// after it as text.
+#[test]
+fn first_and_last_dates_go_by_time_not_text() {
+    let dated = |file: &str, date: Option<&str>| Game {
+        date: date.map(str::to_string),
+        ..game(file, true, 1000, 1.0, 1.0)
+    };
+    let games = vec![
+        dated("x/1", Some("2024-01-01T10:00:00Z")),
+        dated("x/2", Some("2024-01-01T10:00:00.500")),
+        dated("x/3", None),
+        dated("x/4", Some("2023-12-31T23:59:59.999")),
+    ];
+    let g = Group::new("a".into(), Level::Expert, games);
+    assert_eq!(g.first_date.as_deref(), Some("2023-12-31T23:59:59.999"));
+    assert_eq!(g.last_date.as_deref(), Some("2024-01-01T10:00:00.500"));
+}

@@ -13,6 +13,7 @@
 //! the country and the header, and the footer beyond the name.
 
 use super::cursor::{ByteCursor, text};
+use super::stamp::Played;
 use super::{
     Action, AvfHeaderField, Event, First, Format, Malformed, Replay, ReplayError, mines_by_pairs,
 };
@@ -65,6 +66,9 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
         question_marks: Some(question_marks),
         declared_won: None,
         time_ms,
+        played: header.played,
+        official: None,
+        fair: None,
         events,
     })
 }
@@ -107,6 +111,8 @@ fn header_start(b: &mut ByteCursor) -> Result<bool, ReplayError> {
 
 struct Header {
     time_ms: i64,
+    /// The start and end stamps, `None` when they are not in Arbiter's form.
+    played: Option<Played>,
 }
 
 impl Header {
@@ -114,8 +120,9 @@ impl Header {
         if custom {
             b.until(b'|')?; // W8H11M7
         }
-        b.until(b'|')?; // the start stamp
+        let start = text(b.until(b'|')?);
         // The end stamp ends at `B`, or at `|` when more fields come before `|B`.
+        let mut end = Vec::new();
         loop {
             let c = b.u8()?;
             if c == b'B' {
@@ -132,7 +139,9 @@ impl Header {
                 }
                 break;
             }
+            end.push(c);
         }
+        let played = Played::arbiter(&start, &text(&end));
         let at = b.offset();
         let bbbv = b.until(b'T')?;
         std::str::from_utf8(bbbv)
@@ -158,6 +167,7 @@ impl Header {
         })?;
         Ok(Header {
             time_ms: time_ms - 1000,
+            played,
         })
     }
 }

@@ -3,6 +3,7 @@
 //! replay file gets, a document being input too.
 
 use super::judge::Judgement;
+use super::stamp::{Played, Stamp};
 use super::{Action, Event, Format, Replay, ReplayError, check_events, mode_name};
 use crate::layout::Layout;
 use grid_core::Document;
@@ -31,6 +32,13 @@ pub enum DocError {
     /// A version past what the format numbers.
     #[error("field `replay.version`: {version} is not a version of {format}")]
     UnknownVersion { format: &'static str, version: u16 },
+    #[error(
+        "field `replay.{field}`: {text:?} is not an ISO 8601 time such as 2024-08-10T18:06:28.971Z"
+    )]
+    Stamp { field: &'static str, text: String },
+    /// A start without an end, or an end without a start.
+    #[error("field `replay.{missing}`: null, while the other end of the game has a time")]
+    HalfPlayed { missing: &'static str },
     /// What a replay file would be refused for (a board without mines or safe tiles, a
     /// flag off the board).
     #[error("field `replay`: {0}")]
@@ -54,6 +62,10 @@ pub fn to_doc(replay: &Replay, won: bool, judgement: Option<&Judgement>) -> Repl
         question_marks: replay.question_marks,
         won,
         declared_won: replay.declared_won,
+        start_time: replay.played.map(|p| p.start.iso()),
+        end_time: replay.played.map(|p| p.end.iso()),
+        official: replay.official,
+        fair: replay.fair,
         cell_px: replay.cell_px,
         events: replay
             .events
@@ -94,6 +106,7 @@ pub fn from_doc(doc: &Document) -> Result<Replay, DocError> {
         });
     }
     let format = format(&recorded)?;
+    let played = played(&recorded)?;
     let replay = Replay {
         format,
         software: recorded.software,
@@ -107,6 +120,9 @@ pub fn from_doc(doc: &Document) -> Result<Replay, DocError> {
         question_marks: recorded.question_marks,
         declared_won: recorded.declared_won,
         time_ms: time_ms(doc)?,
+        played,
+        official: recorded.official,
+        fair: recorded.fair,
         events,
     };
     if replay.layout.count() == 0 {
@@ -114,6 +130,29 @@ pub fn from_doc(doc: &Document) -> Result<Replay, DocError> {
     }
     check_events(&replay).map_err(DocError::Replay)?;
     Ok(replay)
+}
+
+/// When the game was played: both times, or neither.
+fn played(recorded: &ReplayDoc) -> Result<Option<Played>, DocError> {
+    let stamp = |field: &'static str, text: &str| {
+        Stamp::parse_iso(text).ok_or_else(|| DocError::Stamp {
+            field,
+            text: text.to_owned(),
+        })
+    };
+    match (&recorded.start_time, &recorded.end_time) {
+        (None, None) => Ok(None),
+        (Some(start), Some(end)) => Ok(Some(Played {
+            start: stamp("start_time", start)?,
+            end: stamp("end_time", end)?,
+        })),
+        (Some(_), None) => Err(DocError::HalfPlayed {
+            missing: "end_time",
+        }),
+        (None, Some(_)) => Err(DocError::HalfPlayed {
+            missing: "start_time",
+        }),
+    }
 }
 
 /// The format and version the object names, EVF's version a byte as in the files.

@@ -10,6 +10,7 @@
 //! game, board, metric and pause events.
 
 use super::cursor::{ByteCursor, text};
+use super::stamp::{Played, Stamp, Zone};
 use super::{Action, Event, Format, Malformed, Replay, ReplayError, board};
 use grid_core::geom::Pos;
 
@@ -49,9 +50,9 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
     let mut texts = Texts::default();
     if version >= 4 {
         texts.country = text(b.take(2)?);
-        b.u64()?; // start stamp, microseconds since 1970
-        b.u64()?; // end stamp
+        let (start, end) = (b.u64()?, b.u64()?); // microseconds since 1970
         texts.software = b.c_string()?;
+        texts.played = v4_stamps(start, end, &texts.software);
         if summary & 0b0000_1000 != 0 {
             b.c_string()?; // the translating software
             b.c_string()?; // the original encoding
@@ -66,8 +67,8 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
         texts.player = b.c_string()?;
         texts.race = b.c_string()?;
         texts.unique = b.c_string()?;
-        b.c_string()?; // start stamp
-        b.c_string()?; // end stamp
+        let (start, end) = (b.c_string()?, b.c_string()?);
+        texts.played = text_stamps(&start, &end, &texts.software, time_ms);
         texts.country = b.c_string()?;
         if version >= 2 {
             b.until(0)?; // device
@@ -113,6 +114,9 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
         question_marks: settings.map(|s| s & 0x80 == 0),
         declared_won: Some(summary & 0x80 != 0),
         time_ms,
+        played: texts.played,
+        official: Some(summary & 0b0100_0000 != 0),
+        fair: Some(summary & 0b0010_0000 != 0),
         events,
     })
 }
@@ -124,6 +128,39 @@ struct Texts {
     race: String,
     unique: String,
     country: String,
+    played: Option<Played>,
+}
+
+/// EVF 4's stamps, microseconds since 1970 (none when 0), on the clock of the program that
+/// recorded the game ([`Zone::of_software`]).
+fn v4_stamps(start: u64, end: u64, software: &str) -> Option<Played> {
+    if start == 0 {
+        return None;
+    }
+    let (start, end) = (i64::try_from(start).ok()?, i64::try_from(end).ok()?);
+    Played::unix_micros(start, end, Zone::of_software(software))
+}
+
+/// EVF 0 to 3's stamps, text whose form depends on the program that wrote the file: Arbiter's
+/// own, Viennasweeper's Unix seconds at the start (the end is the start and the game's time),
+/// Metasweeper's Unix microseconds (and ms-toollib's converter writes microseconds for any
+/// program); none for text in none of these forms.
+fn text_stamps(start: &str, end: &str, software: &str, time_ms: u32) -> Option<Played> {
+    let micros = || {
+        let zone = Zone::of_software(software);
+        Played::unix_micros(start.parse().ok()?, end.parse().ok()?, zone)
+    };
+    match software {
+        "Arbiter" => Played::arbiter(start, end).or_else(micros),
+        "Viennasweeper" => {
+            let seconds: i64 = start.parse().ok()?;
+            Some(Played::lasting(
+                Stamp::unix_micros(seconds.checked_mul(1_000_000)?)?,
+                time_ms,
+            ))
+        }
+        _ => micros(),
+    }
 }
 
 /// The mouse action of an event code (1 to 12; `l`, `r` and `m` from version 3 on).

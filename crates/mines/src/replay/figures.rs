@@ -2,6 +2,7 @@
 //! them: the board's (3BV, openings, islands, ZiNi) and the game's (time, clicks, IOE,
 //! correctness, throughput, RQP, QG, STNB).
 
+use super::path::MousePath;
 use super::referee::{self, Counts, Phase, Referee};
 use super::{Replay, ReplayError};
 use crate::layout::{Layout, neighbours};
@@ -49,17 +50,27 @@ pub struct Figures {
     pub islands: usize,
     /// Flags on the board at the end.
     pub flags: usize,
+    /// How far the mouse travelled while the game was on, in pixels of 16-pixel tiles
+    /// ([`super::path`]).
+    pub path: f64,
+    /// The time the game would have taken at its pace had every 3BV been solved: the time
+    /// itself for a won game; `None` when nothing was solved.
+    pub etime_ms: Option<f64>,
+    /// The safe tiles of each number, 0 to 8, on the board.
+    pub cells: [usize; 9],
 }
 
 /// Plays a replay through the referee and measures it.
 pub fn measure(replay: &Replay) -> Result<(Figures, Referee), ReplayError> {
-    let referee = referee::play(replay, |_, _, _| {})?;
-    let figures = figures(replay, &referee.counts(), replay.time_ms);
+    let mut path = MousePath::new(replay);
+    let referee = referee::play(replay, |i, _, r| path.step(&replay.events[i], r.phase()))?;
+    let figures = figures(replay, &referee.counts(), replay.time_ms, path.length());
     Ok((figures, referee))
 }
 
-/// The figures of a game on `replay`'s board with these counts after `time_ms`.
-pub fn figures(replay: &Replay, c: &Counts, time_ms: u32) -> Figures {
+/// The figures of a game on `replay`'s board with these counts after `time_ms`, the mouse
+/// having travelled `path`.
+pub fn figures(replay: &Replay, c: &Counts, time_ms: u32, path: f64) -> Figures {
     let layout = &replay.layout;
     let three_bv = stats::three_bv(layout);
     let solved = c.solved_3bv;
@@ -95,7 +106,22 @@ pub fn figures(replay: &Replay, c: &Counts, time_ms: u32) -> Figures {
         openings: openings(layout),
         islands: islands(layout),
         flags: c.flags,
+        path,
+        etime_ms: per(f64::from(time_ms) * three_bv as f64, solved as f64),
+        cells: cells(layout),
     }
+}
+
+/// The safe tiles of each number, 0 to 8, on the whole board (ms-toollib's `cell0` ...
+/// `cell8`).
+pub fn cells(layout: &Layout) -> [usize; 9] {
+    let mut count = [0; 9];
+    for p in layout.grid().positions() {
+        if !layout.is_mine(p) {
+            count[usize::from(layout.number(p))] += 1;
+        }
+    }
+    count
 }
 
 /// STNB's constant for the three boards it was defined on: Arbiter's beginner (8x8, 10

@@ -7,8 +7,10 @@
 //! - [`referee`] replays the mouse events the way the clones count clicks (a press and a
 //!   release on a tile is one click; both buttons down is a chord);
 //! - [`figures`] holds the board's and the game's figures (3BV, ZiNi, IOE, STNB, ...);
+//! - [`path`] measures how far the mouse travelled while the game was on;
 //! - [`judge`] asks the exact solver, click by click, what the player risked;
 //! - [`evf`] also writes version 4 files, for games played in `mines`;
+//! - [`stamp`] holds when a game was played, as the file records it;
 //! - [`timeline`] holds the board's changes click by click, for playing a replay back;
 //! - [`document`] writes a replay as a mines document's `replay` object and reads it back.
 //!
@@ -24,13 +26,16 @@ pub mod evf;
 pub mod figures;
 pub mod judge;
 mod mvf;
+pub mod path;
 pub mod referee;
 mod rmv;
+pub mod stamp;
 pub mod timeline;
 
 use crate::layout::Layout;
 pub use error::{AvfHeaderField, Malformed, ReplayError, Unplayable};
 use grid_core::geom::Pos;
+use stamp::Played;
 
 /// The largest board any replay format can describe (AVF stores a side less one in a byte,
 /// EVF and RMV a side in a byte).
@@ -63,6 +68,12 @@ pub struct Replay {
     /// The game's time in milliseconds, as the format defines it: from the first opening
     /// click to the last click that cleared the board (or blew it up).
     pub time_ms: u32,
+    /// When the game was played, where the file records it ([`stamp`]).
+    pub played: Option<Played>,
+    /// EVF's flags: whether the clone says the game was played under its official rules,
+    /// and on a fair board; `None` for the formats that do not record them.
+    pub official: Option<bool>,
+    pub fair: Option<bool>,
     pub events: Vec<Event>,
 }
 

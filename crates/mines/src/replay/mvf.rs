@@ -8,6 +8,7 @@
 //! Clone 0.96 and before, and the 2006-2007 formats) are not understood and are refused.
 
 use super::cursor::{ByteCursor, text};
+use super::stamp::{Played, Stamp, Zone};
 use super::{Action, Event, First, Format, Malformed, Replay, ReplayError, mines_by_pairs};
 
 pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
@@ -19,7 +20,7 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
         return Err(ReplayError::at_byte(at, Malformed::MvfVersion));
     }
     b.skip(46)?;
-    b.skip(7)?; // month, day, year (2 bytes), hour, minute, second
+    let start = local_stamp(&mut b)?;
     b.u8()?; // level
     let mode = match b.u8()? {
         1 => 0, // classic
@@ -80,8 +81,27 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
         question_marks: Some(question_marks),
         declared_won: Some(three_bv == solved),
         time_ms: u32::try_from(time_ms.max(0)).unwrap_or(u32::MAX),
+        played: start
+            .map(|s| Played::lasting(s, u32::try_from(time_ms.max(0)).unwrap_or(u32::MAX))),
+        official: None,
+        fair: None,
         events,
     })
+}
+
+/// The game's start: month, day, year (2 bytes), hour, minute and second on the player's
+/// machine's clock; `None` when they are no date (the end is the start and the game's time).
+fn local_stamp(b: &mut ByteCursor) -> Result<Option<Stamp>, ReplayError> {
+    let (month, day, year) = (b.u8()?, b.u8()?, b.u16()?);
+    let (hour, minute, second) = (b.u8()?, b.u8()?, b.u8()?);
+    Ok(
+        chrono::NaiveDate::from_ymd_opt(year.into(), month.into(), day.into())
+            .and_then(|d| d.and_hms_opt(hour.into(), minute.into(), second.into()))
+            .map(|at| Stamp {
+                at,
+                zone: Zone::Local,
+            }),
+    )
 }
 
 /// Where each of an event's 40 bits lies in its 5 bytes.

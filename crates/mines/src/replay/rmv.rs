@@ -9,6 +9,7 @@
 //! and added here at the first event's time and place, as every analyser of RMV does.
 
 use super::cursor::{ByteCursor, text};
+use super::stamp::{Played, Stamp};
 use super::{Action, Event, First, Format, Malformed, Replay, ReplayError, evf, mines_by_pairs};
 
 pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
@@ -47,7 +48,9 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
         player.push(text(b.take(usize::from(n))?));
     }
     let field = |i: usize| player.get(i).cloned().unwrap_or_default();
-    b.u32()?; // when the board was made
+    // When the board was made, a Unix time in seconds: the game's start, as every analyser
+    // of RMV takes it.
+    let made = b.u32()?;
     let width = usize::from(b.u8()?);
     let height = usize::from(b.u8()?);
     let count_at = b.offset();
@@ -137,6 +140,10 @@ pub(super) fn read(data: &[u8]) -> Result<Replay, ReplayError> {
         question_marks: Some(question_marks),
         declared_won: Some(won),
         time_ms,
+        played: Stamp::unix_micros(i64::from(made) * 1_000_000)
+            .map(|start| Played::lasting(start, time_ms)),
+        official: None,
+        fair: None,
         events,
     })
 }
