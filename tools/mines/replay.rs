@@ -6,6 +6,7 @@ use grid_cli::args::PrettyArg;
 use grid_cli::output::say;
 use grid_cli::{Error, Input, Output, Result, Status};
 use grid_core::mines_doc::{FirstClick, GameState, MinesDoc, Move, Rules};
+use grid_core::replay_doc::ReplayDoc;
 use grid_core::words;
 use grid_mines::replay::path::MousePath;
 use grid_mines::replay::referee::{self, Outcome, Phase};
@@ -55,8 +56,10 @@ pub fn run(args: &ReplayArgs) -> Result<Status> {
             document(&replay, args.judge).map_err(|e| Error::input(e.to_string()).in_source(&name))
         });
         match doc {
-            Ok((doc, summary)) => {
-                out.document(&doc, args.pretty.pretty)?;
+            Ok((doc, recorded, summary)) => {
+                // The events, the bulk of the document, go straight to the output.
+                doc.write_with(&mut out, args.pretty.pretty, "replay", &recorded)?;
+                out.answered()?;
                 if let Some(line) = summary {
                     say(format_args!("mines: {name}: {line}"));
                 }
@@ -78,11 +81,12 @@ pub(crate) fn read(path: &std::path::Path) -> Result<Replay> {
     replay::read(&bytes).map_err(|e| Error::input(e.to_string()).in_source(&input.name))
 }
 
+/// A replay's document: the mines document without its `replay` object, the object (written
+/// last, straight to the output), and the judgement's one-line summary when asked.
+type Written = (grid_core::Document, ReplayDoc, Option<String>);
+
 /// The mines document of a replay, and the judgement's one-line summary when asked.
-fn document(
-    replay: &Replay,
-    judge: bool,
-) -> std::result::Result<(grid_core::Document, Option<String>), replay::ReplayError> {
+fn document(replay: &Replay, judge: bool) -> std::result::Result<Written, replay::ReplayError> {
     let mut moves = Vec::new();
     let mut path = MousePath::new(replay);
     let referee = referee::play(replay, |i, outcome, r| {
@@ -117,8 +121,8 @@ fn document(
     doc.set("stats", &stats);
     let judgement = judge.then(|| judge::judge(replay)).transpose()?;
     let won = referee.phase() == Phase::Won;
-    doc.set("replay", document::to_doc(replay, won, judgement.as_ref()));
-    Ok((doc, judgement.map(|j| judgement_line(&j.summary))))
+    let recorded = document::to_doc(replay, won, judgement.as_ref());
+    Ok((doc, recorded, judgement.map(|j| judgement_line(&j.summary))))
 }
 
 /// The one line `--judge` prints: the counts in words, then what each chance is.

@@ -230,7 +230,39 @@ struct ZCell {
     /// What a chord here would gain, less what it costs.
     premium: i32,
     /// The 3x3 square's indices.
-    around: Vec<usize>,
+    around: Around,
+}
+
+/// The indices of a 3x3 square, held in place: the greedy walk reads a tile's square at
+/// every step, and a list on the heap cost an allocation each time it was copied.
+#[derive(Debug, Clone, Copy, Default)]
+struct Around {
+    cells: [u32; 9],
+    len: u8,
+}
+
+impl Around {
+    fn of(indices: impl Iterator<Item = usize>) -> Around {
+        let mut around = Around::default();
+        for i in indices {
+            around.cells[usize::from(around.len)] = u32::try_from(i).expect("a replay's board");
+            around.len += 1;
+        }
+        around
+    }
+}
+
+impl IntoIterator for Around {
+    type Item = usize;
+    type IntoIter = std::iter::Map<std::iter::Take<std::array::IntoIter<u32, 9>>, fn(u32) -> usize>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        let widen: fn(u32) -> usize = |i| i as usize;
+        self.cells
+            .into_iter()
+            .take(usize::from(self.len))
+            .map(widen)
+    }
 }
 
 struct Zini {
@@ -250,11 +282,15 @@ impl Zini {
                 let p = Pos { row, col };
                 let c = &mut cells[index(p)];
                 c.mine = layout.is_mine(p);
-                c.around = neighbours(layout.grid(), p).chain([p]).map(index).collect();
+                c.around = Around::of(neighbours(layout.grid(), p).chain([p]).map(index));
             }
         }
         for i in 0..cells.len() {
-            let n = cells[i].around.iter().filter(|&&j| cells[j].mine).count() as i32;
+            let n = cells[i]
+                .around
+                .into_iter()
+                .filter(|&j| cells[j].mine)
+                .count() as i32;
             cells[i].number = n;
             cells[i].premium = -n - 2;
         }
@@ -271,8 +307,8 @@ impl Zini {
             } else {
                 let c = &cells[i];
                 c.around
-                    .iter()
-                    .filter(|&&j| !cells[j].mine && cells[j].opening == 0)
+                    .into_iter()
+                    .filter(|&j| !cells[j].mine && cells[j].opening == 0)
                     .count() as i32
                     + i32::from(c.opening != 0)
                     + i32::from(c.opening2 != 0)
@@ -301,13 +337,13 @@ impl Zini {
             if !self.cells[i].opened {
                 self.click(i);
             }
-            for j in self.cells[i].around.clone() {
+            for j in self.cells[i].around {
                 if self.cells[j].mine {
                     self.flag(j);
                 }
             }
             self.clicks += 1; // the chord
-            for j in self.cells[i].around.clone() {
+            for j in self.cells[i].around {
                 self.reveal(j);
             }
             return true;
@@ -336,7 +372,7 @@ impl Zini {
         }
         self.clicks += 1;
         self.cells[i].flagged = true;
-        for j in self.cells[i].around.clone() {
+        for j in self.cells[i].around {
             self.cells[j].premium += 1;
         }
     }
@@ -365,7 +401,7 @@ impl Zini {
         self.cells[i].opened = true;
         self.cells[i].premium += 1;
         if self.cells[i].opening == 0 {
-            for j in self.cells[i].around.clone() {
+            for j in self.cells[i].around {
                 self.cells[j].premium -= 1;
             }
         }
@@ -378,7 +414,7 @@ fn mark_opening(cells: &mut [ZCell], id: usize, start: usize) {
     cells[start].opening = id;
     let mut stack = vec![start];
     while let Some(i) = stack.pop() {
-        for j in cells[i].around.clone() {
+        for j in cells[i].around {
             if cells[j].number != 0 {
                 let c = &mut cells[j];
                 if c.opening == 0 {
