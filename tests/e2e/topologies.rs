@@ -164,6 +164,18 @@ fn outputs_that_do_not_draw_beyond_the_plane_refuse_it_in_one_line() {
 }
 
 #[test]
+fn row_generators_carve_levels_in_their_3d_form_and_mazesolve_reads_them() {
+    for algo in ["binary-tree", "sidewinder", "recursive-division"] {
+        let args = ["--algo", algo, "--levels", "3", "7", "5"];
+        let maze = make(&args, &[]);
+        assert_eq!(maze, make(&args, &[]), "{algo}");
+        let solved = run("mazesolve", &["--stats"], &maze);
+        assert_eq!(solved.status, 0, "{algo}: {}", solved.stderr);
+        assert!(solved.doc()["stats"]["stairs"].as_u64().is_some(), "{algo}");
+    }
+}
+
+#[test]
 fn stairs_and_seams_are_counted_on_the_solution() {
     // One cell a level: the way from the first level to the fourth is three flights.
     let maze = make(&["--levels", "4", "1", "1"], &[]);
@@ -209,8 +221,8 @@ fn bad_requests_are_refused_in_one_line() {
             "--weave works on the square tiling only",
         ),
         (
-            &["--levels", "2", "--algo", "sidewinder", "6"],
-            "does not work on the levels",
+            &["--levels", "2", "--algo", "eller", "6"],
+            "does not work on the levels tiling (it carries the sets",
         ),
     ];
     for (args, needle) in cases {

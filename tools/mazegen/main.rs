@@ -338,6 +338,8 @@ fn run_tiled(args: Args) -> Result<Status> {
             TiledError::Mask(m @ TiledMaskError::Pieces { .. }) => Error::input(format!(
                 "--mask {mask_name}: {m} (keep only the largest with --largest-piece)"
             )),
+            // The algorithm's fault, not the file's.
+            e @ TiledError::Mask(TiledMaskError::Algorithm { .. }) => usage(e),
             TiledError::Mask(m) => Error::input(format!("--mask {mask_name}: {m}")),
             e => usage(e),
         })?;

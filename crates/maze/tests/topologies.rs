@@ -381,3 +381,57 @@ fn kruskal_spans_levels_cut_into_many_regions() {
         grid_core::on_tiled_maze!(&doc.maze, m => check_graph(m, size, true));
     }
 }
+
+#[test]
+fn row_generators_on_levels_refuse_masks_and_eller_says_why() {
+    let size = TiledSize::Levels {
+        width: 4,
+        height: 3,
+        levels: 2,
+    };
+    for algorithm in [
+        Algorithm::BinaryTree,
+        Algorithm::Sidewinder,
+        Algorithm::RecursiveDivision,
+    ] {
+        let request = TiledRequest::new(algorithm, Tiling::Levels, size, None, None).unwrap();
+        let e = request
+            .with_mask(Arc::new(Mask::from_fn(4, 3, |r, _| r > 0)))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("whole box only, not on a mask"), "{e}");
+        assert!(!e.contains('\n') && !e.contains("binary-tree,"), "{e}");
+    }
+    let e = TiledRequest::new(Algorithm::Eller, Tiling::Levels, size, None, None)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("does not work on the levels tiling (it carries"),
+        "{e}"
+    );
+    assert!(!e.contains('\n'), "{e}");
+}
+
+#[test]
+fn row_generators_span_levels_larger_than_the_property_sizes() {
+    // Long runs and many planes: the sizes the property test does not reach.
+    for (width, height, levels) in [(17, 9, 5), (1, 1, 40), (30, 1, 1), (2, 25, 3)] {
+        let size = TiledSize::Levels {
+            width,
+            height,
+            levels,
+        };
+        for algorithm in [
+            Algorithm::BinaryTree,
+            Algorithm::Sidewinder,
+            Algorithm::RecursiveDivision,
+        ] {
+            let request = TiledRequest::new(algorithm, Tiling::Levels, size, None, None).unwrap();
+            for seed in 0..3 {
+                let (bytes, doc) = made(&request, seed);
+                assert_eq!(bytes, made(&request, seed).0);
+                grid_core::on_tiled_maze!(&doc.maze, m => check_graph(m, size, true));
+            }
+        }
+    }
+}

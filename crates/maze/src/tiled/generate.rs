@@ -4,8 +4,10 @@
 //!
 //! Each builds a spanning tree of the maze's cells. None recurses and none is quadratic.
 
+mod levels;
+
 use crate::Algorithm;
-use grid_core::tiling::{Cell, Divisor, Side, TiledMaze, Topology};
+use grid_core::tiling::{Cell, Divisor, Side, TiledMaze, Tiling, Topology};
 use grid_core::{BitSet, BitSource, Rng};
 
 /// A maze being carved, with the carving order when it is recorded.
@@ -97,6 +99,9 @@ pub(crate) fn carve<T: Topology>(algorithm: Algorithm, c: &mut Carving<T>, rng: 
         Algorithm::Kruskal => kruskal(c, rng),
         Algorithm::Wilson => wilson(c, rng),
         Algorithm::AldousBroder => aldous_broder(c, rng),
+        Algorithm::BinaryTree if T::TILING == Tiling::Levels => levels::binary_tree(c, rng),
+        Algorithm::Sidewinder if T::TILING == Tiling::Levels => levels::sidewinder(c, rng),
+        Algorithm::RecursiveDivision if T::TILING == Tiling::Levels => levels::division(c, rng),
         Algorithm::BinaryTree => polar_binary_tree(c, rng),
         Algorithm::Sidewinder => polar_sidewinder(c, rng),
         Algorithm::Eller | Algorithm::RecursiveDivision => {
@@ -112,24 +117,34 @@ pub(crate) fn carve<T: Topology>(algorithm: Algorithm, c: &mut Carving<T>, rng: 
 ///
 /// # Panics
 ///
-/// When `algorithm` is one that [`supports`] allows on the square grid only (Eller's,
-/// recursive division) or on square and polar grids only (binary tree, sidewinder, whose
-/// tiled form is the polar one).
+/// When [`supports`] does not allow `algorithm` on `T`'s tiling (Eller's anywhere; binary
+/// tree and sidewinder beyond polar grids and levels; recursive division beyond levels).
 pub fn carve_on<T: Topology>(maze: &mut TiledMaze<T>, algorithm: Algorithm, rng: &mut Rng) {
     carve(algorithm, &mut Carving::new(maze, false), rng);
 }
 
 /// Whether `algorithm` makes mazes on `tiling`: every graph algorithm does; binary tree and
-/// sidewinder have a form on polar grids only; Eller's rows and recursive division's
-/// rectangles belong to the square grid.
-pub fn supports(algorithm: Algorithm, tiling: grid_core::tiling::Tiling) -> bool {
-    use grid_core::tiling::Tiling;
+/// sidewinder have a form on polar grids and levels; recursive division cuts boxes of
+/// levels as it cuts rectangles; Eller's rows belong to the square grid.
+pub fn supports(algorithm: Algorithm, tiling: Tiling) -> bool {
     match algorithm {
         Algorithm::BinaryTree | Algorithm::Sidewinder => {
-            matches!(tiling, Tiling::Square | Tiling::Polar)
+            matches!(tiling, Tiling::Square | Tiling::Polar | Tiling::Levels)
         }
-        Algorithm::Eller | Algorithm::RecursiveDivision => tiling == Tiling::Square,
+        Algorithm::RecursiveDivision => matches!(tiling, Tiling::Square | Tiling::Levels),
+        Algorithm::Eller => tiling == Tiling::Square,
         _ => true,
+    }
+}
+
+/// Why `algorithm` has no form on `tiling`, where a reason fits in a line.
+pub fn refusal(algorithm: Algorithm, tiling: Tiling) -> Option<&'static str> {
+    match (algorithm, tiling) {
+        (Algorithm::Eller, Tiling::Levels) => Some(
+            "it carries the sets of one row to the next, and on levels it would have to \
+             carry a whole level's: use kruskal, its general form",
+        ),
+        _ => None,
     }
 }
 
@@ -356,7 +371,7 @@ impl Region {
     /// on a polar one, bands of [`TILE`] rings cut into sectors about as wide as deep.
     fn cover<T: Topology>(t: &T) -> Vec<Region> {
         let mut regions = Vec::new();
-        if T::TILING != grid_core::tiling::Tiling::Polar {
+        if T::TILING != Tiling::Polar {
             let (layers, floor) = t.layers();
             let (w, h) = (t.row_len(0), floor);
             let (side, depth) = if layers > 1 { (BOX, BOX) } else { (TILE, 1) };

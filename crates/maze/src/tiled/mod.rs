@@ -11,7 +11,7 @@ mod graph;
 mod solve;
 
 pub use crossings::{Crossings, crossings, solver_works};
-pub use generate::{carve_on, supports};
+pub use generate::{carve_on, refusal, supports};
 pub use graph::{distances, farthest_from, pieces};
 pub use solve::{solve_on, solve_tiled};
 
@@ -161,6 +161,12 @@ pub enum TiledMaskError {
     },
     #[error("the mask has no cell in it")]
     Empty,
+    /// The algorithm walks the whole box (binary tree, sidewinder, recursive division on
+    /// levels): `works` names those that take any shape.
+    #[error(
+        "{algorithm} works on the whole box only, not on a mask; these work on any shape: {works}"
+    )]
+    Algorithm { algorithm: Algorithm, works: String },
     /// The mask's cells fall apart into `count` pieces as this tiling joins cells; `firsts`
     /// holds the first cell `(row, col)` of each of the first few.
     #[error(
@@ -178,10 +184,15 @@ pub enum TiledMaskError {
 /// Why a tiled maze cannot be made as asked.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TiledError {
-    #[error("{algorithm} does not work on the {tiling} tiling; these do: {works}")]
+    #[error(
+        "{algorithm} does not work on the {tiling} tiling{}; these do: {works}",
+        .why.map(|why| format!(" ({why})")).unwrap_or_default()
+    )]
     Algorithm {
         algorithm: Algorithm,
         tiling: Tiling,
+        /// Why, where the reason fits in a line.
+        why: Option<&'static str>,
         works: String,
     },
     #[error("a maze is at least 1 cell wide and high (1 ring), not {0}")]
@@ -251,6 +262,7 @@ impl TiledRequest {
             return Err(TiledError::Algorithm {
                 algorithm,
                 tiling,
+                why: generate::refusal(algorithm, tiling),
                 works: works.join(", "),
             });
         }
@@ -381,6 +393,18 @@ impl TiledRequest {
                 return Err(TiledMaskError::NotTaken(self.tiling).into());
             }
         };
+        if !self.algorithm.supports_masks() {
+            let works: Vec<&str> = Algorithm::ALL
+                .into_iter()
+                .filter(|&a| a.supports_masks() && supports(a, self.tiling))
+                .map(Algorithm::name)
+                .collect();
+            return Err(TiledMaskError::Algorithm {
+                algorithm: self.algorithm,
+                works: works.join(", "),
+            }
+            .into());
+        }
         if (mask.width(), mask.height()) != (width, height) {
             return Err(TiledMaskError::Size {
                 mask: (mask.width(), mask.height()),
