@@ -16,6 +16,7 @@ mod maze_play;
 mod maze_shapes;
 mod mines_script;
 mod mines_terminal;
+mod module_loops;
 mod nonogen;
 mod nonogram;
 mod pictures;

@@ -4,7 +4,6 @@
 //! messages name no command-line flag.
 
 use super::Action;
-use super::referee::Misstep;
 use crate::solver::AnalyseError;
 
 /// What is wrong with a replay, and where.
@@ -159,4 +158,21 @@ impl ReplayError {
     pub fn at_event(event: usize, problem: Unplayable) -> Self {
         ReplayError::Unplayable { event, problem }
     }
+}
+
+/// Why the referee refuses an event: the game cannot have been in a state where it happens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Misstep {
+    #[error("a button event the file cannot have before the game starts")]
+    BeforeTheGame,
+    #[error("a right press while the right button is already down")]
+    RightPressedTwice,
+    #[error("both buttons pressed while both are down")]
+    BothPressedTwice,
+    #[error("a flag marked as placed before the game, during it")]
+    PreFlagDuringTheGame,
+    #[error("a flag placed before the game on a tile that is not covered")]
+    PreFlagNotCovered,
+    #[error("a question mark, which replays do not use")]
+    QuestionMark,
 }

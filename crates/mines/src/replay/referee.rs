@@ -16,22 +16,7 @@ use grid_core::Grid;
 use grid_core::geom::Pos;
 use grid_core::mines_doc::Cell;
 
-/// Why the referee refuses an event: the game cannot have been in a state where it happens.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum Misstep {
-    #[error("a button event the file cannot have before the game starts")]
-    BeforeTheGame,
-    #[error("a right press while the right button is already down")]
-    RightPressedTwice,
-    #[error("both buttons pressed while both are down")]
-    BothPressedTwice,
-    #[error("a flag marked as placed before the game, during it")]
-    PreFlagDuringTheGame,
-    #[error("a flag placed before the game on a tile that is not covered")]
-    PreFlagNotCovered,
-    #[error("a question mark, which replays do not use")]
-    QuestionMark,
-}
+pub use super::error::Misstep;
 
 /// Where the game is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
