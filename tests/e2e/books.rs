@@ -696,6 +696,11 @@ fn too_many_a_page_is_refused_with_the_most_that_fit() {
     assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
     assert!(r.stderr.contains("under the 4 mm"), "{}", r.stderr);
     assert!(r.stderr.contains("--per-page 1 or fewer"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("at most 1 a page stays readable: give"),
+        "{}",
+        r.stderr
+    );
     assert!(!pdf.exists());
     // One a page is always readable once each puzzle is alone: a 50 x 50 maze (3.6 mm a
     // cell on A4, under a nonogram's 4 mm) beside a nonogram.

@@ -466,3 +466,20 @@ fn an_empty_input_for_a_file_is_refused() {
         );
     }
 }
+
+/// A file without an extension is refused with every format gridrender writes, as an
+/// unknown extension is.
+#[test]
+fn no_extension_lists_every_format() {
+    let maze = run("mazegen", &["--seed", "1", "5"], "").stdout;
+    for path in ["/tmp", "/tmp/x.zzz"] {
+        let r = run("gridrender", &["-o", path], &maze);
+        assert_eq!(r.status, 2, "{path}: {}", r.stderr);
+        assert!(
+            r.stderr
+                .contains("(svg, png, html, txt, pdf, dxf with --for, or stl; or give --format)"),
+            "{path}: {}",
+            r.stderr
+        );
+    }
+}

@@ -121,6 +121,14 @@ impl Extent {
 }
 
 impl Extent {
+    /// The verb that agrees with this size as a subject: "31 x 31 fits", "29 rings fit".
+    fn verb(self, one: &'static str, many: &'static str) -> &'static str {
+        match self {
+            Extent::Cells(..) | Extent::Rings(1) => one,
+            Extent::Rings(_) => many,
+        }
+    }
+
     /// About the size of a picture of this many cells at `tile` pixels a cell.
     fn pixels(self, tile: u32) -> (f32, f32) {
         let tile = tile as f32;
@@ -147,7 +155,8 @@ pub enum BookError {
     /// A puzzle that is not readable even alone on a page.
     #[error(
         "Puzzle {number} ({size}) is too large to print readably on {paper} ({least_mm} mm a \
-         cell at least): at most about {fits} fits a page"
+         cell at least): at most about {fits} {} a page",
+        .fits.verb("fits", "fit")
     )]
     TooLarge {
         number: usize,
@@ -160,7 +169,8 @@ pub enum BookError {
     /// `mm` millimetres, under `least_mm`; `most` a page stay readable.
     #[error(
         "{asked} puzzles a page would print their cells {mm:.1} mm wide, under the {least_mm} \
-         mm that stays readable: at most {most} a page do"
+         mm that stays readable: at most {most} a page {}",
+        if *.most == 1 { "stays readable" } else { "stay readable" }
     )]
     TooManyAPage {
         asked: usize,
@@ -507,5 +517,38 @@ mod tests {
     fn what_fits_is_said_in_the_puzzles_own_terms() {
         assert_eq!(Extent::Cells(200, 100).scaled(0.3).to_string(), "60 x 30");
         assert_eq!(Extent::Rings(60).scaled(0.5).to_string(), "30 rings");
+    }
+
+    /// The verbs agree with their subjects: "31 x 31 fits", "29 rings fit", "1 a page
+    /// stays", "2 a page stay".
+    #[test]
+    fn the_advice_reads_as_english() {
+        let large = |fits| BookError::TooLarge {
+            number: 1,
+            size: Extent::Rings(100),
+            paper: Paper::A4,
+            least_mm: 3,
+            fits,
+        };
+        let said = large(Extent::Rings(29)).to_string();
+        assert!(
+            said.ends_with("at most about 29 rings fit a page"),
+            "{said}"
+        );
+        let said = large(Extent::Cells(31, 31)).to_string();
+        assert!(
+            said.ends_with("at most about 31 x 31 fits a page"),
+            "{said}"
+        );
+        let many = |most| BookError::TooManyAPage {
+            asked: 3,
+            mm: 3.2,
+            least_mm: 4,
+            most,
+        };
+        let said = many(1).to_string();
+        assert!(said.ends_with("at most 1 a page stays readable"), "{said}");
+        let said = many(2).to_string();
+        assert!(said.ends_with("at most 2 a page stay readable"), "{said}");
     }
 }
