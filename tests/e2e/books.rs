@@ -741,3 +741,33 @@ fn a_few_answers_fill_their_page() {
         "the answers end {lowest} down a page {h} high"
     );
 }
+
+/// No tile with a digit in it prints larger than 10 mm: a beginner board alone on its page
+/// (a board's tiles are drawn at 24 pixels, not a maze's 16) has its digits 10 mm apart.
+#[test]
+fn a_small_board_prints_its_tiles_at_most_ten_millimetres() {
+    if !pdf_tools() {
+        return;
+    }
+    let dir = scratch("books-board-tiles");
+    let pdf = dir.join("board.pdf");
+    let board = stream(&[("mines", &["new", "--level", "beginner", "--seed", "1"])]);
+    for paper in ["a4", "letter"] {
+        make(&board, &pdf, &["--paper", paper, "--answers", "none"]);
+        let page = &boxes(&pdf)[0];
+        let mut rows: Vec<f32> = page
+            .words
+            .iter()
+            .filter(|w| w.text.len() == 1 && w.text.chars().all(|c| ('1'..='8').contains(&c)))
+            .map(|w| w.y0)
+            .collect();
+        rows.sort_by(f32::total_cmp);
+        rows.dedup_by(|a, b| (*a - *b).abs() < 0.5);
+        let pitch_mm = rows
+            .windows(2)
+            .map(|p| (p[1] - p[0]) * 25.4 / 72.0)
+            .fold(f32::INFINITY, f32::min);
+        assert!(pitch_mm.is_finite(), "{paper}: no digits found");
+        assert!(pitch_mm <= 10.05, "{paper}: tiles {pitch_mm:.1} mm apart");
+    }
+}

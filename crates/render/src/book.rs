@@ -210,6 +210,15 @@ const POINTS_A_MM: f32 = 72.0 / 25.4;
 /// The size of the page numbers.
 const FOOT_SIZE: f32 = 9.0;
 
+/// Pixels a tile in `kind`'s picture at [`PICTURE_TILE`]: a board's tiles are drawn no
+/// smaller than 24 pixels (`render_picture`), so its millimetres a tile are reckoned on those.
+fn tile_pixels(kind: Kind) -> f32 {
+    match kind {
+        Kind::Mines => PICTURE_TILE.max(24) as f32,
+        Kind::Maze | Kind::Nonogram => PICTURE_TILE as f32,
+    }
+}
+
 /// The smallest a tile may print and stay readable, in millimetres: 4 mm for a nonogram's or
 /// a board's tiles (digits in them), 3 mm for a maze's cells.
 fn readable_mm(kind: Kind) -> u32 {
@@ -251,7 +260,7 @@ impl Drawn {
             caption: false,
         };
         let item = |size| {
-            let a_pixel = |mm: f32| mm * POINTS_A_MM / PICTURE_TILE as f32;
+            let a_pixel = |mm: f32| mm * POINTS_A_MM / tile_pixels(doc.kind());
             Item {
                 title: entry.heading(),
                 about: entry.about.clone(),
