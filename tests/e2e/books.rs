@@ -771,3 +771,25 @@ fn a_small_board_prints_its_tiles_at_most_ten_millimetres() {
         assert!(pitch_mm <= 10.05, "{paper}: tiles {pitch_mm:.1} mm apart");
     }
 }
+
+/// The size a too-large maze is told fits is one that a book takes, and one more is
+/// refused: per tiling, since a triangle is narrower than its count of cells.
+#[test]
+fn the_size_said_to_fit_is_accepted() {
+    let dir = scratch("books-advice");
+    let pdf = dir.join("book.pdf");
+    let out = pdf.to_str().unwrap();
+    for (tiling, fits) in [("square", 59), ("triangle", 97)] {
+        let maze = |n: usize| {
+            let n = n.to_string();
+            stream(&[("mazegen", &["--seed", "1", "--tiling", tiling, &n])])
+        };
+        let r = run("gridrender", &["-o", out, "--paper", "a4"], &maze(2000));
+        let said = format!("at most about {fits} x {fits} fits a page");
+        assert!(r.stderr.contains(&said), "{tiling}: {}", r.stderr);
+        let r = run("gridrender", &["-o", out, "--paper", "a4"], &maze(fits));
+        assert_eq!(r.status, 0, "{tiling} {fits}: {}", r.stderr);
+        let r = run("gridrender", &["-o", out, "--paper", "a4"], &maze(fits + 1));
+        assert_eq!(r.status, 2, "{tiling} {}: one more is refused", fits + 1);
+    }
+}

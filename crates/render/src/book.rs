@@ -121,6 +121,14 @@ impl Extent {
 }
 
 impl Extent {
+    /// Its larger side in cells, or its rings.
+    fn largest(self) -> usize {
+        match self {
+            Extent::Cells(w, h) => w.max(h),
+            Extent::Rings(n) => n,
+        }
+    }
+
     /// The verb that agrees with this size as a subject: "31 x 31 fits", "29 rings fit".
     fn verb(self, one: &'static str, many: &'static str) -> &'static str {
         match self {
@@ -271,18 +279,29 @@ impl Drawn {
         };
         let least_mm = readable_mm(doc.kind());
         match crate::render_picture(doc, Picture::Svg, &options, &mut svg) {
-            Err(RenderError::TooLarge { .. } | RenderError::TooManyTiles { .. }) => {
-                // Its cells at a picture's tile are about its size.
-                let too_large = item(entry.size.pixels(PICTURE_TILE));
-                return Err(unreadable(entry, &too_large, least_mm, paper).unwrap_or(
-                    BookError::TooLarge {
-                        number: entry.number,
-                        size: entry.size,
-                        paper,
-                        least_mm,
-                        fits: entry.size,
-                    },
-                ));
+            Err(e @ (RenderError::TooLarge { .. } | RenderError::TooManyTiles { .. })) => {
+                // A tiled maze's picture has the pixels the drawing said (a triangle is
+                // narrower than its count of cells); else its cells at a picture's tile are
+                // about its size.
+                let tiled = crate::tiled_maze(doc).ok().flatten().is_some();
+                let pixels = match e {
+                    RenderError::TooLarge { width, height, .. } if tiled => {
+                        (width as f32, height as f32)
+                    }
+                    _ => entry.size.pixels(PICTURE_TILE),
+                };
+                let too_large = item(pixels);
+                return Err(
+                    unreadable(entry, &too_large, least_mm, paper, PICTURE_TILE as f32).unwrap_or(
+                        BookError::TooLarge {
+                            number: entry.number,
+                            size: entry.size,
+                            paper,
+                            least_mm,
+                            fits: entry.size,
+                        },
+                    ),
+                );
             }
             other => other.map_err(|error| BookError::Drawing {
                 number: entry.number,
@@ -309,15 +328,41 @@ impl Drawn {
 }
 
 /// Why `item`, `entry`'s picture, cannot be read alone on a page of `paper`, with the size
-/// that could; nothing when it can.
-fn unreadable(entry: &Entry, item: &Item, least_mm: u32, paper: Paper) -> Option<BookError> {
-    let (_, scale) = layout::Grid::best(paper, 1, std::slice::from_ref(item));
-    (scale < item.least).then(|| BookError::TooLarge {
+/// that could; nothing when it can. The size said is the picture shrunk in proportion,
+/// keeping `margin` pixels (a picture sized from its drawing's refusal, not drawn, keeps a
+/// tile of border: `mazegen 2000` fits 59, as `mazegen 59` is drawn), and made a cell smaller
+/// until it fits.
+fn unreadable(
+    entry: &Entry,
+    item: &Item,
+    least_mm: u32,
+    paper: Paper,
+    margin: f32,
+) -> Option<BookError> {
+    let scale_of = |item: &Item| layout::Grid::best(paper, 1, std::slice::from_ref(item)).1;
+    let scale = scale_of(item);
+    if scale >= item.least {
+        return None;
+    }
+    let largest = entry.size.largest().max(1);
+    let shrunk = |k: usize| {
+        let f = k as f32 / largest as f32;
+        Item {
+            size: (item.size.0 * f + margin, item.size.1 * f + margin),
+            ..item.clone()
+        }
+    };
+    let first = ((largest as f32 * scale / item.least).floor() as usize).max(1);
+    let k = (1..=first)
+        .rev()
+        .find(|&k| scale_of(&shrunk(k)) >= item.least)
+        .unwrap_or(1);
+    Some(BookError::TooLarge {
         number: entry.number,
         size: entry.size,
         paper,
         least_mm,
-        fits: entry.size.scaled(scale / item.least),
+        fits: entry.size.scaled(k as f32 / largest as f32),
     })
 }
 
@@ -396,7 +441,7 @@ fn finish(pdf: Pdf) -> Result<Vec<u8>> {
 fn per_page(options: &BookOptions, drawn: &[Drawn], entries: &[Entry]) -> Result<usize> {
     let paper = options.paper;
     for (d, entry) in drawn.iter().zip(entries) {
-        if let Some(e) = unreadable(entry, &d.item, d.least_mm, paper) {
+        if let Some(e) = unreadable(entry, &d.item, d.least_mm, paper, 0.0) {
             return Err(e);
         }
     }
