@@ -696,6 +696,11 @@ fn too_many_a_page_is_refused_with_the_most_that_fit() {
     assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
     assert!(r.stderr.contains("under the 4 mm"), "{}", r.stderr);
     assert!(r.stderr.contains("--per-page 1 or fewer"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("at most 1 a page stays readable: give"),
+        "{}",
+        r.stderr
+    );
     assert!(!pdf.exists());
     // One a page is always readable once each puzzle is alone: a 50 x 50 maze (3.6 mm a
     // cell on A4, under a nonogram's 4 mm) beside a nonogram.
@@ -735,4 +740,56 @@ fn a_few_answers_fill_their_page() {
         lowest > 0.75 * h,
         "the answers end {lowest} down a page {h} high"
     );
+}
+
+/// No tile with a digit in it prints larger than 10 mm: a beginner board alone on its page
+/// (a board's tiles are drawn at 24 pixels, not a maze's 16) has its digits 10 mm apart.
+#[test]
+fn a_small_board_prints_its_tiles_at_most_ten_millimetres() {
+    if !pdf_tools() {
+        return;
+    }
+    let dir = scratch("books-board-tiles");
+    let pdf = dir.join("board.pdf");
+    let board = stream(&[("mines", &["new", "--level", "beginner", "--seed", "1"])]);
+    for paper in ["a4", "letter"] {
+        make(&board, &pdf, &["--paper", paper, "--answers", "none"]);
+        let page = &boxes(&pdf)[0];
+        let mut rows: Vec<f32> = page
+            .words
+            .iter()
+            .filter(|w| w.text.len() == 1 && w.text.chars().all(|c| ('1'..='8').contains(&c)))
+            .map(|w| w.y0)
+            .collect();
+        rows.sort_by(f32::total_cmp);
+        rows.dedup_by(|a, b| (*a - *b).abs() < 0.5);
+        let pitch_mm = rows
+            .windows(2)
+            .map(|p| (p[1] - p[0]) * 25.4 / 72.0)
+            .fold(f32::INFINITY, f32::min);
+        assert!(pitch_mm.is_finite(), "{paper}: no digits found");
+        assert!(pitch_mm <= 10.05, "{paper}: tiles {pitch_mm:.1} mm apart");
+    }
+}
+
+/// The size a too-large maze is told fits is one that a book takes, and one more is
+/// refused: per tiling, since a triangle is narrower than its count of cells.
+#[test]
+fn the_size_said_to_fit_is_accepted() {
+    let dir = scratch("books-advice");
+    let pdf = dir.join("book.pdf");
+    let out = pdf.to_str().unwrap();
+    for (tiling, fits) in [("square", 59), ("triangle", 97)] {
+        let maze = |n: usize| {
+            let n = n.to_string();
+            stream(&[("mazegen", &["--seed", "1", "--tiling", tiling, &n])])
+        };
+        let r = run("gridrender", &["-o", out, "--paper", "a4"], &maze(2000));
+        let said = format!("at most about {fits} x {fits} fits a page");
+        assert!(r.stderr.contains(&said), "{tiling}: {}", r.stderr);
+        let r = run("gridrender", &["-o", out, "--paper", "a4"], &maze(fits));
+        assert_eq!(r.status, 0, "{tiling} {fits}: {}", r.stderr);
+        let r = run("gridrender", &["-o", out, "--paper", "a4"], &maze(fits + 1));
+        assert_eq!(r.status, 2, "{tiling} {}: one more is refused", fits + 1);
+    }
 }

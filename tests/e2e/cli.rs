@@ -429,3 +429,57 @@ fn a_book_names_the_puzzle_it_cannot_draw() {
     );
     assert!(!dir.join("x.pdf").exists());
 }
+
+/// An empty input asked to be written to a file is refused with one line, exit 2, and no
+/// file, whatever the output; to stdout it stays nothing, as a filter's.
+#[test]
+fn an_empty_input_for_a_file_is_refused() {
+    let dir = crate::harness::scratch("cli-empty-input");
+    let cases: &[(&str, &[&str])] = &[
+        ("e.png", &[]),
+        ("e.svg", &[]),
+        ("e.stl", &[]),
+        ("e.svg", &["--for", "laser"]),
+        ("e.html", &["--play"]),
+        ("e.html", &[]),
+        ("e.txt", &[]),
+        ("e-{n}.svg", &[]),
+        ("e-{n}.txt", &[]),
+    ];
+    for (name, flags) in cases {
+        let path = dir.join(name);
+        let mut args = vec!["-o", path.to_str().unwrap()];
+        args.extend_from_slice(flags);
+        let r = run("gridrender", &args, "");
+        assert_eq!(r.status, 2, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains("no documents"), "{args:?}: {}", r.stderr);
+        assert_eq!(r.stderr.lines().count(), 1, "{args:?}: {}", r.stderr);
+        assert_eq!(std::fs::read_dir(&*dir).unwrap().count(), 0, "{args:?}");
+    }
+    for format in ["text", "svg"] {
+        let r = run("gridrender", &["--format", format], "");
+        assert_eq!(
+            (r.status, r.stdout.as_str()),
+            (0, ""),
+            "{format}: {}",
+            r.stderr
+        );
+    }
+}
+
+/// A file without an extension is refused with every format gridrender writes, as an
+/// unknown extension is.
+#[test]
+fn no_extension_lists_every_format() {
+    let maze = run("mazegen", &["--seed", "1", "5"], "").stdout;
+    for path in ["/tmp", "/tmp/x.zzz"] {
+        let r = run("gridrender", &["-o", path], &maze);
+        assert_eq!(r.status, 2, "{path}: {}", r.stderr);
+        assert!(
+            r.stderr
+                .contains("(svg, png, html, txt, pdf, dxf with --for, or stl; or give --format)"),
+            "{path}: {}",
+            r.stderr
+        );
+    }
+}

@@ -524,8 +524,8 @@ fn pictures_too_large_for_their_pixels_are_refused_before_drawing() {
     );
 }
 
-/// An empty input is no documents for pictures too (docs/format.md): exit 0, and no file,
-/// not an empty one.
+/// An empty input is no documents for pictures too (docs/format.md): on stdout nothing, exit
+/// 0; a file asked for is refused in one line, exit 2, and none is left.
 #[test]
 fn an_empty_input_makes_no_picture() {
     let dir = crate::harness::scratch("empty-picture");
@@ -537,12 +537,9 @@ fn an_empty_input_makes_no_picture() {
             .stdin(Stdio::null())
             .output()
             .unwrap();
-        assert_eq!(o.status.code(), Some(0), "{args:?}");
-        assert!(
-            o.stderr.is_empty(),
-            "{}",
-            String::from_utf8_lossy(&o.stderr)
-        );
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert!(stderr.contains("no documents"), "{stderr}");
         assert!(!file.exists(), "no empty file is left behind");
     }
     let o = Command::new(bin("gridrender"))

@@ -733,7 +733,16 @@ fn printing_refuses_what_it_cannot_make() {
             &maze,
             "--kerf",
         ),
-        (vec!["-o", out, "--ball-mm", "6"], &maze, "--marble"),
+        (
+            vec!["-o", out, "--ball-mm", "6"],
+            &maze,
+            "--ball-mm is for printed marble mazes (-o maze.stl --marble)",
+        ),
+        (
+            vec!["--for", "laser", "--ball-mm", "5", "-f", "svg"],
+            &maze,
+            "--ball-mm is for printed marble mazes (-o maze.stl --marble)",
+        ),
         (
             vec!["-o", out, "--marble", "--ball-mm", "6", "--cell-mm", "9"],
             &maze,
@@ -778,7 +787,8 @@ fn walls_too_thick_for_a_sheet_are_refused() {
             &square,
             &["--cell-mm", "2", "--wall-mm", "3", "--kerf", "0.1"],
             "thick.svg",
-            "walls 3.0 mm thick leave 0.0 mm passages in the narrowest of these 2.0 mm cells, \
+            "walls 3.0 mm thick overlap by 1.0 mm and leave no passage in the narrowest of these \
+             2.0 mm cells, \
              and a passage must be at least as wide as a wall: give --cell-mm 6.0 or more, or \
              a thinner --wall-mm",
         ),
@@ -786,7 +796,8 @@ fn walls_too_thick_for_a_sheet_are_refused() {
             &square,
             &["--cell-mm", "10", "--wall-mm", "12", "--kerf", "0.1"],
             "thick.dxf",
-            "give --cell-mm 24.0 or more",
+            "overlap by 2.0 mm and leave no passage in the narrowest of these 10.0 mm cells, \
+             and a passage must be at least as wide as a wall: give --cell-mm 24.0 or more",
         ),
         (
             &hex,

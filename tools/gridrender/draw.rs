@@ -94,8 +94,10 @@ pub fn draw_text(args: &Args, format: Format) -> Result<Status> {
     let mut out = Output::stdout();
     let mut whole = Vec::new();
     let pages = args.output.as_deref().and_then(Pages::of);
+    let mut drawn = 0;
     for (n, item) in documents_for(&args.input.files, beyond_refused(args)).enumerate() {
         let (place, doc) = item?;
+        drawn = n + 1;
         let doc = with_figures(args, &place, doc)?;
         let mut one = Vec::new();
         if n > 0 && pages.is_none() {
@@ -111,8 +113,13 @@ pub fn draw_text(args: &Args, format: Format) -> Result<Status> {
             }
         }
     }
-    if let (Some(path), None) = (&args.output, &pages) {
-        grid_cli::file::write_output(path, &whole)?;
+    if let Some(path) = &args.output {
+        if drawn == 0 {
+            return Err(no_documents());
+        }
+        if pages.is_none() {
+            grid_cli::file::write_output(path, &whole)?;
+        }
     }
     out.finish()?;
     Ok(Status::Ok)
@@ -148,8 +155,9 @@ pub fn draw_picture(args: &Args, picture: Picture) -> Result<Status> {
     })
 }
 
-/// Each document drawn by `draw` and written whole: the one document to the output (none,
-/// and no file, for an empty input; more is refused with `too_many`), or, when the output's
+/// Each document drawn by `draw` and written whole: the one document to the output (nothing
+/// on stdout for an empty input, and a named file refused; more is refused with `too_many`),
+/// or, when the output's
 /// name holds `{n}`, each to a file of its own, numbered from 1, as soon as it is drawn.
 pub fn write_drawings(
     args: &Args,
@@ -157,9 +165,10 @@ pub fn write_drawings(
     mut draw: impl FnMut(&Place, Document) -> Result<Vec<u8>>,
 ) -> Result<Status> {
     let pages = args.output.as_deref().and_then(Pages::of);
-    let mut drawn = None;
+    let (mut drawn, mut count) = (None, 0);
     for (n, item) in documents_for(&args.input.files, beyond_refused(args)).enumerate() {
         let (place, doc) = item?;
+        count = n + 1;
         if n > 0 && pages.is_none() {
             return Err(place.locate(Error::input(too_many)));
         }
@@ -169,7 +178,11 @@ pub fn write_drawings(
             None => drawn = Some(drawing),
         }
     }
-    // An empty stream is no documents: nothing to draw, no file (docs/format.md).
+    // An empty stream is no documents: nothing to draw on stdout (docs/format.md), but a
+    // file asked for and not written would pass unseen.
+    if count == 0 && args.output.is_some() {
+        return Err(no_documents());
+    }
     let (None, Some(drawing)) = (&pages, drawn) else {
         return Ok(Status::Ok);
     };
@@ -182,6 +195,12 @@ pub fn write_drawings(
         }
     }
     Ok(Status::Ok)
+}
+
+/// The refusal of an input with no documents when a file is asked for: the file would
+/// silently not be written.
+pub fn no_documents() -> Error {
+    Error::input("the input holds no documents: no file is written")
 }
 
 /// An output name holding `{n}`: a file a document, `{n}` the document's number from 1.

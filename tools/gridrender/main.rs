@@ -156,7 +156,7 @@ struct Args {
 
     /// A marble maze's ball, its diameter in millimetres: the cells are made for it to roll
     /// along the passages with a millimetre to spare.
-    #[arg(long, value_name = "MM", requires = "marble", conflicts_with = "cell_mm",
+    #[arg(long, value_name = "MM", conflicts_with = "cell_mm",
           value_parser = number_in(1.0..=100.0, "millimetres"))]
     ball_mm: Option<f64>,
 

@@ -62,7 +62,8 @@ pub fn format_of(args: &Args) -> Result<Format> {
             path.display()
         ))),
         None => Err(Error::usage(format!(
-            "{}: no extension to tell the format (svg, png, html or txt; or give --format)",
+            "{}: no extension to tell the format (svg, png, html, txt, pdf, dxf with --for, or \
+             stl; or give --format)",
             path.display()
         ))),
     }
@@ -219,6 +220,12 @@ const RULES: &[Rule] = &[
         flag: "--marble",
         applies: |_, t| t == Target::Printer,
         purpose: PRINT,
+    },
+    Rule {
+        id: "ball_mm",
+        flag: "--ball-mm",
+        applies: |a, t| t == Target::Printer && a.marble,
+        purpose: "printed marble mazes (-o maze.stl --marble)",
     },
     Rule {
         id: "ascii",

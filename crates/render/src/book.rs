@@ -121,6 +121,22 @@ impl Extent {
 }
 
 impl Extent {
+    /// Its larger side in cells, or its rings.
+    fn largest(self) -> usize {
+        match self {
+            Extent::Cells(w, h) => w.max(h),
+            Extent::Rings(n) => n,
+        }
+    }
+
+    /// The verb that agrees with this size as a subject: "31 x 31 fits", "29 rings fit".
+    fn verb(self, one: &'static str, many: &'static str) -> &'static str {
+        match self {
+            Extent::Cells(..) | Extent::Rings(1) => one,
+            Extent::Rings(_) => many,
+        }
+    }
+
     /// About the size of a picture of this many cells at `tile` pixels a cell.
     fn pixels(self, tile: u32) -> (f32, f32) {
         let tile = tile as f32;
@@ -147,7 +163,8 @@ pub enum BookError {
     /// A puzzle that is not readable even alone on a page.
     #[error(
         "Puzzle {number} ({size}) is too large to print readably on {paper} ({least_mm} mm a \
-         cell at least): at most about {fits} fits a page"
+         cell at least): at most about {fits} {} a page",
+        .fits.verb("fits", "fit")
     )]
     TooLarge {
         number: usize,
@@ -160,7 +177,8 @@ pub enum BookError {
     /// `mm` millimetres, under `least_mm`; `most` a page stay readable.
     #[error(
         "{asked} puzzles a page would print their cells {mm:.1} mm wide, under the {least_mm} \
-         mm that stays readable: at most {most} a page do"
+         mm that stays readable: at most {most} a page {}",
+        if *.most == 1 { "stays readable" } else { "stay readable" }
     )]
     TooManyAPage {
         asked: usize,
@@ -199,6 +217,15 @@ const PICTURE_TILE: u32 = 16;
 const POINTS_A_MM: f32 = 72.0 / 25.4;
 /// The size of the page numbers.
 const FOOT_SIZE: f32 = 9.0;
+
+/// Pixels a tile in `kind`'s picture at [`PICTURE_TILE`]: a board's tiles are drawn no
+/// smaller than 24 pixels (`render_picture`), so its millimetres a tile are reckoned on those.
+fn tile_pixels(kind: Kind) -> f32 {
+    match kind {
+        Kind::Mines => PICTURE_TILE.max(24) as f32,
+        Kind::Maze | Kind::Nonogram => PICTURE_TILE as f32,
+    }
+}
 
 /// The smallest a tile may print and stay readable, in millimetres: 4 mm for a nonogram's or
 /// a board's tiles (digits in them), 3 mm for a maze's cells.
@@ -241,7 +268,7 @@ impl Drawn {
             caption: false,
         };
         let item = |size| {
-            let a_pixel = |mm: f32| mm * POINTS_A_MM / PICTURE_TILE as f32;
+            let a_pixel = |mm: f32| mm * POINTS_A_MM / tile_pixels(doc.kind());
             Item {
                 title: entry.heading(),
                 about: entry.about.clone(),
@@ -252,18 +279,29 @@ impl Drawn {
         };
         let least_mm = readable_mm(doc.kind());
         match crate::render_picture(doc, Picture::Svg, &options, &mut svg) {
-            Err(RenderError::TooLarge { .. } | RenderError::TooManyTiles { .. }) => {
-                // Its cells at a picture's tile are about its size.
-                let too_large = item(entry.size.pixels(PICTURE_TILE));
-                return Err(unreadable(entry, &too_large, least_mm, paper).unwrap_or(
-                    BookError::TooLarge {
-                        number: entry.number,
-                        size: entry.size,
-                        paper,
-                        least_mm,
-                        fits: entry.size,
-                    },
-                ));
+            Err(e @ (RenderError::TooLarge { .. } | RenderError::TooManyTiles { .. })) => {
+                // A tiled maze's picture has the pixels the drawing said (a triangle is
+                // narrower than its count of cells); else its cells at a picture's tile are
+                // about its size.
+                let tiled = crate::tiled_maze(doc).ok().flatten().is_some();
+                let pixels = match e {
+                    RenderError::TooLarge { width, height, .. } if tiled => {
+                        (width as f32, height as f32)
+                    }
+                    _ => entry.size.pixels(PICTURE_TILE),
+                };
+                let too_large = item(pixels);
+                return Err(
+                    unreadable(entry, &too_large, least_mm, paper, PICTURE_TILE as f32).unwrap_or(
+                        BookError::TooLarge {
+                            number: entry.number,
+                            size: entry.size,
+                            paper,
+                            least_mm,
+                            fits: entry.size,
+                        },
+                    ),
+                );
             }
             other => other.map_err(|error| BookError::Drawing {
                 number: entry.number,
@@ -290,15 +328,41 @@ impl Drawn {
 }
 
 /// Why `item`, `entry`'s picture, cannot be read alone on a page of `paper`, with the size
-/// that could; nothing when it can.
-fn unreadable(entry: &Entry, item: &Item, least_mm: u32, paper: Paper) -> Option<BookError> {
-    let (_, scale) = layout::Grid::best(paper, 1, std::slice::from_ref(item));
-    (scale < item.least).then(|| BookError::TooLarge {
+/// that could; nothing when it can. The size said is the picture shrunk in proportion,
+/// keeping `margin` pixels (a picture sized from its drawing's refusal, not drawn, keeps a
+/// tile of border: `mazegen 2000` fits 59, as `mazegen 59` is drawn), and made a cell smaller
+/// until it fits.
+fn unreadable(
+    entry: &Entry,
+    item: &Item,
+    least_mm: u32,
+    paper: Paper,
+    margin: f32,
+) -> Option<BookError> {
+    let scale_of = |item: &Item| layout::Grid::best(paper, 1, std::slice::from_ref(item)).1;
+    let scale = scale_of(item);
+    if scale >= item.least {
+        return None;
+    }
+    let largest = entry.size.largest().max(1);
+    let shrunk = |k: usize| {
+        let f = k as f32 / largest as f32;
+        Item {
+            size: (item.size.0 * f + margin, item.size.1 * f + margin),
+            ..item.clone()
+        }
+    };
+    let first = ((largest as f32 * scale / item.least).floor() as usize).max(1);
+    let k = (1..=first)
+        .rev()
+        .find(|&k| scale_of(&shrunk(k)) >= item.least)
+        .unwrap_or(1);
+    Some(BookError::TooLarge {
         number: entry.number,
         size: entry.size,
         paper,
         least_mm,
-        fits: entry.size.scaled(scale / item.least),
+        fits: entry.size.scaled(k as f32 / largest as f32),
     })
 }
 
@@ -377,7 +441,7 @@ fn finish(pdf: Pdf) -> Result<Vec<u8>> {
 fn per_page(options: &BookOptions, drawn: &[Drawn], entries: &[Entry]) -> Result<usize> {
     let paper = options.paper;
     for (d, entry) in drawn.iter().zip(entries) {
-        if let Some(e) = unreadable(entry, &d.item, d.least_mm, paper) {
+        if let Some(e) = unreadable(entry, &d.item, d.least_mm, paper, 0.0) {
             return Err(e);
         }
     }
@@ -507,5 +571,38 @@ mod tests {
     fn what_fits_is_said_in_the_puzzles_own_terms() {
         assert_eq!(Extent::Cells(200, 100).scaled(0.3).to_string(), "60 x 30");
         assert_eq!(Extent::Rings(60).scaled(0.5).to_string(), "30 rings");
+    }
+
+    /// The verbs agree with their subjects: "31 x 31 fits", "29 rings fit", "1 a page
+    /// stays", "2 a page stay".
+    #[test]
+    fn the_advice_reads_as_english() {
+        let large = |fits| BookError::TooLarge {
+            number: 1,
+            size: Extent::Rings(100),
+            paper: Paper::A4,
+            least_mm: 3,
+            fits,
+        };
+        let said = large(Extent::Rings(29)).to_string();
+        assert!(
+            said.ends_with("at most about 29 rings fit a page"),
+            "{said}"
+        );
+        let said = large(Extent::Cells(31, 31)).to_string();
+        assert!(
+            said.ends_with("at most about 31 x 31 fits a page"),
+            "{said}"
+        );
+        let many = |most| BookError::TooManyAPage {
+            asked: 3,
+            mm: 3.2,
+            least_mm: 4,
+            most,
+        };
+        let said = many(1).to_string();
+        assert!(said.ends_with("at most 1 a page stays readable"), "{said}");
+        let said = many(2).to_string();
+        assert!(said.ends_with("at most 2 a page stay readable"), "{said}");
     }
 }

@@ -62,11 +62,13 @@ pub enum MachineError {
     /// Walls so thick that a passage would be narrower than a wall: the figures in
     /// millimetres, and the least cell size that leaves a passage as wide as a wall.
     #[error(
-        "walls {wall_mm:.1} mm thick leave {passage_mm:.1} mm passages in the narrowest of \
-         these {cell_mm:.1} mm cells, and a passage must be at least as wide as a wall"
+        "walls {wall_mm:.1} mm thick {} in the narrowest of these {cell_mm:.1} mm cells, and \
+         a passage must be at least as wide as a wall",
+        passage_left(*.passage_mm)
     )]
     WallsTooThick {
         wall_mm: f64,
+        /// The passage left between two walls; less than nothing where they overlap.
         passage_mm: f64,
         cell_mm: f64,
         least_cell_mm: f64,
@@ -94,9 +96,39 @@ pub enum MachineError {
     RegionsOpen,
 }
 
+/// What walls leave between them: a passage of some width, or, where they overlap, none.
+fn passage_left(passage_mm: f64) -> String {
+    if passage_mm >= 0.05 {
+        format!("leave {passage_mm:.1} mm passages")
+    } else if passage_mm > -0.05 {
+        "meet and leave no passage".to_string()
+    } else {
+        format!("overlap by {:.1} mm and leave no passage", -passage_mm)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Walls that overlap are said to, with the figure, not to leave a passage of 0.0 mm.
+    #[test]
+    fn overlapping_walls_leave_no_passage() {
+        let thick = |passage_mm| MachineError::WallsTooThick {
+            wall_mm: 12.0,
+            passage_mm,
+            cell_mm: 10.0,
+            least_cell_mm: 24.0,
+            sized: false,
+        };
+        assert!(
+            thick(-2.0)
+                .to_string()
+                .contains("walls 12.0 mm thick overlap by 2.0 mm and leave no passage in")
+        );
+        assert!(thick(0.0).to_string().contains("meet and leave no passage"));
+        assert!(thick(3.5).to_string().contains("leave 3.5 mm passages"));
+    }
 
     /// A library serves other programs than gridrender: its messages name no flag.
     #[test]

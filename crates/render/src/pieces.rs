@@ -108,7 +108,7 @@ pub(crate) fn check_passages(
         let cell = mm * graph.per_cell;
         return Err(MachineError::WallsTooThick {
             wall_mm,
-            passage_mm: (2.0 * narrowest - wall_mm).max(0.0),
+            passage_mm: 2.0 * narrowest - wall_mm,
             cell_mm: cell,
             least_cell_mm: cell * wall_mm / narrowest,
             sized: matches!(fit, Fit::Within(..)),
