@@ -126,8 +126,12 @@ fn clap_error(tool: &str, e: clap::Error) -> Status {
     use clap::error::ErrorKind;
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            let _ = e.print();
-            Status::Ok
+            // clap styles help for a terminal; a failed write is told as any output's is.
+            let printed = e
+                .print()
+                .and_then(|()| std::io::stdout().flush())
+                .map_err(crate::output::writing_failed);
+            finish(tool, printed.map(|()| Status::Ok).map_err(Error::from))
         }
         _ => {
             say(format_args!(
@@ -165,10 +169,9 @@ fn generate(what: Generate, cmd: &mut clap::Command, tool: &str) -> Result<()> {
             clap_complete::generate(Shell::PowerShell, cmd, tool, &mut text)
         }
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::Output::stdout();
     out.write_all(&text)?;
-    out.flush()?;
-    Ok(())
+    out.finish()
 }
 
 #[cfg(test)]
