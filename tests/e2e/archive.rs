@@ -358,3 +358,19 @@ fn flags_that_do_nothing_here_are_refused() {
         assert!(r.stdout.is_empty(), "{args:?}");
     }
 }
+
+/// `--judge` with `--summary` or `--merge` names the flag given, not both of the pair.
+#[test]
+fn judge_with_an_archive_flag_names_only_the_flag_given() {
+    for (flag, other) in [("--summary", "--merge"), ("--merge", "--summary")] {
+        let r = run("mines", &["replay", "--judge", flag, "."], "");
+        assert_eq!(r.status, 2, "{}", r.stderr);
+        assert!(
+            r.stderr
+                .contains(&format!("'--judge' cannot be used with '{flag}'")),
+            "{}",
+            r.stderr
+        );
+        assert!(!r.stderr.contains(other), "{}", r.stderr);
+    }
+}

@@ -21,17 +21,17 @@ const MAX_NAMED: usize = 20;
 const MAX_SUMMARY_BYTES: u64 = 256 << 20;
 
 #[derive(Debug, Clone, Args)]
-#[group(id = "archive", multiple = false, conflicts_with = "judge")]
+#[group(id = "archive", multiple = false)]
 pub struct SummaryArgs {
     /// Sum up every replay under the folders and files given (recursively, told apart by
     /// their content): per player and level, the games, the wins, the best time and 3BV/s
     /// and their files, median and mean 3BV/s, best and median IOE, as one JSON document.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "judge")]
     pub summary: bool,
 
     /// Merge summaries (files written by --summary) of parts of an archive into the summary
     /// of the whole, the same byte for byte as one --summary over every part.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "judge")]
     pub merge: bool,
 }
 
