@@ -359,7 +359,8 @@ fn flags_that_do_nothing_here_are_refused() {
     }
 }
 
-/// `--judge` with `--summary` or `--merge` names the flag given, not both of the pair.
+/// `--judge` with `--summary` or `--merge` names the flag given, not both of the pair, and
+/// points to the help of `mines replay`, where both are told.
 #[test]
 fn judge_with_an_archive_flag_names_only_the_flag_given() {
     for (flag, other) in [("--summary", "--merge"), ("--merge", "--summary")] {
@@ -372,5 +373,10 @@ fn judge_with_an_archive_flag_names_only_the_flag_given() {
             r.stderr
         );
         assert!(!r.stderr.contains(other), "{}", r.stderr);
+        assert!(
+            r.stderr.contains("(see 'mines replay --help')"),
+            "{}",
+            r.stderr
+        );
     }
 }
