@@ -328,7 +328,7 @@ fn a_merge_names_the_file_and_field_that_cannot_be() {
     r.assert_error("mines", 2, "time.json: group 0: `best_time`");
     assert!(r.stdout.is_empty());
     let r = mines(&["replay", "--merge", &good, &good]);
-    r.assert_error("mines", 2, "which summary 0 holds too");
+    r.assert_error("mines", 2, &format!("which {good} holds too"));
     let r = mines(&[
         "replay",
         "--merge",

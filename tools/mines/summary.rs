@@ -8,7 +8,7 @@ mod walk;
 use clap::Args;
 use grid_cli::output::say;
 use grid_cli::{Error, Input, Output, Result, Status};
-use grid_mines::archive::{Measured, Summary};
+use grid_mines::archive::{Measured, MergeError, Summary};
 use grid_mines::replay;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -176,5 +176,14 @@ fn merge(paths: &[PathBuf]) -> Result<Summary> {
         parts.push(part);
         names.push(input.name);
     }
-    Summary::merge(parts).map_err(|e| Error::input(e.to_string()).in_source(&names[e.part()]))
+    Summary::merge(parts).map_err(|e| {
+        // The library counts summaries from 0; a person knows them by their files.
+        let message = match &e {
+            MergeError::Twice { file, other, .. } => {
+                format!("holds {file:?}, which {} holds too", names[*other])
+            }
+            _ => e.to_string(),
+        };
+        Error::input(message).in_source(&names[e.part()])
+    })
 }
