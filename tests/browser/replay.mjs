@@ -1,10 +1,12 @@
 // Plays a gridrender --animate replay page in headless Chromium with real key events,
 // through puppeteer-core, and prints what it showed at each step as JSON.
 //
-//   node tests/browser/replay.mjs CHROMIUM PAGE.html
+//   node tests/browser/replay.mjs CHROMIUM PAGE.html [WIDE.html]
+//
+// WIDE.html, when given, is opened at a phone's 375x667 too, to see that its board fits.
 import puppeteer from "puppeteer-core";
 
-const [chromium, page_path] = process.argv.slice(2);
+const [chromium, page_path, wide_path] = process.argv.slice(2);
 const browser = await puppeteer.launch({
   executablePath: chromium,
   headless: true,
@@ -42,6 +44,14 @@ try {
   seen.playing = await look();
   await page.keyboard.press(" ");
   seen.paused = await look();
+  if (wide_path) {
+    await page.setViewport({ width: 375, height: 667 });
+    await page.goto("file://" + wide_path);
+    seen.phone = await page.evaluate(() => ({
+      board: document.getElementById("board").getBoundingClientRect().right,
+      room: document.documentElement.clientWidth,
+    }));
+  }
   console.log(JSON.stringify(seen));
 } finally {
   await browser.close();

@@ -337,7 +337,7 @@ fn a_merge_names_the_file_and_field_that_cannot_be() {
     r.assert_error("mines", 2, "time.json: group 0: `best_time`");
     assert!(r.stdout.is_empty());
     let r = mines(&["replay", "--merge", &good, &good]);
-    r.assert_error("mines", 2, "which summary 0 holds too");
+    r.assert_error("mines", 2, &format!("which {good} holds too"));
     let r = mines(&[
         "replay",
         "--merge",
@@ -365,5 +365,27 @@ fn flags_that_do_nothing_here_are_refused() {
         let r = mines(&args);
         assert_eq!(r.status, 2, "{args:?}: {}", r.stderr);
         assert!(r.stdout.is_empty(), "{args:?}");
+    }
+}
+
+/// `--judge` with `--summary` or `--merge` names the flag given, not both of the pair, and
+/// points to the help of `mines replay`, where both are told.
+#[test]
+fn judge_with_an_archive_flag_names_only_the_flag_given() {
+    for (flag, other) in [("--summary", "--merge"), ("--merge", "--summary")] {
+        let r = run("mines", &["replay", "--judge", flag, "."], "");
+        assert_eq!(r.status, 2, "{}", r.stderr);
+        assert!(
+            r.stderr
+                .contains(&format!("'--judge' cannot be used with '{flag}'")),
+            "{}",
+            r.stderr
+        );
+        assert!(!r.stderr.contains(other), "{}", r.stderr);
+        assert!(
+            r.stderr.contains("(see 'mines replay --help')"),
+            "{}",
+            r.stderr
+        );
     }
 }

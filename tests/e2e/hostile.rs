@@ -817,7 +817,8 @@ fn an_empty_stream_is_no_documents_everywhere() {
 }
 
 /// A write to a full disk says that writing the output failed, and where, in one line,
-/// without the OS's error number: the same plain words from every tool.
+/// without the OS's error number: the same plain words from every tool, for help, version
+/// and `--generate` as for documents.
 #[test]
 fn a_full_disk_is_named_as_the_output_failing() {
     let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
@@ -825,7 +826,16 @@ fn a_full_disk_is_named_as_the_output_failing() {
     };
     let maze = crate::harness::run("mazegen", &["--seed", "1", "5"], "").stdout;
     let puzzle = crate::harness::run("nonogen", &["--seed", "1", "5"], "").stdout;
-    let runs: [(&str, &[&str], &[u8]); 8] = [
+    let runs: [(&str, &[&str], &[u8]); 17] = [
+        ("mazegen", &["--help"], b""),
+        ("mazesolve", &["--help"], b""),
+        ("nonogen", &["--help"], b""),
+        ("nonosolve", &["--version"], b""),
+        ("gridrender", &["--version"], b""),
+        ("mines", &["--help"], b""),
+        ("mines", &["--version"], b""),
+        ("mines", &["replay", "--help"], b""),
+        ("gridrender", &["--generate", "man"], b""),
         ("mazegen", &["--tiling", "hex", "5"], b""),
         ("mazegen", &["--count", "50", "40"], b""),
         ("mazegen", &["10"], b""),

@@ -597,3 +597,21 @@ fn a_checked_line_put_right_leaves_the_message() {
     let after = seen["after"].as_str().unwrap();
     assert!(after.ends_with("clues ask: column 1."), "{seen}");
 }
+
+/// A 10-colour nonogen puzzle's page names every button by the word docs/nonogen.md gives
+/// its colour (grey, pink, brown, olive among them), never by its letter.
+#[test]
+fn every_nonogen_colour_has_its_word_on_the_page() {
+    let dir = scratch("play-ten-colours");
+    let puzzle = run("nonogen", &["--colors", "10", "--seed", "1", "10"], "").stdout;
+    let page = dir.join("c10.html");
+    let r = run(
+        "gridrender",
+        &["--play", "-o", page.to_str().unwrap()],
+        &puzzle,
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    let html = std::fs::read_to_string(&page).unwrap();
+    let names = r#""names":{"b":"blue","c":"cyan","e":"grey","g":"green","k":"pink","n":"brown","o":"orange","p":"purple","r":"red","y":"olive"}"#;
+    assert!(html.contains(names), "{html}");
+}

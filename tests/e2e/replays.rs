@@ -550,8 +550,31 @@ fn a_replay_page_plays_steps_and_marks_the_judged_clicks_in_chromium() {
         !html.contains("src=\"http") && !html.contains("href=\"http"),
         "self-contained"
     );
+    // An expert board (30 columns) fits a phone's 375 pixels, as the play pages do.
+    let expert = run(
+        "mines",
+        &["replay", &replay_file("avf-expert-hiscore.avf")],
+        "",
+    );
+    let wide = dir.join("wide.html");
+    let r = run(
+        "gridrender",
+        &["--animate", "-o", wide.to_str().unwrap()],
+        &expert.stdout,
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
     let script = crate::play::browser_script(&dir, "replay.mjs", &modules);
-    let seen = json_of(Command::new("node").arg(&script).arg(&chromium).arg(&page));
+    let seen = json_of(
+        Command::new("node")
+            .arg(&script)
+            .arg(&chromium)
+            .arg(&page)
+            .arg(&wide),
+    );
+    assert!(
+        seen["phone"]["board"].as_f64() <= seen["phone"]["room"].as_f64(),
+        "the expert board fits a phone: {seen}"
+    );
     assert_eq!(
         seen["start"]["state"], "playing",
         "it opens playing, as on the terminal"

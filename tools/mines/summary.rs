@@ -8,7 +8,7 @@ mod walk;
 use clap::Args;
 use grid_cli::output::say;
 use grid_cli::{Error, Input, Output, Result, Status};
-use grid_mines::archive::{Measured, Summary};
+use grid_mines::archive::{Measured, MergeError, Summary};
 use grid_mines::replay;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -21,17 +21,17 @@ const MAX_NAMED: usize = 20;
 const MAX_SUMMARY_BYTES: u64 = 256 << 20;
 
 #[derive(Debug, Clone, Args)]
-#[group(id = "archive", multiple = false, conflicts_with = "judge")]
+#[group(id = "archive", multiple = false)]
 pub struct SummaryArgs {
     /// Sum up every replay under the folders and files given (recursively, told apart by
     /// their content): per player and level, the games, the wins, the best time and 3BV/s
     /// and their files, median and mean 3BV/s, best and median IOE, as one JSON document.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "judge")]
     pub summary: bool,
 
     /// Merge summaries (files written by --summary) of parts of an archive into the summary
     /// of the whole, the same byte for byte as one --summary over every part.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "judge")]
     pub merge: bool,
 }
 
@@ -176,5 +176,14 @@ fn merge(paths: &[PathBuf]) -> Result<Summary> {
         parts.push(part);
         names.push(input.name);
     }
-    Summary::merge(parts).map_err(|e| Error::input(e.to_string()).in_source(&names[e.part()]))
+    Summary::merge(parts).map_err(|e| {
+        // The library counts summaries from 0; a person knows them by their files.
+        let message = match &e {
+            MergeError::Twice { file, other, .. } => {
+                format!("holds {file:?}, which {} holds too", names[*other])
+            }
+            _ => e.to_string(),
+        };
+        Error::input(message).in_source(&names[e.part()])
+    })
 }

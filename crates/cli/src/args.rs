@@ -28,7 +28,7 @@ pub struct PrettyArg {
 pub struct SeedArg {
     /// Seed for reproducible output: the same seed gives the same bytes on every run and
     /// platform. Drawn at random, and written into the document, when absent.
-    #[arg(long, short, value_name = "N")]
+    #[arg(long, short, value_name = "N", value_parser = seed_number())]
     pub seed: Option<u64>,
 }
 
@@ -123,6 +123,16 @@ pub fn at_least(min: u64, what: &'static str) -> impl TypedValueParser<Value = u
     }
 }
 
+/// A seed: any whole number a `u64` holds, with a message that names that range when it is
+/// not (`--seed -1` or `--seed 18446744073709551616`), as the other numeric flags do.
+fn seed_number() -> impl TypedValueParser<Value = u64> {
+    |s: &str| -> Result<u64, String> {
+        s.trim()
+            .parse::<u64>()
+            .map_err(|_| format!("expected a whole number from 0 to {}", u64::MAX))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -145,6 +155,24 @@ mod tests {
                 .contains("expected millimetres, from 0.1 to 1000"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn a_seed_out_of_range_names_the_range() {
+        let cmd = clap::Command::new("t");
+        let arg = clap::Arg::new("n");
+        for bad in ["-1", "18446744073709551616", "x"] {
+            let e = seed_number()
+                .parse_ref(&cmd, Some(&arg), std::ffi::OsStr::new(bad))
+                .unwrap_err();
+            assert!(
+                e.to_string()
+                    .contains("expected a whole number from 0 to 18446744073709551615"),
+                "{e}"
+            );
+        }
+        let ok = seed_number().parse_ref(&cmd, Some(&arg), std::ffi::OsStr::new("7"));
+        assert_eq!(ok.unwrap(), 7);
     }
 }
 

@@ -83,7 +83,7 @@ impl Write for Output {
 }
 
 /// The error `e` of a write to stdout, worded to say so.
-fn writing_failed(e: io::Error) -> io::Error {
+pub(crate) fn writing_failed(e: io::Error) -> io::Error {
     io::Error::new(
         e.kind(),
         format!(

@@ -63,14 +63,24 @@ fn run<A: CommandFactory + FromArgMatches>(
     let mut cmd = A::command();
     let matches = match cmd.try_get_matches_from_mut(std::env::args_os()) {
         Ok(m) => m,
-        Err(e) => return clap_error(tool, e),
+        Err(e) => return clap_error(tool, &help_for(&cmd, tool), e),
     };
     if let Some(what) = generate_asked(&matches) {
         return finish(tool, generate(what, &mut cmd, tool).map(|()| Status::Ok));
     }
     match A::from_arg_matches(&matches) {
         Ok(args) => finish(tool, body(args)),
-        Err(e) => clap_error(tool, e),
+        Err(e) => clap_error(tool, &help_for(&cmd, tool), e),
+    }
+}
+
+/// The command whose `--help` tells what went wrong: `mines replay` when the words after the
+/// tool's name begin with its subcommand `replay`, else the tool.
+fn help_for(cmd: &clap::Command, tool: &str) -> String {
+    let first = std::env::args().nth(1).unwrap_or_default();
+    match cmd.find_subcommand(&first) {
+        Some(sub) => format!("{tool} {}", sub.get_name()),
+        None => tool.to_string(),
     }
 }
 
@@ -122,16 +132,20 @@ fn cut(text: &str) -> String {
 
 /// Help and version go to stdout as clap writes them; every other clap error becomes one
 /// line, `TOOL: error: ...`, with a pointer to `--help`.
-fn clap_error(tool: &str, e: clap::Error) -> Status {
+fn clap_error(tool: &str, help: &str, e: clap::Error) -> Status {
     use clap::error::ErrorKind;
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            let _ = e.print();
-            Status::Ok
+            // clap styles help for a terminal; a failed write is told as any output's is.
+            let printed = e
+                .print()
+                .and_then(|()| std::io::stdout().flush())
+                .map_err(crate::output::writing_failed);
+            finish(tool, printed.map(|()| Status::Ok).map_err(Error::from))
         }
         _ => {
             say(format_args!(
-                "{tool}: error: {} (see '{tool} --help')",
+                "{tool}: error: {} (see '{help} --help')",
                 cut(&one_line(&e.render().to_string()))
             ));
             Status::BadInput
@@ -165,10 +179,9 @@ fn generate(what: Generate, cmd: &mut clap::Command, tool: &str) -> Result<()> {
             clap_complete::generate(Shell::PowerShell, cmd, tool, &mut text)
         }
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::Output::stdout();
     out.write_all(&text)?;
-    out.flush()?;
-    Ok(())
+    out.finish()
 }
 
 #[cfg(test)]

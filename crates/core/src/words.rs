@@ -7,22 +7,25 @@ pub fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
 }
 
 /// The word for a colour in a puzzle's palette: the name of the nearest of a few basic
-/// colours when the palette's letter is that name's first letter (`r` for a red) or a sign
-/// (`#`), else `colour 'x'`.
+/// colours when the palette's letter is one a person reads as that name (its first letter,
+/// `r` for a red, or the letter nonogen gives it where the first is taken, `n` for a brown)
+/// or a sign (`#`), else `colour 'x'`.
 pub fn colour(name: u8, rgb: Option<[u8; 3]>) -> String {
-    const BASIC: [(&str, [u8; 3]); 12] = [
-        ("black", [0, 0, 0]),
-        ("white", [255, 255, 255]),
-        ("grey", [128, 128, 128]),
-        ("red", [214, 39, 40]),
-        ("green", [44, 160, 44]),
-        ("blue", [31, 119, 180]),
-        ("yellow", [240, 220, 40]),
-        ("orange", [255, 127, 14]),
-        ("purple", [148, 103, 189]),
-        ("pink", [240, 140, 190]),
-        ("brown", [140, 86, 75]),
-        ("cyan", [23, 190, 207]),
+    /// Each basic colour: its word, its RGB value, and the letters read as it.
+    const BASIC: [(&str, [u8; 3], &[u8]); 13] = [
+        ("black", [0, 0, 0], b"b"),
+        ("white", [255, 255, 255], b"w"),
+        ("grey", [128, 128, 128], b"ge"),
+        ("red", [214, 39, 40], b"r"),
+        ("green", [44, 160, 44], b"g"),
+        ("blue", [31, 119, 180], b"b"),
+        ("yellow", [240, 220, 40], b"y"),
+        ("orange", [255, 127, 14], b"o"),
+        ("purple", [148, 103, 189], b"p"),
+        ("pink", [240, 140, 190], b"pk"),
+        ("brown", [140, 86, 75], b"bn"),
+        ("cyan", [23, 190, 207], b"c"),
+        ("olive", [188, 189, 34], b"oy"),
     ];
     if let Some(rgb) = rgb {
         let distance = |c: [u8; 3]| -> u32 {
@@ -31,12 +34,12 @@ pub fn colour(name: u8, rgb: Option<[u8; 3]>) -> String {
                 .map(|(&a, b)| (i32::from(a) - i32::from(b)).pow(2) as u32)
                 .sum()
         };
-        let (word, _) = BASIC
+        let (word, _, letters) = BASIC
             .iter()
-            .min_by_key(|(_, c)| distance(*c))
+            .min_by_key(|(_, c, _)| distance(*c))
             .expect("the table is not empty");
         // A sign such as '#' stands for no word of its own, so the nearest colour's is used.
-        if word.as_bytes()[0] == name.to_ascii_lowercase() || !name.is_ascii_alphanumeric() {
+        if letters.contains(&name.to_ascii_lowercase()) || !name.is_ascii_alphanumeric() {
             return (*word).to_string();
         }
     }
@@ -60,5 +63,12 @@ mod tests {
         assert_eq!(colour(b'#', Some([20, 20, 20])), "black");
         assert_eq!(colour(b'x', Some([200, 30, 30])), "colour 'x'");
         assert_eq!(colour(b'g', None), "colour 'g'");
+    }
+
+    #[test]
+    fn a_letter_read_as_a_colour_other_than_its_first_names_it() {
+        assert_eq!(colour(b'n', Some([140, 86, 75])), "brown");
+        assert_eq!(colour(b'y', Some([188, 189, 34])), "olive");
+        assert_eq!(colour(b'n', Some([200, 30, 30])), "colour 'n'");
     }
 }

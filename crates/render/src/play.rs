@@ -258,7 +258,7 @@ pub fn maze_page(doc: &grid_core::Document) -> Result<String> {
         return Err(Unplayable::NoEnds.into());
     }
     let json = serde_json::to_string(&model).expect("a model serialises");
-    let title = format!("gridkit: a {} maze", model.tiling);
+    let title = format!("gridkit: {} maze", with_article(&model.tiling));
     Ok(page(
         MAZE_PAGE,
         &title,
@@ -348,6 +348,7 @@ pub fn nonogram_page(doc: &grid_core::Document) -> Result<String> {
     if plain && !colors.contains_key("#") {
         colors.insert("#".into(), "#1a1a1a".into());
     }
+    let one_colour = colors.len() <= 1;
     let mut names = match doc.meta_field::<serde_json::Value>("color_names")? {
         Some(serde_json::Value::Object(map)) => map,
         _ => serde_json::Map::new(),
@@ -382,8 +383,23 @@ pub fn nonogram_page(doc: &grid_core::Document) -> Result<String> {
     Ok(page(
         NONOGRAM_PAGE,
         &format!("gridkit: {title}"),
-        &[("model", &json)],
+        &[("model", &json), ("choose", choose_keys(one_colour))],
     ))
+}
+
+/// The nonogram page's words for the digit keys: only a colour puzzle has colours to choose.
+fn choose_keys(one_colour: bool) -> &'static str {
+    if one_colour {
+        ""
+    } else {
+        "1–9 choose a colour, "
+    }
+}
+
+/// `word` after "a", or "an" before a vowel sound ("an octagon", "a square").
+fn with_article(word: &str) -> String {
+    let an = word.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {word}", if an { "an" } else { "a" })
 }
 
 /// The word for a colour the file gave no word for ("red" for `r`), where its one-letter
@@ -525,6 +541,30 @@ mod tests {
         assert!(page.contains(&format!("<title>{title}</title>")), "{page}");
         assert!(page.contains(&format!("<h1>{title}</h1>")));
         assert_eq!(model(&page, "P")["names"]["g"], HOSTILE);
+    }
+
+    #[test]
+    fn the_digit_keys_are_told_only_on_a_colour_puzzle_page() {
+        let page = |doc: serde_json::Value| {
+            nonogram_page(&Document::from_json(&doc.to_string()).unwrap()).unwrap()
+        };
+        let plain = page(
+            serde_json::json!({"kind": "nonogram", "version": 1, "width": 1,
+            "height": 1, "clues": {"rows": [[1]], "cols": [[1]]}}),
+        );
+        assert!(!plain.contains("choose a colour"), "{plain}");
+        let colour = page(
+            serde_json::json!({"kind": "nonogram", "version": 1, "width": 2,
+            "height": 1, "colors": {"r": "#d62728", "g": "#2ca02c"},
+            "clues": {"rows": [[[1, "r"], [1, "g"]]], "cols": [[[1, "r"]], [[1, "g"]]]}}),
+        );
+        assert!(colour.contains("1–9 choose a colour, Ctrl+Z"), "{colour}");
+    }
+
+    #[test]
+    fn an_octagon_maze_takes_an() {
+        assert_eq!(with_article("octagon"), "an octagon");
+        assert_eq!(with_article("square"), "a square");
     }
 
     #[test]

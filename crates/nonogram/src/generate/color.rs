@@ -215,6 +215,23 @@ pub fn color_picture(
 mod tests {
     use super::*;
 
+    /// Every letter nonogen uses is named by the word docs/nonogen.md gives it, on play
+    /// pages and in exported files alike (both ask grid_core::words::colour).
+    #[test]
+    fn every_standard_letter_has_its_word() {
+        let words = [
+            "red", "green", "blue", "orange", "purple", "brown", "pink", "grey", "olive", "cyan",
+        ];
+        for (&(letter, rgb), word) in STANDARD_COLORS.iter().zip(words) {
+            assert_eq!(
+                grid_core::words::colour(letter, Some(rgb)),
+                word,
+                "letter {}",
+                letter as char
+            );
+        }
+    }
+
     #[test]
     fn random_colour_puzzles_are_unique_at_the_difficulty_asked() {
         use crate::color::solve;
