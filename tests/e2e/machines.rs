@@ -553,7 +553,11 @@ def pieces(el):
             cur = end; i += 5
     return [line]
 lines, outline = [], []
+# The start and goal marks are engraved, not cut: they are no walls.
+marks = {id(el) for g in root.iter() if g.get("id") == "marks" for el in g.iter()}
 for el in root.iter():
+    if id(el) in marks:
+        continue
     if el.tag.endswith("polyline") or el.tag.endswith("path"):
         for line in pieces(el):
             lines.append(line)
