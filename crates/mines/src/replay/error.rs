@@ -12,6 +12,10 @@ pub enum ReplayError {
     /// The file has no bytes.
     #[error("the file is empty")]
     Empty,
+    /// The first bytes are none of the four formats': not RMV's `*rmv`, MVF's `0x11 M`,
+    /// EVF's version 0 to 4, nor an AVF's level 3 to 6 at byte 5 (AVF has no signature).
+    #[error("not a replay: its first bytes are no AVF, EVF, RMV or MVF file's")]
+    NotAReplay,
     /// The bytes from offset `at` do not say what the format says they must.
     #[error("byte {at}: {problem}")]
     Malformed { at: usize, problem: Malformed },

@@ -273,7 +273,9 @@ pub fn read(data: &[u8]) -> Result<Replay, ReplayError> {
         [b'*', b'r', b'm', b'v', ..] => rmv::read(data)?,
         [0x11, b'M', ..] => mvf::read(data)?,
         [0..=4, ..] => evf::read(data)?,
-        _ => avf::read(data)?,
+        // AVF has no signature: its level byte, 3 to 6, is the one sign of it.
+        [_, _, _, _, _, 3..=6, ..] => avf::read(data)?,
+        _ => return Err(ReplayError::NotAReplay),
     };
     check_events(&replay)?;
     Ok(replay)
@@ -390,4 +392,16 @@ fn mines_by_pairs(
         });
     }
     board(width, height, mines, at)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_and_short_files_are_no_replay() {
+        for data in [&b"# gridkit\nreadme text"[..], b"garbage\n", b"\x09ab"] {
+            assert_eq!(read(data).unwrap_err(), ReplayError::NotAReplay, "{data:?}");
+        }
+    }
 }
