@@ -147,7 +147,7 @@ fn still_of<T: Topology>(
             out,
             r#"<text x="4" y="{y}" font-family="monospace" font-size="12" fill="{}">{}</text>"#,
             hex(theme, Ink::Text),
-            line.replace('&', "&amp;").replace('<', "&lt;")
+            grid_core::escape::text(line)
         );
     }
     out.push_str("</svg>\n");
@@ -228,7 +228,7 @@ fn labels(out: &mut String, layout: &Layout, theme: Theme, marks: &[Mark]) {
             at.1,
             anchor(a),
             hex(theme, ink),
-            text.replace('&', "&amp;").replace('<', "&lt;")
+            grid_core::escape::text(&text)
         );
     }
 }
