@@ -348,7 +348,7 @@ pub fn nonogram_page(doc: &grid_core::Document) -> Result<String> {
     if plain && !colors.contains_key("#") {
         colors.insert("#".into(), "#1a1a1a".into());
     }
-    let one_colour = colors.len() <= 1;
+    let colour_count = colors.len();
     let mut names = match doc.meta_field::<serde_json::Value>("color_names")? {
         Some(serde_json::Value::Object(map)) => map,
         _ => serde_json::Map::new(),
@@ -383,16 +383,17 @@ pub fn nonogram_page(doc: &grid_core::Document) -> Result<String> {
     Ok(page(
         NONOGRAM_PAGE,
         &format!("gridkit: {title}"),
-        &[("model", &json), ("choose", choose_keys(one_colour))],
+        &[("model", &json), ("choose", choose_keys(colour_count))],
     ))
 }
 
-/// The nonogram page's words for the digit keys: only a colour puzzle has colours to choose.
-fn choose_keys(one_colour: bool) -> &'static str {
-    if one_colour {
-        ""
-    } else {
-        "1–9 choose a colour, "
+/// The nonogram page's words for the digit keys: only a colour puzzle has colours to choose,
+/// and 0 is the tenth.
+fn choose_keys(colours: usize) -> &'static str {
+    match colours {
+        0 | 1 => "",
+        2..=9 => "1–9 choose a colour, ",
+        _ => "1–9 and 0 choose a colour, ",
     }
 }
 
@@ -559,6 +560,7 @@ mod tests {
             "clues": {"rows": [[[1, "r"], [1, "g"]]], "cols": [[[1, "r"]], [[1, "g"]]]}}),
         );
         assert!(colour.contains("1–9 choose a colour, Ctrl+Z"), "{colour}");
+        assert_eq!(choose_keys(10), "1–9 and 0 choose a colour, ");
     }
 
     #[test]
