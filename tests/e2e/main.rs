@@ -19,6 +19,7 @@ mod mines_terminal;
 mod module_loops;
 mod nonogen;
 mod nonogram;
+mod pages_beyond;
 mod pictures;
 mod play;
 mod replays;

@@ -284,17 +284,16 @@ fn documents_for(
     })
 }
 
-/// How the output of `args` would draw a maze beyond the plane, when it cannot: text and
-/// still pictures draw levels, wrapped edges and the cube; animations, pages that play,
-/// books and machine files do not yet.
+/// How the output of `args` would draw a maze beyond the plane, when it cannot: text, still
+/// pictures and pages that play draw levels, wrapped edges and the cube; animations, books
+/// and machine files do not yet.
 fn beyond_refused(args: &Args) -> Option<&'static str> {
     let target = crate::target::format_of(args)
         .and_then(|format| crate::target::target_of(args, format))
         .ok()?;
     match target {
         Target::Text | Target::Picture(_) if args.animate => Some("as an animation"),
-        Target::Text | Target::Picture(_) => None,
-        Target::Play => Some("as a page that plays"),
+        Target::Text | Target::Picture(_) | Target::Play => None,
         Target::Book => Some("in a book"),
         Target::Cutter(_) | Target::Printer => Some("as a machine file"),
     }

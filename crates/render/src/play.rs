@@ -7,6 +7,7 @@
 //! `solved`), and each cell's element carries `data-row` and `data-col` (`data-ring` and
 //! `data-cell` on a polar maze), so that tests and scripts can follow it.
 
+mod beyond;
 mod replay;
 mod template;
 
@@ -73,6 +74,9 @@ struct Model {
     next: Vec<Vec<u32>>,
     start: u32,
     goal: u32,
+    /// What a maze beyond the plane adds (none on a flat maze, whose page is as it was).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    beyond: Option<beyond::Beyond>,
 }
 
 fn round(x: f64) -> f64 {
@@ -142,6 +146,7 @@ fn square_model(m: &MazeDoc) -> Result<Model> {
         next,
         start: cell_of(m.start),
         goal: cell_of(m.goal),
+        beyond: None,
     })
 }
 
@@ -164,18 +169,23 @@ fn check(what: &'static str, cells: usize) -> Result<()> {
 fn tiled_model(doc: &TiledDoc) -> Result<Model> {
     let count = grid_core::on_tiled_maze!(&doc.maze, m => m.cell_count());
     check("mazes", count)?;
+    if !doc.maze.tiling().is_plane() {
+        return Ok(beyond::model(doc));
+    }
     let graph = WallGraph::tiled(doc, false, 1.0)?;
     let layout = Layout::with_margin(doc, 1.0, 0.0);
     let mut model = grid_core::on_tiled_maze!(&doc.maze, m => tiled_cells(m, &layout));
     model.tiling = doc.maze.tiling().to_string();
     model.size = graph.size;
     model.walls = wall_path(&graph);
-    let index = |cell: Option<u32>| -> u32 {
-        grid_core::on_tiled_maze!(&doc.maze, m => cell.map_or(u32::MAX, |c| m.cells().take_while(|&k| k < c).count() as u32))
-    };
-    model.start = index(layout.start);
-    model.goal = index(layout.goal);
+    model.start = index_of(doc, layout.start);
+    model.goal = index_of(doc, layout.goal);
     Ok(model)
+}
+
+/// The page's number of `cell` (its place among the maze's cells), or `u32::MAX` for none.
+fn index_of(doc: &TiledDoc, cell: Option<u32>) -> u32 {
+    grid_core::on_tiled_maze!(&doc.maze, m => cell.map_or(u32::MAX, |c| m.cells().take_while(|&k| k < c).count() as u32))
 }
 
 fn tiled_cells<T: Topology>(m: &TiledMaze<T>, layout: &Layout) -> Model {
@@ -196,6 +206,7 @@ fn tiled_cells<T: Topology>(m: &TiledMaze<T>, layout: &Layout) -> Model {
         next: Vec::with_capacity(all.len()),
         start: u32::MAX,
         goal: u32::MAX,
+        beyond: None,
     };
     for &c in &all {
         let (x, y) = layout.place(t.center(c));
@@ -259,11 +270,15 @@ pub fn maze_page(doc: &grid_core::Document) -> Result<String> {
     }
     let json = serde_json::to_string(&model).expect("a model serialises");
     let title = format!("gridkit: {} maze", with_article(&model.tiling));
-    Ok(page(
-        MAZE_PAGE,
-        &title,
-        &[("model", &json), ("keys", maze_keys(&model.tiling))],
-    ))
+    let keys = match &model.beyond {
+        Some(beyond) => beyond.keys(),
+        None => maze_keys(&model.tiling),
+    };
+    let template = match model.beyond {
+        Some(_) => BEYOND_PAGE,
+        None => MAZE_PAGE,
+    };
+    Ok(page(template, &title, &[("model", &json), ("keys", keys)]))
 }
 
 /// The keys a maze of `tiling` is walked with: the diagonals only where cells meet
@@ -279,8 +294,26 @@ fn maze_keys(tiling: &str) -> &'static str {
     }
 }
 
-/// The maze page: a status line, the board, and the script.
-const MAZE_PAGE: Template = with_head!("play/maze.html");
+/// The maze page: a status line, the board, and the script, whose one flat part is how it
+/// finds the cells' spacing (`maze_unit`).
+const MAZE_PAGE: Template = Template::new(concat!(
+    include_str!("play/head.html"),
+    include_str!("play/maze_top.html"),
+    include_str!("play/maze_unit.html"),
+    include_str!("play/maze_walk.html"),
+    include_str!("play/end.html"),
+));
+
+/// The page of a maze beyond the plane: the maze page, its cells unit squares, with the
+/// script of [`beyond`] after its own (the stairs, the seams' letters, the level or face).
+const BEYOND_PAGE: Template = Template::new(concat!(
+    include_str!("play/head.html"),
+    include_str!("play/maze_top.html"),
+    include_str!("play/beyond_unit.html"),
+    include_str!("play/maze_walk.html"),
+    include_str!("play/beyond.html"),
+    include_str!("play/end.html"),
+));
 
 /// The nonogram page.
 const NONOGRAM_PAGE: Template = with_head!("play/nonogram.html");

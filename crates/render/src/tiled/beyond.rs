@@ -38,11 +38,12 @@ pub enum Mark {
     Stairs { at: Px, up: bool, down: bool },
     /// One end of a passage over a seam, just outside the middle `side` of the cell's side:
     /// the same `pair` name stands at its other end. `on_path` when the solution goes
-    /// through it.
+    /// through it; `to` is the cell the passage leads to (a page steps there from the mark).
     Seam {
         at: Px,
         side: Px,
         pair: usize,
+        to: Cell,
         anchor: Anchor,
         on_path: bool,
     },
@@ -107,19 +108,21 @@ fn wrap_labels(t: &Wrapped, layout: &Layout) -> Vec<Mark> {
     }]
 }
 
+/// The places of the cube's faces in its net, in faces, in the order of [`FACE_NAMES`] (see
+/// grid_core's cube): the top-left corner of each, a cross lying on its side.
+pub const NET: [(f64, f64); 6] = [
+    (1.0, 1.0),
+    (1.0, 0.0),
+    (2.0, 1.0),
+    (0.0, 1.0),
+    (1.0, 2.0),
+    (3.0, 1.0),
+];
+
 /// Each face's name, centred on it: the net's empty corners hold the seams' numbers.
 fn face_labels(t: &Cube, layout: &Layout) -> Vec<Mark> {
     let n = t.size() as f64;
-    // The net's places of the faces, in the order of FACE_NAMES (see grid_core's cube).
-    let net = [
-        (1.0, 1.0),
-        (1.0, 0.0),
-        (2.0, 1.0),
-        (0.0, 1.0),
-        (1.0, 2.0),
-        (3.0, 1.0),
-    ];
-    net.iter()
+    NET.iter()
         .zip(FACE_NAMES)
         .map(|(&(x, y), name)| Mark::Name {
             at: layout.place(((x + 0.5) * n, (y + 0.5) * n)),
@@ -191,6 +194,7 @@ fn seams<T: Topology>(m: &TiledMaze<T>, layout: &Layout) -> Vec<Mark> {
                 at,
                 side: mid,
                 pair,
+                to: s.to,
                 anchor,
                 on_path: on_path.contains(&key),
             });

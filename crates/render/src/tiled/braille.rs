@@ -212,6 +212,7 @@ fn put_marks(marks: &[Mark], letters: &mut Letters) {
                 pair,
                 anchor,
                 on_path,
+                ..
             } => (
                 (2.0 * at.0 - side.0, 2.0 * at.1 - side.1),
                 beyond::pair_name(*pair),

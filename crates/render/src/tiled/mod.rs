@@ -7,7 +7,7 @@
 //! solution path through the cells' centres; beyond the plane, the marks of `beyond` too
 //! (labels, stairs, the letters pairing a seam's ends).
 
-mod beyond;
+pub(crate) mod beyond;
 mod braille;
 pub(crate) mod layout;
 mod raster;

@@ -1,0 +1,346 @@
+//! Pages that play mazes beyond the plane: levels side by side, a wrapped maze flat with the
+//! letters of its seams, the cube's net. The page walks the same model as a flat maze's (the
+//! cells, their outlines, the open passages, all from grid-core's topology, the rules' one
+//! home: a seam's or a stair's passage is one more neighbour), and is told besides what the
+//! plane does not show: the way on the page each passage leaves its cell (a passage over a
+//! seam leaves by its side, wherever it lands), the stairs, the levels or faces, and the
+//! marks the still pictures draw (crate::tiled's `beyond`).
+
+use super::{Model, index_of, round, tiled_cells};
+use crate::tiled::Layout;
+use crate::tiled::beyond::{self, Anchor, Mark, NET};
+use crate::tiled::layout::Scratch;
+use grid_core::tiling::{AnyMaze, Cell, FACE_NAMES, Side, TiledDoc, TiledMaze, Topology};
+use serde::Serialize;
+use std::fmt::Write as _;
+
+/// Units (cells) of room around the maze for the labels over the levels and the letters
+/// outside the seams.
+const MARGIN: f64 = 1.0;
+
+/// What a page beyond the plane is given besides the flat model.
+#[derive(Debug, Serialize)]
+pub(super) struct Beyond {
+    /// `level` or `face`, the parts the maze is drawn in; none for a wrapped maze, drawn
+    /// whole.
+    kind: Option<&'static str>,
+    /// Each part: what `data-level` or `data-face` says of it, its words on the status
+    /// line, and its box (x, y, width, height).
+    parts: Vec<(String, String, [f64; 4])>,
+    /// Each cell's part (0 on a wrapped maze).
+    part: Vec<u32>,
+    /// The way on the page each open passage of a cell leaves it, in the order of `next`:
+    /// a unit step (x right, y down), or (0, 0) for a stair.
+    ways: Vec<Vec<(f64, f64)>>,
+    /// Each cell's stairs, up and down: the cell each leads to (levels only).
+    stairs: Vec<(Option<u32>, Option<u32>)>,
+    /// Labels over the levels and the Möbius seam: x, y, text, anchor (`start`, `middle`,
+    /// `end`).
+    labels: Vec<(f64, f64, String, &'static str)>,
+    /// The faces' names, faint under the cells: x, y, name.
+    names: Vec<(f64, f64, String)>,
+    /// The stairs marks (triangles up, down) as SVG polygon points.
+    climbs: Vec<String>,
+    /// Each end of a passage over a seam: x, y, its letter (the same at the other end),
+    /// anchor, and the cell the passage leads to, where tapping the letter steps.
+    seams: Vec<(f64, f64, String, &'static str, u32)>,
+    /// The keys, in the words of the page's key line.
+    #[serde(skip)]
+    keys: &'static str,
+}
+
+impl Beyond {
+    /// The keys the page is walked with, for its key line.
+    pub(super) fn keys(&self) -> &'static str {
+        self.keys
+    }
+}
+
+/// The model of a maze beyond the plane (its cells counted and found few enough).
+pub(super) fn model(doc: &TiledDoc) -> Model {
+    let layout = Layout::with_margin(doc, 1.0, MARGIN);
+    let mut model = grid_core::on_tiled_maze!(&doc.maze, m => {
+        let mut model = tiled_cells(m, &layout);
+        model.walls = walls(m, &layout);
+        model.beyond = Some(ways_and_marks(m, doc, &layout));
+        model
+    });
+    model.tiling = doc.maze.tiling().to_string();
+    let (w, h) = layout.unit_size();
+    model.size = (w + 2.0 * MARGIN, h + 2.0 * MARGIN);
+    model.start = index_of(doc, layout.start);
+    model.goal = index_of(doc, layout.goal);
+    if let (Some(beyond), AnyMaze::Levels(m)) = (&mut model.beyond, &doc.maze) {
+        beyond.stairs = stairs(m);
+    }
+    model
+}
+
+/// The walls as one SVG path, a closed side over a seam drawn on both edges (as on the
+/// still pictures).
+fn walls<T: Topology>(m: &TiledMaze<T>, layout: &Layout) -> String {
+    let mut d = String::new();
+    layout.for_each_wall(m, &mut Scratch::default(), |line| {
+        let (a, b) = (line.from, line.to);
+        let _ = write!(
+            d,
+            "M{} {}L{} {}",
+            round(a.0),
+            round(a.1),
+            round(b.0),
+            round(b.1)
+        );
+    });
+    d
+}
+
+/// The page's numbers of the cells, by cell (`u32::MAX` for a cell outside the mask).
+fn numbers<T: Topology>(m: &TiledMaze<T>) -> Vec<u32> {
+    let all: Vec<Cell> = m.cells().collect();
+    let mut id = vec![u32::MAX; all.last().map_or(0, |&c| c as usize + 1)];
+    for (k, &c) in all.iter().enumerate() {
+        id[c as usize] = k as u32;
+    }
+    id
+}
+
+/// Whether a cell's side is a passage the walker may take: what the page's `next` holds.
+fn passage<T: Topology>(m: &TiledMaze<T>, s: &Side) -> bool {
+    !s.is_edge() && m.is_open(*s)
+}
+
+/// The ways out of each cell, its part, the parts, and the marks of the still pictures.
+fn ways_and_marks<T: Topology>(m: &TiledMaze<T>, doc: &TiledDoc, layout: &Layout) -> Beyond {
+    let t = m.topology();
+    let id = numbers(m);
+    let (mut sides, mut edges, mut lines) = (Vec::new(), Vec::new(), Vec::new());
+    let mut ways = Vec::new();
+    for cell in m.cells() {
+        m.sides(cell, &mut sides);
+        layout.lines(t, cell, &mut edges, &mut lines);
+        let centre = layout.place(t.center(cell));
+        ways.push(
+            sides
+                .iter()
+                .zip(&lines)
+                .filter(|(s, _)| passage(m, s))
+                .map(|(_, line)| {
+                    let mid = (
+                        (line.from.0 + line.to.0) / 2.0,
+                        (line.from.1 + line.to.1) / 2.0,
+                    );
+                    let (dx, dy) = (mid.0 - centre.0, mid.1 - centre.1);
+                    let length = dx.hypot(dy);
+                    if length < 1e-9 {
+                        (0.0, 0.0)
+                    } else {
+                        (round(dx / length), round(dy / length))
+                    }
+                })
+                .collect(),
+        );
+    }
+    let (kind, parts, part, keys) = parts(doc, layout);
+    let part = part.unwrap_or_else(|| vec![0; ways.len()]);
+    let mut beyond = Beyond {
+        kind,
+        parts,
+        part,
+        ways,
+        stairs: Vec::new(),
+        labels: Vec::new(),
+        names: Vec::new(),
+        climbs: Vec::new(),
+        seams: Vec::new(),
+        keys,
+    };
+    let point = |p: (f64, f64)| (round(p.0), round(p.1));
+    for mark in beyond::marks(doc, layout) {
+        match mark {
+            Mark::Label { at, text, anchor } => {
+                let (x, y) = point(at);
+                beyond.labels.push((x, y, text, anchor_name(anchor)));
+            }
+            Mark::Name { at, text } => {
+                let (x, y) = point(at);
+                beyond.names.push((x, y, text));
+            }
+            Mark::Stairs { at, up, down } => {
+                for triangle in beyond::stair_triangles(at, up, down, 1.0) {
+                    let points: Vec<String> = triangle
+                        .iter()
+                        .map(|&(x, y)| format!("{},{}", round(x), round(y)))
+                        .collect();
+                    beyond.climbs.push(points.join(" "));
+                }
+            }
+            Mark::Seam {
+                at,
+                pair,
+                anchor,
+                to,
+                ..
+            } => {
+                let (x, y) = point(at);
+                let to = id.get(to as usize).copied().unwrap_or(u32::MAX);
+                beyond
+                    .seams
+                    .push((x, y, beyond::pair_name(pair), anchor_name(anchor), to));
+            }
+        }
+    }
+    beyond
+}
+
+fn anchor_name(anchor: Anchor) -> &'static str {
+    match anchor {
+        Anchor::Start => "start",
+        Anchor::Middle => "middle",
+        Anchor::End => "end",
+    }
+}
+
+/// The parts type of parts: what the parts are called, each part's value, words and box,
+/// each cell's part (none: all in one), and the keys.
+type Parts = (
+    Option<&'static str>,
+    Vec<(String, String, [f64; 4])>,
+    Option<Vec<u32>>,
+    &'static str,
+);
+
+/// The levels or faces of the maze, each cell's, and the keys the page is walked with.
+fn parts(doc: &TiledDoc, layout: &Layout) -> Parts {
+    let frame = |x: f64, y: f64, w: f64, h: f64| {
+        let (x, y) = layout.place((x, y));
+        [round(x), round(y), w, h]
+    };
+    match &doc.maze {
+        AnyMaze::Levels(m) => {
+            let t = m.topology();
+            let (w, h, levels) = (t.width() as f64, t.height() as f64, t.levels());
+            let parts = (0..levels)
+                .map(|l| {
+                    let words = format!("level {l} of {levels}");
+                    (l.to_string(), words, frame(l as f64 * (w + 1.0), 0.0, w, h))
+                })
+                .collect();
+            let part = m.cells().map(|c| t.level(c) as u32).collect();
+            (
+                Some("level"),
+                parts,
+                Some(part),
+                "arrow keys or WASD, and PageUp or R up the stairs, PageDown or F down them \
+                 (where a triangle marks them; the buttons climb too)",
+            )
+        }
+        AnyMaze::Cube(m) => {
+            let t = m.topology();
+            let n = t.size() as f64;
+            let parts = NET
+                .iter()
+                .zip(FACE_NAMES)
+                .map(|(&(x, y), name)| {
+                    let words = format!("on the {name} face");
+                    (name.to_string(), words, frame(x * n, y * n, n, n))
+                })
+                .collect();
+            let part = m.cells().map(|c| t.place(c).0 as u32).collect();
+            (
+                Some("face"),
+                parts,
+                Some(part),
+                "arrow keys or WASD; over a cut edge of the net you come out at the same \
+                 letter on the face it joins (tap a letter to cross there)",
+            )
+        }
+        _ => (
+            None,
+            Vec::new(),
+            None,
+            "arrow keys or WASD; walking off an edge comes back on the other side, at the \
+             same letter (tap a letter to cross there)",
+        ),
+    }
+}
+
+/// Each cell's stairs up and down (its fifth and sixth sides), where open.
+fn stairs(m: &TiledMaze<grid_core::tiling::Levels>) -> Vec<(Option<u32>, Option<u32>)> {
+    let id = numbers(m);
+    let mut sides = Vec::new();
+    m.cells()
+        .map(|cell| {
+            m.sides(cell, &mut sides);
+            let open = |k: usize| {
+                sides
+                    .get(k)
+                    .filter(|s| passage(m, s))
+                    .map(|s| id[s.to as usize])
+            };
+            (open(4), open(5))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grid_core::Document;
+
+    fn doc(text: &str) -> TiledDoc {
+        TiledDoc::from_document(&Document::from_json(text).unwrap()).unwrap()
+    }
+
+    const LEVELS: &str = r#"{"kind":"maze","version":1,"tiling":"levels","width":2,"height":2,"levels":2,"cells":["46","50","10","10"],"start":[0,0],"goal":[3,1]}"#;
+    const TORUS: &str = r#"{"kind":"maze","version":1,"tiling":"wrapped","width":3,"height":3,"wrap":"xy","cells":["210","112","122"],"start":[2,0],"goal":[0,0]}"#;
+
+    #[test]
+    fn each_passage_has_its_way_and_a_stair_none() {
+        let model = model(&doc(LEVELS));
+        let beyond = model.beyond.as_ref().unwrap();
+        for (next, ways) in model.next.iter().zip(&beyond.ways) {
+            assert_eq!(next.len(), ways.len());
+        }
+        // Cell [0,0] (level 0) goes only up the stairs, to [2,0]; cell [0,1] goes south
+        // and up.
+        assert_eq!(model.next[0], [4]);
+        assert_eq!(beyond.ways[0], [(0.0, 0.0)]);
+        assert_eq!(model.next[1], [3, 5]);
+        assert_eq!(beyond.ways[1], [(0.0, 1.0), (0.0, 0.0)]);
+        assert_eq!(beyond.stairs[0], (Some(4), None));
+        assert_eq!(beyond.stairs[4], (None, Some(0)));
+        assert_eq!(beyond.part, [0, 0, 0, 0, 1, 1, 1, 1]);
+        assert_eq!(beyond.kind, Some("level"));
+    }
+
+    #[test]
+    fn a_passage_over_a_seam_leaves_by_its_side_and_its_letter_leads_over() {
+        let model = model(&doc(TORUS));
+        let beyond = model.beyond.as_ref().unwrap();
+        // Every step goes the way it is drawn to leave, around the torus: over a seam too.
+        let mut seams = 0;
+        for (a, (next, ways)) in model.next.iter().zip(&beyond.ways).enumerate() {
+            for (&b, &(dx, dy)) in next.iter().zip(ways) {
+                let (ca, cb) = (model.cells[a], model.cells[b as usize]);
+                let (row, col) = (
+                    (ca.2 as f64 + dy + 3.0) % 3.0,
+                    (ca.3 as f64 + dx + 3.0) % 3.0,
+                );
+                assert_eq!((row, col), (cb.2 as f64, cb.3 as f64), "{a} to {b}");
+                seams += usize::from((ca.0 - cb.0).hypot(ca.1 - cb.1) > 1.01);
+            }
+        }
+        assert!(seams > 0);
+        // Each seam's letter stands at both ends, each leading to the other end's cell.
+        let mut by_letter: std::collections::HashMap<&str, Vec<u32>> = Default::default();
+        for (_, _, letter, _, to) in &beyond.seams {
+            by_letter.entry(letter.as_str()).or_default().push(*to);
+        }
+        assert_eq!(by_letter.len() * 2, seams);
+        for (letter, ends) in by_letter {
+            assert_eq!(ends.len(), 2, "{letter}");
+            assert!(model.next[ends[0] as usize].contains(&ends[1]), "{letter}");
+        }
+        assert!(beyond.stairs.is_empty() && beyond.kind.is_none());
+    }
+}

@@ -1,0 +1,37 @@
+// Walks a gridrender --play page of a maze beyond the plane in headless Chromium with real
+// input events, through puppeteer-core, and prints as JSON where the page says the walker is
+// after each action, and how the game ends.
+//
+//   node tests/browser/walk.mjs CHROMIUM PAGE.html '["ArrowRight", "PageUp", {"tap": "#up"}, ...]'
+//
+// A string is a key pressed; {"tap": SELECTOR} taps (clicks) the middle of the element.
+import puppeteer from "puppeteer-core";
+
+const [chromium, page_path, actions_json] = process.argv.slice(2);
+const actions = JSON.parse(actions_json);
+const browser = await puppeteer.launch({
+  executablePath: chromium,
+  headless: true,
+  args: ["--no-sandbox", "--disable-gpu"],
+});
+try {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1000, height: 1000 });
+  await page.goto("file://" + page_path);
+  const where = () => page.evaluate(() => ({ ...document.body.dataset }));
+  const seen = [];
+  for (const action of actions) {
+    if (typeof action === "string") {
+      await page.keyboard.press(action);
+    } else {
+      const box = await (await page.$(action.tap)).boundingBox();
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    }
+    seen.push(await where());
+  }
+  const status = await page.evaluate(() => document.getElementById("status").textContent);
+  const keys = await page.evaluate(() => document.querySelector(".keys").textContent);
+  console.log(JSON.stringify({ seen, end: await where(), status, keys }));
+} finally {
+  await browser.close();
+}

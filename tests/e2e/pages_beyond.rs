@@ -1,0 +1,243 @@
+//! Pages that play mazes beyond the plane (`gridrender --play` on levels, wrapped edges and
+//! the cube), walked in headless Chromium with real key and tap events through
+//! puppeteer-core (tests/browser/walk.mjs): each page is walked along mazesolve's solution,
+//! the keys worked out here from the document's rules, and the position the page exposes
+//! (docs/format.md, "Pages that play") is checked step by step, through the stairs, the
+//! seams and the cube's edges.
+
+use crate::harness::{json_of, run, scratch};
+use crate::play::{browser_script, puppeteer};
+use serde_json::{Value, json};
+use std::process::Command;
+
+/// A maze made by `mazegen args`, its page written to `dir/name`, and the solution's cells
+/// as (row, column) of the document.
+fn page_and_path(dir: &std::path::Path, name: &str, args: &[&str]) -> (String, Vec<(i64, i64)>) {
+    let maze = run("mazegen", args, "").stdout;
+    let page = dir.join(name);
+    let r = run(
+        "gridrender",
+        &["--play", "-o", page.to_str().unwrap()],
+        &maze,
+    );
+    assert_eq!(r.status, 0, "{args:?}: {}", r.stderr);
+    let solved = run("mazesolve", &[], &maze).doc();
+    let path = solved["solution"]["path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p[0].as_i64().unwrap(), p[1].as_i64().unwrap()))
+        .collect();
+    (page.to_str().unwrap().to_string(), path)
+}
+
+/// Where the page says the walker is after each action, and its ending.
+fn walk(
+    modules: &std::path::Path,
+    chromium: &std::path::Path,
+    page: &str,
+    actions: &Value,
+) -> Value {
+    let page = std::path::Path::new(page);
+    let script = browser_script(page.parent().unwrap(), "walk.mjs", modules);
+    json_of(
+        Command::new("node")
+            .arg(&script)
+            .arg(chromium)
+            .arg(page)
+            .arg(actions.to_string()),
+    )
+}
+
+/// The arrow key for a step of `(dr, dc)` on the page.
+fn arrow(dr: i64, dc: i64) -> &'static str {
+    match (dr.signum(), dc.signum()) {
+        (-1, 0) => "ArrowUp",
+        (1, 0) => "ArrowDown",
+        (0, -1) => "ArrowLeft",
+        (0, 1) => "ArrowRight",
+        step => panic!("no arrow for {step:?}"),
+    }
+}
+
+/// The page's (row, column) after each action.
+fn cells_seen(walked: &Value) -> Vec<(i64, i64)> {
+    walked["seen"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let n = |k: &str| s[k].as_str().unwrap().parse::<i64>().unwrap();
+            (n("row"), n("col"))
+        })
+        .collect()
+}
+
+/// Checks that the walk went cell by cell along `path` and ended solved, saying so.
+fn assert_walked(walked: &Value, path: &[(i64, i64)], what: &str) {
+    assert_eq!(cells_seen(walked), path[1..], "{what}");
+    assert_eq!(walked["end"]["state"], "solved", "{what}: {walked}");
+    let steps = path.len() - 1;
+    let status = walked["status"].as_str().unwrap();
+    assert!(
+        status.contains(&format!("the shortest {steps}")),
+        "{what}: {status}"
+    );
+}
+
+/// Three levels: walked with the arrows and the stairs keys, PageUp and PageDown the way
+/// the solution climbs; the page says the level it is on. The stairs' buttons climb too.
+#[test]
+fn a_levels_page_is_walked_up_and_down_its_stairs() {
+    let Some((modules, chromium)) = puppeteer() else {
+        return;
+    };
+    let dir = scratch("pages-beyond-levels");
+    let (page, path) = page_and_path(&dir, "lv.html", &["--levels", "3", "--seed", "1", "8", "6"]);
+    let level = |r: i64| r / 6;
+    let mut keys = Vec::new();
+    let mut climbs = 0;
+    for w in path.windows(2) {
+        let ((r, c), (r2, c2)) = (w[0], w[1]);
+        keys.push(match level(r2) - level(r) {
+            1 => "PageUp",
+            -1 => "PageDown",
+            _ => arrow(r2 - r, c2 - c),
+        });
+        climbs += usize::from(level(r2) != level(r));
+    }
+    assert!(climbs > 0, "the solution takes no stairs");
+    let walked = walk(&modules, &chromium, &page, &json!(keys));
+    assert_walked(&walked, &path, "levels");
+    let levels: Vec<i64> = walked["seen"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["level"].as_str().unwrap().parse().unwrap())
+        .collect();
+    let expected: Vec<i64> = path[1..].iter().map(|&(r, _)| level(r)).collect();
+    assert_eq!(levels, expected);
+    assert!(walked["keys"].as_str().unwrap().contains("PageUp"));
+
+    // Up to the first stair with the keys, then the button: the same place; R and F too.
+    let first = keys.iter().position(|k| k.starts_with("Page")).unwrap();
+    let mut by_button: Vec<Value> = keys[..first].iter().map(|k| json!(k)).collect();
+    let button = if keys[first] == "PageUp" {
+        "#up"
+    } else {
+        "#down"
+    };
+    by_button.push(json!({ "tap": button }));
+    let walked = walk(&modules, &chromium, &page, &Value::Array(by_button));
+    assert_eq!(cells_seen(&walked).last(), Some(&path[first + 1]));
+    let letters: Vec<&str> = keys
+        .iter()
+        .map(|&k| match k {
+            "PageUp" => "r",
+            "PageDown" => "f",
+            k => k,
+        })
+        .collect();
+    let walked = walk(&modules, &chromium, &page, &json!(letters));
+    assert_walked(&walked, &path, "levels with R and F");
+}
+
+/// Each wrap walked along its solution with the arrows: a step off an edge comes back on
+/// the other side (on the Möbius strip, on the row flipped), as the page's position says.
+#[test]
+fn wrapped_pages_are_walked_over_their_seams() {
+    let Some((modules, chromium)) = puppeteer() else {
+        return;
+    };
+    let dir = scratch("pages-beyond-wrapped");
+    let (w, h) = (12, 8);
+    for wrap in ["xy", "mobius", "x", "y"] {
+        let mut crossed = 0;
+        for seed in 1..20 {
+            let seed = seed.to_string();
+            let (page, path) = page_and_path(
+                &dir,
+                &format!("{wrap}.html"),
+                &["--wrap", wrap, "--seed", &seed, "12", "8"],
+            );
+            let keys: Vec<&str> = path
+                .windows(2)
+                .map(|s| {
+                    let ((r, c), (r2, c2)) = (s[0], s[1]);
+                    if c2 == c {
+                        arrow(if (r2 - r).rem_euclid(h) == 1 { 1 } else { -1 }, 0)
+                    } else {
+                        arrow(0, if (c2 - c).rem_euclid(w) == 1 { 1 } else { -1 })
+                    }
+                })
+                .collect();
+            crossed = path
+                .windows(2)
+                .filter(|s| (s[0].0 - s[1].0).abs() + (s[0].1 - s[1].1).abs() > 1)
+                .count();
+            if crossed == 0 {
+                continue;
+            }
+            let walked = walk(&modules, &chromium, &page, &json!(keys));
+            assert_walked(&walked, &path, wrap);
+            assert!(walked["keys"].as_str().unwrap().contains("other side"));
+            break;
+        }
+        assert!(crossed > 0, "{wrap}: no seed's solution crosses a seam");
+    }
+}
+
+/// The faces each face of the cube meets north, east, south and west, as its net is drawn
+/// (docs/format.md: the cube's faces).
+const MEETS: [[usize; 4]; 6] = [
+    [1, 2, 4, 3], // front: top, right, bottom, left
+    [5, 2, 0, 3], // top: back, right, front, left
+    [1, 5, 4, 0], // right: top, back, bottom, front
+    [1, 0, 4, 5], // left: top, front, bottom, back
+    [0, 2, 5, 3], // bottom: front, right, back, left
+    [1, 3, 4, 2], // back: top, left, bottom, right
+];
+
+/// The cube walked along its solution: a step over an edge of a face, onto the next face,
+/// is the arrow toward that edge on the net; the page says the face it is on.
+#[test]
+fn a_cube_page_is_walked_over_the_edges_of_its_faces() {
+    let Some((modules, chromium)) = puppeteer() else {
+        return;
+    };
+    let dir = scratch("pages-beyond-cube");
+    let n = 5;
+    let (page, path) = page_and_path(&dir, "cube.html", &["--tiling", "cube", "--seed", "3", "5"]);
+    let names = ["front", "top", "right", "left", "bottom", "back"];
+    let mut keys = Vec::new();
+    let mut over = 0;
+    for s in path.windows(2) {
+        let ((r, c), (r2, c2)) = (s[0], s[1]);
+        let (face, face2) = ((r / n) as usize, (r2 / n) as usize);
+        if face == face2 {
+            keys.push(arrow(r2 - r, c2 - c));
+            continue;
+        }
+        over += 1;
+        let (r, c) = (r % n, c % n);
+        // The side of the cell on the face's edge that meets the next face.
+        let side = (0..4)
+            .find(|&d| MEETS[face][d] == face2 && [r == 0, c == n - 1, r == n - 1, c == 0][d])
+            .expect("a step over an edge leaves by a side on it");
+        keys.push(["ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft"][side]);
+    }
+    assert!(over > 0, "the solution stays on one face");
+    let walked = walk(&modules, &chromium, &page, &json!(keys));
+    assert_walked(&walked, &path, "cube");
+    let faces: Vec<&str> = walked["seen"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["face"].as_str().unwrap())
+        .collect();
+    let expected: Vec<&str> = path[1..]
+        .iter()
+        .map(|&(r, _)| names[(r / n) as usize])
+        .collect();
+    assert_eq!(faces, expected);
+}
