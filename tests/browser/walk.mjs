@@ -4,7 +4,8 @@
 //
 //   node tests/browser/walk.mjs CHROMIUM PAGE.html '["ArrowRight", "PageUp", {"tap": "#up"}, ...]'
 //
-// A string is a key pressed; {"tap": SELECTOR} taps (clicks) the middle of the element.
+// A string is a key pressed; {"tap": SELECTOR} taps (clicks) the middle of each element it
+// matches, in turn.
 import puppeteer from "puppeteer-core";
 
 const [chromium, page_path, actions_json] = process.argv.slice(2);
@@ -24,8 +25,12 @@ try {
     if (typeof action === "string") {
       await page.keyboard.press(action);
     } else {
-      const box = await (await page.$(action.tap)).boundingBox();
-      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      const found = await page.$$(action.tap);
+      if (!found.length) throw new Error(`nothing on the page is ${action.tap}`);
+      for (const e of found) {
+        const box = await e.boundingBox();
+        await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      }
     }
     seen.push(await where());
   }

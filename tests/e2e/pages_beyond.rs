@@ -181,6 +181,20 @@ fn wrapped_pages_are_walked_over_their_seams() {
             let walked = walk(&modules, &chromium, &page, &json!(keys));
             assert_walked(&walked, &path, wrap);
             assert!(walked["keys"].as_str().unwrap().contains("other side"));
+            // A tap on the seam's letter beside the walker crosses it as the key does.
+            let k = path
+                .windows(2)
+                .position(|s| (s[0].0 - s[1].0).abs() + (s[0].1 - s[1].1).abs() > 1)
+                .unwrap();
+            let (r, c) = path[k + 1];
+            let mut actions: Vec<Value> = keys[..k].iter().map(|k| json!(k)).collect();
+            actions.push(json!({ "tap": format!(".over[data-to=\"{}\"]", r * w + c) }));
+            let tapped = walk(&modules, &chromium, &page, &Value::Array(actions));
+            assert_eq!(
+                cells_seen(&tapped).last(),
+                Some(&path[k + 1]),
+                "{wrap}: tapped"
+            );
             break;
         }
         assert!(crossed > 0, "{wrap}: no seed's solution crosses a seam");
@@ -240,4 +254,29 @@ fn a_cube_page_is_walked_over_the_edges_of_its_faces() {
         .map(|&(r, _)| names[(r / n) as usize])
         .collect();
     assert_eq!(faces, expected);
+}
+
+/// A maze beyond the plane too large to play is refused as a flat one is, and a document
+/// whose stairs lead nowhere is refused as every tool refuses it: one line, exit 2, no page.
+#[test]
+fn pages_beyond_the_plane_refuse_what_they_cannot_play() {
+    let dir = scratch("pages-beyond-refused");
+    let page = dir.join("p.html");
+    let out = page.to_str().unwrap();
+    let big = run(
+        "mazegen",
+        &["--levels", "4", "--seed", "1", "160", "160"],
+        "",
+    )
+    .stdout;
+    let r = run("gridrender", &["--play", "-o", out], &big);
+    r.assert_error(
+        "gridrender",
+        2,
+        "at most 90000 cells, and this one has 102400",
+    );
+    let nowhere = r#"{"kind":"maze","version":1,"tiling":"levels","width":2,"height":1,"levels":2,"cells":["00","40"],"start":[0,0],"goal":[1,1]}"#;
+    let r = run("gridrender", &["--play", "-o", out], nowhere);
+    r.assert_error("gridrender", 2, "stairs up");
+    assert!(!page.exists());
 }
