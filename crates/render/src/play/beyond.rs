@@ -343,4 +343,26 @@ mod tests {
         }
         assert!(beyond.stairs.is_empty() && beyond.kind.is_none());
     }
+
+    #[test]
+    fn each_page_beyond_the_plane_says_its_keys_and_carries_its_part() {
+        const CUBE: &str = r#"{"kind":"maze","version":1,"tiling":"cube","width":1,"height":1,"cells":["2","8","3","0","0","1"],"start":[0,0],"goal":[5,0]}"#;
+        for (text, keys) in [
+            (LEVELS, "PageUp"),
+            (TORUS, "other side"),
+            (CUBE, "cut edge"),
+        ] {
+            let page = super::super::maze_page(&Document::from_json(text).unwrap()).unwrap();
+            assert!(page.contains(keys), "{keys}");
+            assert!(!page.contains("{{"), "a slot left");
+            // The head's script, the walk's and this module's.
+            assert_eq!(page.matches("<script>").count(), 3);
+            assert_eq!(page.matches("</script>").count(), 3);
+            assert!(page.contains("let unit = 1;") && page.contains("\"beyond\":{"));
+        }
+        let flat = r#"{"kind":"maze","version":1,"tiling":"hex","width":2,"height":2,"cells":["00","00"]}"#;
+        let flat = TiledDoc::from_document(&Document::from_json(flat).unwrap()).unwrap();
+        let json = serde_json::to_string(&super::super::tiled_model(&flat).unwrap()).unwrap();
+        assert!(!json.contains("beyond"), "{json}");
+    }
 }
