@@ -2,10 +2,11 @@
 // input events, through puppeteer-core, and prints as JSON where the page says the walker is
 // after each action, and how the game ends.
 //
-//   node tests/browser/walk.mjs CHROMIUM PAGE.html '["ArrowRight", "PageUp", {"tap": "#up"}, ...]'
+//   node tests/browser/walk.mjs CHROMIUM PAGE.html '["ArrowRight", {"tap": "#up"}, ...]'
 //
 // A string is a key pressed; {"tap": SELECTOR} taps (clicks) the middle of each element it
-// matches, in turn.
+// matches, in turn; {"drag": SELECTOR, "by": [dx, dy]} drags from the element's middle by
+// dx and dy of its width and height.
 import puppeteer from "puppeteer-core";
 
 const [chromium, page_path, actions_json] = process.argv.slice(2);
@@ -24,6 +25,13 @@ try {
   for (const action of actions) {
     if (typeof action === "string") {
       await page.keyboard.press(action);
+    } else if (action.drag) {
+      const box = await (await page.$(action.drag)).boundingBox();
+      const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x + action.by[0] * box.width, y + action.by[1] * box.height, { steps: 4 });
+      await page.mouse.up();
     } else {
       const found = await page.$$(action.tap);
       if (!found.length) throw new Error(`nothing on the page is ${action.tap}`);

@@ -68,7 +68,7 @@ fn cells_seen(walked: &Value) -> Vec<(i64, i64)> {
         .iter()
         .map(|s| {
             let n = |k: &str| s[k].as_str().unwrap().parse::<i64>().unwrap();
-            (n("row"), n("col"))
+            (n("walkerRow"), n("walkerCol"))
         })
         .collect()
 }
@@ -113,7 +113,7 @@ fn a_levels_page_is_walked_up_and_down_its_stairs() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|s| s["level"].as_str().unwrap().parse().unwrap())
+        .map(|s| s["walkerLevel"].as_str().unwrap().parse().unwrap())
         .collect();
     let expected: Vec<i64> = path[1..].iter().map(|&(r, _)| level(r)).collect();
     assert_eq!(levels, expected);
@@ -195,6 +195,23 @@ fn wrapped_pages_are_walked_over_their_seams() {
                 Some(&path[k + 1]),
                 "{wrap}: tapped"
             );
+            // So does a drag from the walker's cell off the edge the key would leave by.
+            let (r0, c0) = path[k];
+            let by = match keys[k] {
+                "ArrowUp" => [0.0, -1.1],
+                "ArrowDown" => [0.0, 1.1],
+                "ArrowLeft" => [-1.1, 0.0],
+                _ => [1.1, 0.0],
+            };
+            let mut actions: Vec<Value> = keys[..k].iter().map(|k| json!(k)).collect();
+            let walker = format!("[data-row=\"{r0}\"][data-col=\"{c0}\"]");
+            actions.push(json!({ "drag": walker, "by": by }));
+            let dragged = walk(&modules, &chromium, &page, &Value::Array(actions));
+            assert_eq!(
+                cells_seen(&dragged).last(),
+                Some(&path[k + 1]),
+                "{wrap}: dragged"
+            );
             break;
         }
         assert!(crossed > 0, "{wrap}: no seed's solution crosses a seam");
@@ -247,7 +264,7 @@ fn a_cube_page_is_walked_over_the_edges_of_its_faces() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|s| s["face"].as_str().unwrap())
+        .map(|s| s["walkerFace"].as_str().unwrap())
         .collect();
     let expected: Vec<&str> = path[1..]
         .iter()
