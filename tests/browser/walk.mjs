@@ -2,14 +2,15 @@
 // input events, through puppeteer-core, and prints as JSON where the page says the walker is
 // after each action, and how the game ends.
 //
-//   node tests/browser/walk.mjs CHROMIUM PAGE.html '["ArrowRight", {"tap": "#up"}, ...]'
+//   node tests/browser/walk.mjs CHROMIUM PAGE.html '["ArrowRight", {"tap": "#up"}, ...]' [phone]
 //
 // A string is a key pressed; {"tap": SELECTOR} taps (clicks) the middle of each element it
 // matches, in turn; {"drag": SELECTOR, "by": [dx, dy]} drags from the element's middle by
-// dx and dy of its width and height.
+// dx and dy of its width and height. With `phone` the window is 375 x 667, else 1000 x
+// 1000; `cell` is how wide the walker's cell is drawn at the end, in pixels.
 import puppeteer from "puppeteer-core";
 
-const [chromium, page_path, actions_json] = process.argv.slice(2);
+const [chromium, page_path, actions_json, phone] = process.argv.slice(2);
 const actions = JSON.parse(actions_json);
 const browser = await puppeteer.launch({
   executablePath: chromium,
@@ -18,7 +19,7 @@ const browser = await puppeteer.launch({
 });
 try {
   const page = await browser.newPage();
-  await page.setViewport({ width: 1000, height: 1000 });
+  await page.setViewport(phone ? { width: 375, height: 667 } : { width: 1000, height: 1000 });
   await page.goto("file://" + page_path);
   const where = () => page.evaluate(() => ({ ...document.body.dataset }));
   const seen = [];
@@ -44,7 +45,11 @@ try {
   }
   const status = await page.evaluate(() => document.getElementById("status").textContent);
   const keys = await page.evaluate(() => document.querySelector(".keys").textContent);
-  console.log(JSON.stringify({ seen, end: await where(), status, keys }));
+  const cell = await page.evaluate(() => {
+    const { walkerRow: row, walkerCol: col } = document.body.dataset;
+    return document.querySelector(`[data-row="${row}"][data-col="${col}"]`).getBoundingClientRect().width;
+  });
+  console.log(JSON.stringify({ seen, end: await where(), status, keys, cell }));
 } finally {
   await browser.close();
 }

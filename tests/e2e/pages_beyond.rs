@@ -31,22 +31,36 @@ fn page_and_path(dir: &std::path::Path, name: &str, args: &[&str]) -> (String, V
     (page.to_str().unwrap().to_string(), path)
 }
 
-/// Where the page says the walker is after each action, and its ending.
+/// Where the page says the walker is after each action, and its ending, in a 1000 x 1000
+/// window.
 fn walk(
     modules: &std::path::Path,
     chromium: &std::path::Path,
     page: &str,
     actions: &Value,
 ) -> Value {
+    walk_in(modules, chromium, page, actions, false)
+}
+
+/// [`walk`], in a phone's 375 x 667 window when `phone`.
+fn walk_in(
+    modules: &std::path::Path,
+    chromium: &std::path::Path,
+    page: &str,
+    actions: &Value,
+    phone: bool,
+) -> Value {
     let page = std::path::Path::new(page);
     let script = browser_script(page.parent().unwrap(), "walk.mjs", modules);
-    json_of(
-        Command::new("node")
-            .arg(&script)
-            .arg(chromium)
-            .arg(page)
-            .arg(actions.to_string()),
-    )
+    let mut cmd = Command::new("node");
+    cmd.arg(&script)
+        .arg(chromium)
+        .arg(page)
+        .arg(actions.to_string());
+    if phone {
+        cmd.arg("phone");
+    }
+    json_of(&mut cmd)
 }
 
 /// The arrow key for a step of `(dr, dc)` on the page.
@@ -140,6 +154,13 @@ fn a_levels_page_is_walked_up_and_down_its_stairs() {
         .collect();
     let walked = walk(&modules, &chromium, &page, &json!(letters));
     assert_walked(&walked, &path, "levels with R and F");
+
+    // On a phone the walker's level is drawn alone, large enough to touch, and follows the
+    // stairs; all side by side its cells would be 12 px.
+    let walked = walk_in(&modules, &chromium, &page, &json!(keys), true);
+    assert_walked(&walked, &path, "levels on a phone");
+    let cell = walked["cell"].as_f64().unwrap();
+    assert!(cell >= 20.0, "{cell} px a cell");
 }
 
 /// Each wrap walked along its solution with the arrows: a step off an edge comes back on
