@@ -140,11 +140,16 @@ fn ways_and_marks<T: Topology>(m: &TiledMaze<T>, doc: &TiledDoc, layout: &Layout
                 .collect(),
         );
     }
-    let (kind, parts, part, keys) = parts(doc, layout);
-    let part = part.unwrap_or_else(|| vec![0; ways.len()]);
+    let Parts {
+        kind,
+        list,
+        of_cell,
+        keys,
+    } = parts(doc, layout);
+    let part = of_cell.unwrap_or_else(|| vec![0; ways.len()]);
     let mut beyond = Beyond {
         kind,
-        parts,
+        parts: list,
         part,
         ways,
         stairs: Vec::new(),
@@ -200,14 +205,16 @@ fn anchor_name(anchor: Anchor) -> &'static str {
     }
 }
 
-/// The parts type of parts: what the parts are called, each part's value, words and box,
-/// each cell's part (none: all in one), and the keys.
-type Parts = (
-    Option<&'static str>,
-    Vec<(String, String, [f64; 4])>,
-    Option<Vec<u32>>,
-    &'static str,
-);
+/// What a maze is drawn in: its levels or faces (none for a wrapped maze, drawn whole), and
+/// the keys it is walked with.
+struct Parts {
+    kind: Option<&'static str>,
+    /// Each part's data value, words and box.
+    list: Vec<(String, String, [f64; 4])>,
+    /// Each cell's part, in the order of the cells; none when all are in one.
+    of_cell: Option<Vec<u32>>,
+    keys: &'static str,
+}
 
 /// The levels or faces of the maze, each cell's, and the keys the page is walked with.
 fn parts(doc: &TiledDoc, layout: &Layout) -> Parts {
@@ -219,25 +226,24 @@ fn parts(doc: &TiledDoc, layout: &Layout) -> Parts {
         AnyMaze::Levels(m) => {
             let t = m.topology();
             let (w, h, levels) = (t.width() as f64, t.height() as f64, t.levels());
-            let parts = (0..levels)
+            let list = (0..levels)
                 .map(|l| {
                     let words = format!("level {l} of {levels}");
                     (l.to_string(), words, frame(l as f64 * (w + 1.0), 0.0, w, h))
                 })
                 .collect();
-            let part = m.cells().map(|c| t.level(c) as u32).collect();
-            (
-                Some("level"),
-                parts,
-                Some(part),
-                "arrow keys or WASD, and PageUp or R up the stairs, PageDown or F down them \
-                 (where a triangle marks them; the buttons climb too)",
-            )
+            Parts {
+                kind: Some("level"),
+                list,
+                of_cell: Some(m.cells().map(|c| t.level(c) as u32).collect()),
+                keys: "arrow keys or WASD, and PageUp or R up the stairs, PageDown or F down \
+                       them (where a triangle marks them; the buttons climb too)",
+            }
         }
         AnyMaze::Cube(m) => {
             let t = m.topology();
             let n = t.size() as f64;
-            let parts = NET
+            let list = NET
                 .iter()
                 .zip(FACE_NAMES)
                 .map(|(&(x, y), name)| {
@@ -245,22 +251,21 @@ fn parts(doc: &TiledDoc, layout: &Layout) -> Parts {
                     (name.to_string(), words, frame(x * n, y * n, n, n))
                 })
                 .collect();
-            let part = m.cells().map(|c| t.place(c).0 as u32).collect();
-            (
-                Some("face"),
-                parts,
-                Some(part),
-                "arrow keys or WASD; over a cut edge of the net you come out at the same \
-                 letter on the face it joins (tap a letter to cross there)",
-            )
+            Parts {
+                kind: Some("face"),
+                list,
+                of_cell: Some(m.cells().map(|c| t.place(c).0 as u32).collect()),
+                keys: "arrow keys or WASD; over a cut edge of the net you come out at the same \
+                       letter on the face it joins (tap a letter to cross there)",
+            }
         }
-        _ => (
-            None,
-            Vec::new(),
-            None,
-            "arrow keys or WASD; walking off an edge comes back on the other side, at the \
-             same letter (tap a letter to cross there)",
-        ),
+        _ => Parts {
+            kind: None,
+            list: Vec::new(),
+            of_cell: None,
+            keys: "arrow keys or WASD; walking off an edge comes back on the other side, at \
+                   the same letter (tap a letter to cross there)",
+        },
     }
 }
 
