@@ -21,6 +21,7 @@ mod nonogen;
 mod nonogram;
 mod pictures;
 mod play;
+mod replay_chart;
 mod replays;
 mod tilings;
 mod tmux;

@@ -5,6 +5,7 @@
 mod advice;
 mod animate;
 mod book;
+mod chart;
 mod draw;
 mod machine;
 mod pdf;
