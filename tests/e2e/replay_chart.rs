@@ -321,3 +321,28 @@ fn what_is_no_summary_is_refused_in_one_line() {
         "--cell-size does nothing for a replay summary's chart",
     );
 }
+
+/// A picture's one input is read whole to tell a summary from documents: documents still
+/// say what is wrong with them as they did, on their own lines.
+#[test]
+fn documents_read_whole_for_a_picture_keep_their_errors() {
+    let dir = scratch("replay-chart-bytes");
+    let maze = run("mazegen", &["--seed", "1", "4"], "").stdout;
+    let bad = dir.join("bad.json");
+    let mut bytes =
+        format!("\n{maze}{{\"kind\": \"maze\",\n\"version\": 1,\n\"x\": \"").into_bytes();
+    bytes.extend_from_slice(b"\xff\"}\n");
+    std::fs::write(&bad, bytes).unwrap();
+    run("gridrender", &[bad.to_str().unwrap(), "-f", "svg"], "").assert_error(
+        "gridrender",
+        2,
+        "line 5: the input is not UTF-8 text",
+    );
+    let r = run("gridrender", &["-f", "svg"], &format!("\u{feff}{maze}"));
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    run("gridrender", &["-f", "svg"], "\n[1, 2]").assert_error(
+        "gridrender",
+        2,
+        "stdin line 2: expected a JSON object (a grid document), found an array",
+    );
+}

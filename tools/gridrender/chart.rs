@@ -35,7 +35,7 @@ pub fn look(args: &Args) -> Result<Looked> {
         return Ok(Looked::Unread);
     }
     let path = grid_cli::input::paths(&args.input.files).remove(0);
-    let input = match puzzle_file::open(&path, None)? {
+    let mut input = match puzzle_file::open(&path, None)? {
         Opened::Documents(input) => input,
         Opened::Unknown(text) => {
             return Ok(Looked::Documents(Box::new(text.into_input().documents())));
@@ -50,32 +50,43 @@ pub fn look(args: &Args) -> Result<Looked> {
         Opened::Empty => return Ok(Looked::Documents(Box::new(std::iter::empty()))),
     };
     let (name, skipped) = (input.name.clone(), input.lines_before());
-    let text = input.read_text()?;
+    let bytes = input.read_bytes(MAX_PICTURE_BYTES, "an input of a picture")?;
+    let body = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
+    let mut values = serde_json::Deserializer::from_slice(body).into_iter::<Head>();
+    let report = match values.next() {
+        Some(Ok(Head {
+            report: Some(report),
+            kind: None,
+            ..
+        })) => report,
+        // Documents, read from the bytes as the input would have given them.
+        _ => {
+            let reader = grid_core::DocReader::new(std::io::Cursor::new(bytes), name.clone());
+            let docs = reader.after_lines(skipped).map(move |item| {
+                let (line, doc) = item?;
+                let source = name.clone();
+                Ok((Place { source, line }, doc))
+            });
+            return Ok(Looked::Documents(Box::new(docs)));
+        }
+    };
     let place = Place {
-        source: name.clone(),
+        source: name,
         line: skipped + 1,
     };
-    let mut values = serde_json::Deserializer::from_str(&text).into_iter::<Head>();
-    let Some(Ok(head)) = values.next() else {
-        return Ok(Looked::Documents(Box::new(
-            grid_cli::Input::from_text(name, skipped, text).documents(),
-        )));
-    };
-    let (Some(report), None) = (head.report, head.kind) else {
-        let again = grid_cli::Input::from_text(name, skipped, text);
-        return Ok(Looked::Documents(Box::new(again.documents())));
-    };
     let end = values.byte_offset();
-    if !text[end..].trim().is_empty() {
+    if !body[end..].trim_ascii().is_empty() {
         return Err(place.locate(Error::input(
             "a chart draws one replay summary, and the input has more after it",
         )));
     }
-    Ok(Looked::Summary(
-        place.clone(),
-        Box::new(summary(&text[..end], &report, &place)?),
-    ))
+    let summary = summary(&body[..end], &report, &place)?;
+    Ok(Looked::Summary(place, Box::new(summary)))
 }
+
+/// The largest input of a picture read whole: a picture's one document is read whole anyway,
+/// and none that can be drawn comes near it.
+const MAX_PICTURE_BYTES: u64 = 1 << 30;
 
 /// What tells a summary from a grid document: a `report` and no `kind`.
 #[derive(serde::Deserialize)]
@@ -86,7 +97,7 @@ struct Head {
 }
 
 /// The summary in `text`, checked to be one its own games give.
-fn summary(text: &str, report: &serde_json::Value, place: &Place) -> Result<Summary> {
+fn summary(text: &[u8], report: &serde_json::Value, place: &Place) -> Result<Summary> {
     let refuse = |message: String| Err(place.locate(Error::input(message)));
     if report.as_str() != Some(REPORT) {
         return refuse(format!(
@@ -95,7 +106,7 @@ fn summary(text: &str, report: &serde_json::Value, place: &Place) -> Result<Summ
         ));
     }
     let head: Head =
-        serde_json::from_str(text).map_err(|e| place.locate(Error::input(e.to_string())))?;
+        serde_json::from_slice(text).map_err(|e| place.locate(Error::input(e.to_string())))?;
     if head.version.as_ref().and_then(|v| v.as_u64()) != Some(u64::from(VERSION)) {
         let found = head
             .version
@@ -104,7 +115,7 @@ fn summary(text: &str, report: &serde_json::Value, place: &Place) -> Result<Summ
             "field `version`: a replay summary of {found} (this gridrender reads version {VERSION})"
         ));
     }
-    let summary: Summary = serde_json::from_str(text)
+    let summary: Summary = serde_json::from_slice(text)
         .map_err(|e| place.locate(Error::input(format!("not a replay summary: {e}"))))?;
     summary
         .check(0)
