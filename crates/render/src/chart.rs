@@ -96,3 +96,56 @@ pub fn render(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn archive(file: &str, rate: f64) -> Archive {
+        Archive {
+            series: vec![Series {
+                player: "<Ann & \"Bo\">".to_string(),
+                level: "expert".to_string(),
+                won: vec![Won {
+                    file: file.to_string(),
+                    time_ms: 40_000,
+                    three_bv: 120,
+                    rate: Some(rate),
+                    date: None,
+                }],
+            }],
+            games: 1,
+        }
+    }
+
+    /// Names from the files go into the SVG escaped: it parses, and says them as they are.
+    #[test]
+    fn names_are_escaped_in_the_svg() {
+        let mut out = Vec::new();
+        let file = "a<b>&\"c\".avf";
+        render(&archive(file, 3.0), Picture::Svg, Theme::Light, &mut out).unwrap();
+        let svg = String::from_utf8(out).unwrap();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let titles: Vec<&str> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("title"))
+            .filter_map(|n| n.text())
+            .collect();
+        assert!(
+            titles
+                .iter()
+                .any(|t| t.starts_with(&format!("{file}\n<Ann & \"Bo\">")))
+        );
+    }
+
+    #[test]
+    fn a_rate_no_game_can_have_is_refused() {
+        let mut out = Vec::new();
+        let e = render(&archive("x.evf", -2.0), Picture::Png, Theme::Dark, &mut out);
+        assert!(
+            matches!(e, Err(ChartError::Rate { rate: -2.0, .. })),
+            "{e:?}"
+        );
+        assert!(out.is_empty());
+    }
+}

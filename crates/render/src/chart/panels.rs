@@ -441,3 +441,143 @@ fn histogram(series: &[(&Series, Color)], marks: &mut Vec<Mark>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::NaiveDate;
+
+    fn game(file: &str, rate: f64, day: Option<u32>) -> Won {
+        Won {
+            file: file.to_string(),
+            time_ms: 10_000,
+            three_bv: 20,
+            rate: Some(rate),
+            date: day.map(|d| {
+                NaiveDate::from_ymd_opt(2025, 3, d)
+                    .unwrap()
+                    .and_hms_opt(12, 0, 0)
+                    .unwrap()
+            }),
+        }
+    }
+
+    fn series(level: &str, won: Vec<Won>) -> Series {
+        Series {
+            player: "Ann".to_string(),
+            level: level.to_string(),
+            won,
+        }
+    }
+
+    fn bests(chart: &Chart) -> Vec<&Vec<(f64, f64)>> {
+        chart
+            .marks
+            .iter()
+            .filter_map(|m| match m {
+                Mark::Line { points, best, .. } if *best => Some(points),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn texts(chart: &Chart) -> Vec<&str> {
+        chart
+            .marks
+            .iter()
+            .filter_map(|m| match m {
+                Mark::Text { text, .. } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The best line goes by date, not by file: a record set later in a file that sorts
+    /// first still comes after the games played before it.
+    #[test]
+    fn the_best_rises_at_each_record_in_the_order_played() {
+        let archive = Archive {
+            series: vec![series(
+                "expert",
+                vec![
+                    game("a.avf", 3.0, Some(20)),
+                    game("b.avf", 1.0, Some(1)),
+                    game("c.avf", 2.0, Some(10)),
+                    game("d.avf", 1.5, Some(15)),
+                ],
+            )],
+            games: 4,
+        };
+        let chart = lay_out(&archive);
+        let lines = bests(&chart);
+        assert_eq!(lines.len(), 1);
+        let line = lines[0];
+        // Records on the 1st, the 10th and the 20th: two rises, each a step.
+        let rises = line.windows(2).filter(|p| p[1].1 < p[0].1).count();
+        assert_eq!(rises, 2, "{line:?}");
+        assert!(
+            line.windows(2)
+                .all(|p| p[1].0 >= p[0].0 && p[1].1 <= p[0].1)
+        );
+    }
+
+    #[test]
+    fn levels_take_their_numbers_colours_and_the_key_lists_standard_levels_first() {
+        let archive = Archive {
+            series: vec![
+                series("8x11/7", vec![game("a", 1.0, Some(1))]),
+                series("expert", vec![game("b", 1.0, Some(2))]),
+                series("beginner", vec![game("c", 1.0, Some(3))]),
+            ],
+            games: 3,
+        };
+        let colors: Vec<Color> = colored(&archive).iter().map(|(_, c)| *c).collect();
+        assert_eq!(colors, [Color::Level(4), Color::Level(3), Color::Level(2)]);
+        let chart = lay_out(&archive);
+        let t = texts(&chart);
+        let at = |name: &str| t.iter().position(|x| *x == name).unwrap();
+        assert!(at("beginner") < at("expert") && at("expert") < at("8x11/7"));
+    }
+
+    #[test]
+    fn games_without_dates_are_counted_or_drawn_in_file_order() {
+        let mixed = Archive {
+            series: vec![series(
+                "beginner",
+                vec![game("a", 1.0, Some(1)), game("b", 2.0, None)],
+            )],
+            games: 2,
+        };
+        let chart = lay_out(&mixed);
+        assert!(
+            texts(&chart)
+                .iter()
+                .any(|t| t.contains("(1 without a date left out)"))
+        );
+        let undated = Archive {
+            series: vec![series(
+                "beginner",
+                vec![game("a", 1.0, None), game("b", 2.0, None)],
+            )],
+            games: 2,
+        };
+        let chart = lay_out(&undated);
+        assert!(
+            texts(&chart)
+                .iter()
+                .any(|t| t.starts_with("game, in the order"))
+        );
+        assert_eq!(bests(&chart).len(), 1);
+    }
+
+    #[test]
+    fn an_archive_with_no_game_won_says_so_in_each_panel() {
+        let chart = lay_out(&Archive {
+            series: vec![series("expert", Vec::new())],
+            games: 5,
+        });
+        let t = texts(&chart);
+        assert_eq!(t.iter().filter(|x| **x == "no game won").count(), 3);
+        assert!(t.contains(&"0 of 5 games won by Ann"));
+    }
+}
