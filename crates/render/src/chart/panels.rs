@@ -400,10 +400,7 @@ fn histogram(series: &[(&Series, Color)], marks: &mut Vec<Mark>) {
         .map(|i| counts.iter().map(|c| c[i]).sum())
         .collect();
     let most = stacked.iter().copied().max().unwrap_or(0);
-    let axes = (
-        ticks::numbers(0.0, top, 6),
-        ticks::numbers(0.0, most as f64, 5),
-    );
+    let axes = (ticks::numbers(0.0, top, 6), ticks::counts(most, 5));
     let titles = [
         "How the 3BV/s of the games won are spread",
         "3BV/s",

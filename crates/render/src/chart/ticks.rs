@@ -65,6 +65,20 @@ pub fn numbers(lo: f64, hi: f64, count: usize) -> Axis {
     }
 }
 
+/// An axis of counts from 0 to `hi`, its ticks whole numbers.
+pub fn counts(hi: usize, count: usize) -> Axis {
+    if hi < count {
+        let hi = hi.max(1);
+        let ticks = (0..=hi).map(|v| (v as f64, v.to_string())).collect();
+        return Axis {
+            lo: 0.0,
+            hi: hi as f64,
+            ticks,
+        };
+    }
+    numbers(0.0, hi as f64, count)
+}
+
 /// A time as seconds since 1970 on its own clock, the position of a date along an axis.
 pub fn seconds(at: NaiveDateTime) -> f64 {
     at.and_utc().timestamp() as f64 + f64::from(at.nanosecond()) / 1e9
@@ -200,6 +214,15 @@ mod tests {
         assert_eq!((axis.lo, axis.hi), (0.0, 4.0));
         let wide = numbers(0.0, 1021.0, 6);
         assert_eq!(wide.ticks[1].1, "200");
+    }
+
+    #[test]
+    fn counts_are_whole() {
+        let few = counts(2, 5);
+        let labels: Vec<&str> = few.ticks.iter().map(|t| t.1.as_str()).collect();
+        assert_eq!(labels, ["0", "1", "2"]);
+        assert_eq!(counts(0, 5).hi, 1.0);
+        assert!(counts(4512, 5).ticks.iter().all(|t| t.0.fract() == 0.0));
     }
 
     #[test]
