@@ -299,7 +299,7 @@ fn over_time(series: &[(&Series, Color)], marks: &mut Vec<Mark>) {
     if by_date && with_dates < all {
         heading += &format!(" ({} without a date left out)", all - with_dates);
     }
-    let x_label = if by_date {
+    let x_label = if by_date || all == 0 {
         "date the game began"
     } else {
         "game, in the order of the files (no file records a date)"
