@@ -20,7 +20,7 @@ pub type Documents = Box<dyn Iterator<Item = Result<(Place, Document)>>>;
 pub enum Looked {
     /// A replay summary: drawn as a chart.
     Summary(Place, Box<Summary>),
-    /// Grid documents (or a puzzle file), read from the text that was looked at.
+    /// Grid documents (or a puzzle file), read from the bytes that were looked at.
     Documents(Documents),
     /// Not looked at: more than one input, or a file a document (`{n}`), which no summary
     /// fills; the input is read as documents, as it comes.
