@@ -22,6 +22,7 @@ mod nonogram;
 mod pages_beyond;
 mod pictures;
 mod play;
+mod replay_chart;
 mod replays;
 mod tilings;
 mod tmux;

@@ -4,7 +4,7 @@
 
 use crate::advice::advise;
 use crate::target::Target;
-use crate::{Args, Format, StyleArg, ThemeArg, animate, book, replay};
+use crate::{Args, Format, StyleArg, ThemeArg, animate, book, chart, replay};
 use grid_cli::{Error, Output, Place, Result, Status};
 use grid_core::{Document, Kind, MazeDoc};
 use grid_render::{
@@ -128,10 +128,18 @@ pub fn draw_text(args: &Args, format: Format) -> Result<Status> {
 /// The one document of the input as a picture, drawn whole before a byte is written; or,
 /// when the output's name holds `{n}`, each document as a picture of its own.
 pub fn draw_picture(args: &Args, picture: Picture) -> Result<Status> {
+    let documents = match chart::look(args)? {
+        chart::Looked::Summary(place, summary) => {
+            return chart::draw(args, picture, &place, &summary);
+        }
+        chart::Looked::Documents(docs) => docs,
+        chart::Looked::Unread => Box::new(grid_cli::puzzle_file::documents(&args.input.files)),
+    };
+    let documents = beyond_checked(documents, beyond_refused(args));
     let options = picture_options(args);
     let too_many = "a picture holds one document, and the input has more: draw them one at a \
                     time, or name a file for each with {n} (-o 'page-{n}.svg')";
-    write_drawings(args, too_many, |place, doc| {
+    write_drawings_of(args, documents, too_many, |place, doc| {
         if args.animate && replay::is_replay(&doc) {
             refuse_fps(args, place)?;
             if picture != Picture::Html {
@@ -162,11 +170,22 @@ pub fn draw_picture(args: &Args, picture: Picture) -> Result<Status> {
 pub fn write_drawings(
     args: &Args,
     too_many: &str,
+    draw: impl FnMut(&Place, Document) -> Result<Vec<u8>>,
+) -> Result<Status> {
+    let documents = documents_for(&args.input.files, beyond_refused(args));
+    write_drawings_of(args, documents, too_many, draw)
+}
+
+/// [`write_drawings`] of documents already opened.
+fn write_drawings_of(
+    args: &Args,
+    documents: impl Iterator<Item = Result<(Place, Document)>>,
+    too_many: &str,
     mut draw: impl FnMut(&Place, Document) -> Result<Vec<u8>>,
 ) -> Result<Status> {
     let pages = args.output.as_deref().and_then(Pages::of);
     let (mut drawn, mut count) = (None, 0);
-    for (n, item) in documents_for(&args.input.files, beyond_refused(args)).enumerate() {
+    for (n, item) in documents.enumerate() {
         let (place, doc) = item?;
         count = n + 1;
         if n > 0 && pages.is_none() {
@@ -276,7 +295,16 @@ fn documents_for(
     files: &[std::path::PathBuf],
     beyond: Option<&'static str>,
 ) -> impl Iterator<Item = Result<(grid_cli::Place, Document)>> + use<> {
-    grid_cli::puzzle_file::documents(files).map(move |item| {
+    beyond_checked(grid_cli::puzzle_file::documents(files), beyond)
+}
+
+/// The documents, a maze beyond the plane refused with `beyond` when the output does not
+/// draw one.
+fn beyond_checked(
+    documents: impl Iterator<Item = Result<(grid_cli::Place, Document)>>,
+    beyond: Option<&'static str>,
+) -> impl Iterator<Item = Result<(grid_cli::Place, Document)>> {
+    documents.map(move |item| {
         item.and_then(|(place, doc)| match beyond {
             Some(how) => not_beyond_the_plane(place, doc, how),
             None => Ok((place, doc)),

@@ -5,6 +5,7 @@
 mod advice;
 mod animate;
 mod book;
+mod chart;
 mod draw;
 mod machine;
 mod pdf;
@@ -27,11 +28,13 @@ Examples:
   mazegen 25 | mazesolve --trace | gridrender -o maze.html
   nonosolve puzzle.non | gridrender --format svg --theme dark > puzzle.svg
   gridrender --style blocks maze.json
-  mazegen 10 | gridrender --color never > maze.txt";
+  mazegen 10 | gridrender --color never > maze.txt
+  mines replay --summary ~/replays | gridrender -o progress.html";
 
 /// Draw grid documents (mazes, minesweeper boards, nonograms): in colour on a terminal, as
 /// plain text, as SVG, PNG and HTML pictures, as pages that play them, as PDF books, and for
-/// machines (SVG and DXF strokes, STL solids).
+/// machines (SVG and DXF strokes, STL solids). A replay summary (mines replay --summary) is
+/// drawn as a chart of the player's progress: SVG, PNG or HTML.
 #[derive(Debug, Parser)]
 #[command(name = "gridrender", version, after_help = EXAMPLES, allow_negative_numbers = true)]
 struct Args {

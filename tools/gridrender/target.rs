@@ -291,6 +291,15 @@ pub fn check_flags(given: &Given<Args>, target: Target) -> Result<()> {
     }
 }
 
+/// The first flag given (`typed`: clap's ids) that a replay summary's chart has no use for:
+/// a chart takes the format, the output and the theme, and nothing else of a picture's.
+pub fn refused_by_chart(typed: &[String]) -> Option<&'static str> {
+    RULES
+        .iter()
+        .find(|r| r.id != "theme" && typed.iter().any(|t| t == r.id))
+        .map(|r| r.flag)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,6 +7,7 @@ pub mod animate;
 pub mod book;
 mod canvas;
 pub mod caption;
+pub mod chart;
 pub mod cut;
 mod error;
 mod ink;

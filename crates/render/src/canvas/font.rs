@@ -58,6 +58,7 @@ pub(super) fn glyph(c: char) -> [u8; 5] {
         ')' => [4, 2, 2, 2, 4],
         ':' => [0, 2, 0, 2, 0],
         '-' => [0, 0, 7, 0, 0],
+        '/' => [1, 1, 2, 4, 4],
         c if c.is_ascii_alphabetic() => letter(c.to_ascii_lowercase()),
         _ => [0; 5],
     }
