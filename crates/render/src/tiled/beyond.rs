@@ -277,6 +277,18 @@ mod tests {
     }
 
     #[test]
+    fn a_level_cell_is_filled_whole_not_notched_where_its_stairs_are() {
+        let d = doc(LEVELS);
+        let layout = Layout::new(&d, 10.0);
+        let AnyMaze::Levels(m) = &d.maze else {
+            panic!("a levels maze");
+        };
+        // The cell has stairs up: its outline is still its four corners.
+        let polygon = layout.polygon(m.topology(), 0, 4.0, &mut Scratch::default());
+        assert_eq!(polygon.len(), 4, "{polygon:?}");
+    }
+
+    #[test]
     fn the_path_is_cut_at_each_stair_and_each_level_is_labelled() {
         let d = doc(LEVELS);
         let layout = Layout::new(&d, 10.0);
