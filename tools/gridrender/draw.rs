@@ -240,7 +240,7 @@ pub fn animate_on_terminal(args: &Args, format: Format) -> Result<Status> {
             "--animate plays on a terminal; for a file, animate with --format svg or html",
         ));
     }
-    for item in documents_for(&args.input.files, Some("as an animation")) {
+    for item in documents_for(&args.input.files, None) {
         let (place, doc) = item?;
         if replay::is_replay(&doc) {
             refuse_fps(args, &place)?;
@@ -284,15 +284,15 @@ fn documents_for(
     })
 }
 
-/// How the output of `args` would draw a maze beyond the plane, when it cannot: text and
-/// still pictures draw levels, wrapped edges and the cube; animations, pages that play,
+/// How the output of `args` would draw a maze beyond the plane, when it cannot: text,
+/// pictures and animated pictures draw levels, wrapped edges and the cube (the terminal's
+/// replay refuses every maze but a square one, in `animate_on_terminal`); pages that play,
 /// books and machine files do not yet.
 fn beyond_refused(args: &Args) -> Option<&'static str> {
     let target = crate::target::format_of(args)
         .and_then(|format| crate::target::target_of(args, format))
         .ok()?;
     match target {
-        Target::Text | Target::Picture(_) if args.animate => Some("as an animation"),
         Target::Text | Target::Picture(_) => None,
         Target::Play => Some("as a page that plays"),
         Target::Book => Some("in a book"),

@@ -34,17 +34,24 @@ pub enum Mark {
     },
     /// A cube face's name, centred on it under the walls and path, in a faint ink.
     Name { at: Px, text: String },
-    /// The stairs of the cell centred at `at`: up, down, or both.
-    Stairs { at: Px, up: bool, down: bool },
+    /// The stairs of the cell centred at `at`: up, down, or both. `cells` are the cell and
+    /// those its stairs lead to, so that a replay shows the mark once all are carved.
+    Stairs {
+        at: Px,
+        up: bool,
+        down: bool,
+        cells: Vec<Cell>,
+    },
     /// One end of a passage over a seam, just outside the middle `side` of the cell's side:
     /// the same `pair` name stands at its other end. `on_path` when the solution goes
-    /// through it.
+    /// through it. `link` is the passage's two cells, the lower first.
     Seam {
         at: Px,
         side: Px,
         pair: usize,
         anchor: Anchor,
         on_path: bool,
+        link: (Cell, Cell),
     },
 }
 
@@ -81,13 +88,17 @@ fn levels(m: &TiledMaze<Levels>, layout: &Layout) -> Vec<Mark> {
     for cell in m.cells() {
         m.sides(cell, &mut sides);
         // North, east, south, west, then the stairs up and down.
-        let open = |k: usize| sides.get(k).is_some_and(|s| !s.is_edge() && m.is_open(*s));
+        let open = |k: usize| sides.get(k).filter(|s| !s.is_edge() && m.is_open(**s));
         let (up, down) = (open(4), open(5));
-        if up || down {
+        if up.is_some() || down.is_some() {
+            let cells = std::iter::once(cell)
+                .chain(up.into_iter().chain(down).map(|s| s.to))
+                .collect();
             marks.push(Mark::Stairs {
                 at: layout.place(t.center(cell)),
-                up,
-                down,
+                up: up.is_some(),
+                down: down.is_some(),
+                cells,
             });
         }
     }
@@ -193,6 +204,7 @@ fn seams<T: Topology>(m: &TiledMaze<T>, layout: &Layout) -> Vec<Mark> {
                 pair,
                 anchor,
                 on_path: on_path.contains(&key),
+                link: key,
             });
         }
     }

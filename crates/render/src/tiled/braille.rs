@@ -212,13 +212,14 @@ fn put_marks(marks: &[Mark], letters: &mut Letters) {
                 pair,
                 anchor,
                 on_path,
+                ..
             } => (
                 (2.0 * at.0 - side.0, 2.0 * at.1 - side.1),
                 beyond::pair_name(*pair),
                 *anchor,
                 if *on_path { Shows::Path } else { Shows::Walls },
             ),
-            Mark::Stairs { at, up, down } => {
+            Mark::Stairs { at, up, down, .. } => {
                 let arrow = match (up, down) {
                     (true, true) => "\u{2195}",
                     (true, false) => "\u{2191}",

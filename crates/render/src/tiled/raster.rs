@@ -52,7 +52,7 @@ pub(crate) fn paint<T: Topology>(
     }
     let cell = layout.scale() * layout.cell_span();
     for mark in marks {
-        if let Mark::Stairs { at, up, down } = *mark {
+        if let Mark::Stairs { at, up, down, .. } = *mark {
             for t in beyond::stair_triangles(at, up, down, cell) {
                 canvas.fill_polygon(&t, ink_index(Ink::Text));
             }
