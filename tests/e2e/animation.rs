@@ -389,10 +389,9 @@ fn mazes_beyond_the_plane_replay_in_the_stills_layout() {
     }
 }
 
-/// A maze beyond the plane replays as a page; the terminal's replay is square mazes' only,
-/// and refuses one in one line that says how to replay it instead.
+/// A maze beyond the plane replays as a page too, and a PNG of it is refused as any is.
 #[test]
-fn a_maze_beyond_the_plane_replays_as_a_page_not_on_the_terminal() {
+fn a_maze_beyond_the_plane_replays_as_a_page() {
     let maze = run("mazegen", &["--trace", "--wrap", "xy", "5", "4"], "").stdout;
     let page = run("gridrender", &["--animate", "--format", "html"], &maze);
     assert_eq!(page.status, 0, "{}", page.stderr);
@@ -402,17 +401,54 @@ fn a_maze_beyond_the_plane_replays_as_a_page_not_on_the_terminal() {
         2,
         "a PNG does not move",
     );
-    let Some(t) = Tmux::start("animate-beyond") else {
+}
+
+/// On a terminal, levels replay in the braille of their still drawing: the uncarved cells
+/// solid, the stairs' arrows, each stage in turn, skipped by a key; the last frame is the
+/// still drawing with the explored cells shaded.
+#[test]
+fn levels_replay_on_the_terminal_in_braille() {
+    let Some(t) = Tmux::start("animate-levels") else {
         return;
     };
     t.run(&format!(
-        "{} --trace --levels 2 4 3 | {} --animate; echo exit=$?",
+        "{} --trace --seed 3 --endpoints farthest --levels 2 4 3 | {} --trace | {} --animate \
+         --fps 4; echo exit=$?",
+        bin("mazegen"),
+        bin("mazesolve"),
+        bin("gridrender")
+    ));
+    let carving = t.wait_for("the carving", |s| s.contains("carving: "));
+    assert!(carving.contains("level 1"), "{carving}");
+    assert!(
+        carving.contains('\u{28ff}'),
+        "uncarved cells are solid:\n{carving}"
+    );
+    t.keys(&["x"]);
+    t.wait_for("the search", |s| s.contains("searching: "));
+    t.keys(&["x"]);
+    let walking = t.wait_for("the walk", |s| s.contains("walking: "));
+    assert!(
+        walking.contains('\u{2191}') && walking.contains('\u{2193}'),
+        "{walking}"
+    );
+    t.keys(&["x"]);
+    t.wait_for("the end", |s| s.contains("done: any key to leave"));
+    t.keys(&["x"]);
+    t.wait_for("the shell", |s| s.contains("exit=0"));
+}
+
+/// A drawing larger than the terminal is refused, not cropped, naming the size it needs.
+#[test]
+fn a_cube_larger_than_the_terminal_is_refused_not_cropped() {
+    let Some(t) = Tmux::start("animate-cube-big") else {
+        return;
+    };
+    t.run(&format!(
+        "{} --trace --tiling cube 30 | {} --animate; echo exit=$?",
         bin("mazegen"),
         bin("gridrender")
     ));
     let screen = t.wait_for("the refusal", |s| s.contains("exit=2"));
-    assert!(
-        screen.contains("--animate plays square mazes on the terminal; replay a levels"),
-        "{screen}"
-    );
+    assert!(screen.contains("the maze's drawing is"), "{screen}");
 }

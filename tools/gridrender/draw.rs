@@ -6,6 +6,7 @@ use crate::advice::advise;
 use crate::target::Target;
 use crate::{Args, Format, StyleArg, ThemeArg, animate, book, replay};
 use grid_cli::{Error, Output, Place, Result, Status};
+use grid_core::tiling::TiledDoc;
 use grid_core::{Document, Kind, MazeDoc};
 use grid_render::{
     MazeStyle, Options, Picture, PictureOptions, Theme, render_animation, render_picture,
@@ -233,7 +234,8 @@ fn refuse_fps(args: &Args, place: &Place) -> Result<()> {
     Ok(())
 }
 
-/// `--animate` in the terminal: each maze document replayed in turn.
+/// `--animate` in the terminal: each maze document replayed in turn; square mazes tile by
+/// tile, mazes beyond the plane in braille, the other tilings refused (a page replays them).
 pub fn animate_on_terminal(args: &Args, format: Format) -> Result<Status> {
     if format == Format::Text || args.output.is_some() || !std::io::stdout().is_terminal() {
         return Err(Error::usage(
@@ -249,6 +251,12 @@ pub fn animate_on_terminal(args: &Args, format: Format) -> Result<Status> {
         }
         grid_render::replayable(&doc).map_err(|e| place.locate(advise(e)))?;
         let tiling = grid_core::tiling::tiling_of(&doc).map_err(|e| place.locate(e))?;
+        if !tiling.is_plane() {
+            let maze = TiledDoc::from_document(&doc).map_err(|e| place.locate(e))?;
+            animate::play_beyond(&maze, args.fps, args.color.color.enabled())
+                .map_err(|e| place.locate(e))?;
+            continue;
+        }
         if tiling != grid_core::tiling::Tiling::Square {
             return Err(place.locate(Error::usage(format!(
                 "--animate plays square mazes on the terminal; replay a {tiling} maze as a page \
