@@ -231,9 +231,16 @@ fn render_story(doc: &TiledDoc, story: &Story, color: bool, out: &mut impl Write
     let mut above = !doc.maze.tiling().is_plane();
     for line in 0..lines as usize {
         text.clear();
-        for column in 0..columns as usize {
+        // A label wider than the drawing (a narrow Möbius strip's) runs on past it.
+        let wide = ends
+            .keys()
+            .filter(|&&(_, l)| l == line)
+            .map(|&(c, _)| c + 1)
+            .fold(columns as usize, usize::max);
+        for column in 0..wide {
             let (glyph, shows) = match ends.get(&(column, line)) {
                 Some(&(letter, shows)) => (letter, shows),
+                None if column >= columns as usize => ('\u{2800}', Shows::Walls),
                 None => character(&dots, column, line),
             };
             let style = match shows {
@@ -449,6 +456,16 @@ mod tests {
             !first.contains(['a', 'b', 'c']),
             "no seam's letters before its cells are carved:\n{first}"
         );
+    }
+
+    #[test]
+    fn a_label_wider_than_the_drawing_is_written_whole() {
+        let strip = r#"{"kind":"maze","version":1,"tiling":"wrapped","width":3,"height":3,"wrap":"mobius","cells":["000","000","000"]}"#;
+        let d = TiledDoc::from_document(&Document::from_json(strip).unwrap()).unwrap();
+        let mut out = Vec::new();
+        render(&d, false, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("flipped: row r meets 2-r\n"), "{text}");
     }
 
     #[test]
