@@ -452,3 +452,46 @@ fn a_cube_larger_than_the_terminal_is_refused_not_cropped() {
     let screen = t.wait_for("the refusal", |s| s.contains("exit=2"));
     assert!(screen.contains("the maze's drawing is"), "{screen}");
 }
+
+/// A Möbius strip and a cube replayed on a terminal end on their still text drawing, line for
+/// line (solved without a search to shade).
+#[test]
+fn wrapped_and_cube_replays_end_on_the_still_drawing() {
+    let dir = crate::harness::scratch("animate-beyond-terminal");
+    for (name, args) in [
+        ("mobius", &["--wrap", "mobius", "6", "4"][..]),
+        ("cube", &["--tiling", "cube", "3"][..]),
+    ] {
+        let Some(t) = Tmux::start(&format!("animate-{name}")) else {
+            return;
+        };
+        let mut gen_args = vec!["--trace", "--seed", "3", "--endpoints", "farthest"];
+        gen_args.extend_from_slice(args);
+        let runs = pipeline(&[("mazegen", &gen_args[..]), ("mazesolve", &[])]);
+        let file = dir.join(format!("{name}.json"));
+        std::fs::write(&file, &runs[1].stdout).unwrap();
+        let still = run(
+            "gridrender",
+            &[
+                "--format",
+                "text",
+                "--color",
+                "never",
+                file.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert_eq!(still.status, 0, "{}", still.stderr);
+        t.run(&format!(
+            "{} --animate --fps 60 {}; echo exit=$?",
+            bin("gridrender"),
+            file.display()
+        ));
+        let screen = t.wait_for("the end", |s| s.contains("done: any key to leave"));
+        let shown: Vec<&str> = screen.lines().map(str::trim_end).collect();
+        let drawn: Vec<&str> = still.stdout.lines().collect();
+        assert_eq!(&shown[..drawn.len()], &drawn[..], "{name}:\n{screen}");
+        t.keys(&["x"]);
+        t.wait_for("the shell", |s| s.contains("exit=0"));
+    }
+}

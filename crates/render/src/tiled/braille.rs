@@ -141,8 +141,7 @@ pub struct Progress {
 struct Story {
     /// The cells the carving has not reached yet, drawn solid.
     covered: HashSet<Pos>,
-    /// A frame: the explored cells shaded, and a step over a stair or a seam seen as a dot
-    /// where it lands.
+    /// A frame: the explored cells shaded.
     replay: bool,
 }
 
@@ -358,9 +357,9 @@ fn put_marks<'a>(marks: impl IntoIterator<Item = &'a Mark>, letters: &mut Letter
     }
 }
 
-/// Draws the walls and the path into `dots`, and in a `replay`'s frame the `covered` cells
-/// solid, the explored ones shaded and a dot where a step over a stair or a seam lands;
-/// returns where start and goal stand.
+/// Draws the walls and the path into `dots` (a cell the path reaches and leaves over stairs
+/// or seams is a dot), and in a `replay`'s frame the `covered` cells solid and the explored
+/// ones shaded; returns where start and goal stand.
 fn draw<T: Topology>(
     m: &TiledMaze<T>,
     layout: &Layout,
@@ -398,8 +397,8 @@ fn draw<T: Topology>(
     });
     for piece in layout.path_pieces() {
         dots.dotted(piece, 2.0, Dot::Path);
-        if replay && piece.len() == 1 {
-            dots.set(piece[0], Dot::Path);
+        if let ([cell], true) = (piece, layout.path.len() > 1) {
+            dots.set(*cell, Dot::Path);
         }
     }
     [

@@ -128,7 +128,19 @@ fn still_of<T: Topology>(
     if layout.path.len() > 1 {
         let (_, path) = widths(layout);
         out.push_str("<g class=\"solution\">");
-        for piece in layout.path_pieces().iter().filter(|p| p.len() > 1) {
+        for piece in layout.path_pieces() {
+            if let [cell] = piece {
+                // A cell the path reaches and leaves over stairs or seams: a dot.
+                let _ = write!(
+                    out,
+                    r#"<circle cx="{:.1}" cy="{:.1}" r="{:.1}" fill="{}"/>"#,
+                    cell.0,
+                    cell.1,
+                    path / 2.0,
+                    hex(theme, Ink::Path)
+                );
+                continue;
+            }
             let _ = write!(
                 out,
                 r#"<polyline points="{}" fill="none" stroke="{}" stroke-width="{path:.1}" stroke-linecap="round" stroke-linejoin="round"/>"#,
