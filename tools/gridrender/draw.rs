@@ -6,6 +6,7 @@ use crate::advice::advise;
 use crate::target::Target;
 use crate::{Args, Format, StyleArg, ThemeArg, animate, book, chart, replay};
 use grid_cli::{Error, Output, Place, Result, Status};
+use grid_core::tiling::TiledDoc;
 use grid_core::{Document, Kind, MazeDoc};
 use grid_render::{
     MazeStyle, Options, Picture, PictureOptions, Theme, render_animation, render_picture,
@@ -252,14 +253,15 @@ fn refuse_fps(args: &Args, place: &Place) -> Result<()> {
     Ok(())
 }
 
-/// `--animate` in the terminal: each maze document replayed in turn.
+/// `--animate` in the terminal: each maze document replayed in turn; square mazes tile by
+/// tile, mazes beyond the plane in braille, the other tilings refused (a page replays them).
 pub fn animate_on_terminal(args: &Args, format: Format) -> Result<Status> {
     if format == Format::Text || args.output.is_some() || !std::io::stdout().is_terminal() {
         return Err(Error::usage(
             "--animate plays on a terminal; for a file, animate with --format svg or html",
         ));
     }
-    for item in documents_for(&args.input.files, Some("as an animation")) {
+    for item in documents_for(&args.input.files, None) {
         let (place, doc) = item?;
         if replay::is_replay(&doc) {
             refuse_fps(args, &place)?;
@@ -268,6 +270,12 @@ pub fn animate_on_terminal(args: &Args, format: Format) -> Result<Status> {
         }
         grid_render::replayable(&doc).map_err(|e| place.locate(advise(e)))?;
         let tiling = grid_core::tiling::tiling_of(&doc).map_err(|e| place.locate(e))?;
+        if !tiling.is_plane() {
+            let maze = TiledDoc::from_document(&doc).map_err(|e| place.locate(e))?;
+            animate::play_beyond(&maze, args.fps, args.color.color.enabled())
+                .map_err(|e| place.locate(e))?;
+            continue;
+        }
         if tiling != grid_core::tiling::Tiling::Square {
             return Err(place.locate(Error::usage(format!(
                 "--animate plays square mazes on the terminal; replay a {tiling} maze as a page \
@@ -313,14 +321,13 @@ fn beyond_checked(
 }
 
 /// How the output of `args` would draw a maze beyond the plane, when it cannot: text, still
-/// pictures and pages that play draw levels, wrapped edges and the cube; animations, books
+/// and animated pictures and pages that play draw levels, wrapped edges and the cube; books
 /// and machine files do not yet.
 fn beyond_refused(args: &Args) -> Option<&'static str> {
     let target = crate::target::format_of(args)
         .and_then(|format| crate::target::target_of(args, format))
         .ok()?;
     match target {
-        Target::Text | Target::Picture(_) if args.animate => Some("as an animation"),
         Target::Text | Target::Picture(_) | Target::Play => None,
         Target::Book => Some("in a book"),
         Target::Cutter(_) | Target::Printer => Some("as a machine file"),

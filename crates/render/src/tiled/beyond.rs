@@ -34,11 +34,18 @@ pub enum Mark {
     },
     /// A cube face's name, centred on it under the walls and path, in a faint ink.
     Name { at: Px, text: String },
-    /// The stairs of the cell centred at `at`: up, down, or both.
-    Stairs { at: Px, up: bool, down: bool },
+    /// The stairs of the cell centred at `at`: up, down, or both. `cells` are the cell and
+    /// those its stairs lead to, so that a replay shows the mark once all are carved.
+    Stairs {
+        at: Px,
+        up: bool,
+        down: bool,
+        cells: Vec<Cell>,
+    },
     /// One end of a passage over a seam, just outside the middle `side` of the cell's side:
     /// the same `pair` name stands at its other end. `on_path` when the solution goes
-    /// through it; `to` is the cell the passage leads to (a page steps there from the mark).
+    /// through it; `to` is the cell the passage leads to (a page steps there from the mark);
+    /// `link` is the passage's two cells, the lower first.
     Seam {
         at: Px,
         side: Px,
@@ -46,6 +53,7 @@ pub enum Mark {
         to: Cell,
         anchor: Anchor,
         on_path: bool,
+        link: (Cell, Cell),
     },
 }
 
@@ -82,13 +90,17 @@ fn levels(m: &TiledMaze<Levels>, layout: &Layout) -> Vec<Mark> {
     for cell in m.cells() {
         m.sides(cell, &mut sides);
         // North, east, south, west, then the stairs up and down.
-        let open = |k: usize| sides.get(k).is_some_and(|s| !s.is_edge() && m.is_open(*s));
+        let open = |k: usize| sides.get(k).filter(|s| !s.is_edge() && m.is_open(**s));
         let (up, down) = (open(4), open(5));
-        if up || down {
+        if up.is_some() || down.is_some() {
+            let cells = std::iter::once(cell)
+                .chain(up.into_iter().chain(down).map(|s| s.to))
+                .collect();
             marks.push(Mark::Stairs {
                 at: layout.place(t.center(cell)),
-                up,
-                down,
+                up: up.is_some(),
+                down: down.is_some(),
+                cells,
             });
         }
     }
@@ -197,6 +209,7 @@ fn seams<T: Topology>(m: &TiledMaze<T>, layout: &Layout) -> Vec<Mark> {
                 to: s.to,
                 anchor,
                 on_path: on_path.contains(&key),
+                link: key,
             });
         }
     }
@@ -278,6 +291,18 @@ mod tests {
     fn seam_pairs_are_named_by_letters_then_two() {
         let names: Vec<_> = [1, 2, 26, 27, 28, 52, 53].map(pair_name).into();
         assert_eq!(names, ["a", "b", "z", "aa", "ab", "az", "ba"]);
+    }
+
+    #[test]
+    fn a_level_cell_is_filled_whole_not_notched_where_its_stairs_are() {
+        let d = doc(LEVELS);
+        let layout = Layout::new(&d, 10.0);
+        let AnyMaze::Levels(m) = &d.maze else {
+            panic!("a levels maze");
+        };
+        // The cell has stairs up: its outline is still its four corners.
+        let polygon = layout.polygon(m.topology(), 0, 4.0, &mut Scratch::default());
+        assert_eq!(polygon.len(), 4, "{polygon:?}");
     }
 
     #[test]

@@ -2,31 +2,37 @@
 //! a block of 2 x 4 dots. Walls are solid lines of dots, the path a dotted line, in colour
 //! when asked except in the characters a wall passes through (a character has one colour,
 //! which would run onto the wall); start and goal are the letters S and G.
+//!
+//! [`render_frame`] draws one frame of a replay the same way: the cells the carving has not
+//! reached solid, the explored cells shaded, the path as far as it has gone.
 
 use super::beyond::{self, Anchor, Mark};
 use super::layout::{Layout, Px, Scratch, arc_points};
 use crate::error::{RenderError, Result};
-use grid_core::tiling::{TiledDoc, TiledMaze, Tiling, Topology};
+use grid_core::Pos;
+use grid_core::tiling::{Cell, TiledDoc, TiledMaze, Tiling, Topology};
 use owo_colors::{OwoColorize, Style};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::Write;
 
 /// The most characters a braille drawing has across or down: past it, the maze is a
 /// picture's job.
 pub const MAX_TEXT_SIDE: u64 = 1000;
 
-/// What a dot shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What a dot shows, in the order in which one covers another: a wall covers all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Dot {
     Empty,
-    Wall,
+    Explored,
     Path,
+    Wall,
 }
 
 /// What a character shows: the colour it is drawn in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Shows {
     Walls,
+    Explored,
     Path,
     Start,
     Goal,
@@ -58,9 +64,7 @@ impl Dots {
         let (x, y) = (x as usize, y as usize);
         if x < self.width && y < self.height {
             let d = &mut self.dots[y * self.width + x];
-            if *d == Dot::Empty || dot == Dot::Wall {
-                *d = dot;
-            }
+            *d = (*d).max(dot);
         }
     }
 
@@ -85,6 +89,22 @@ impl Dots {
         }
     }
 
+    /// Sets the dots inside `polygon`, or every other one (a shade) when `sparse`.
+    fn fill(&mut self, polygon: &[Px], dot: Dot, sparse: bool) {
+        let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        for p in polygon {
+            (x0, y0, x1, y1) = (x0.min(p.0), y0.min(p.1), x1.max(p.0), y1.max(p.1));
+        }
+        for y in y0.max(0.0) as usize..=y1.max(0.0) as usize {
+            for x in x0.max(0.0) as usize..=x1.max(0.0) as usize {
+                let at = (x as f64 + 0.5, y as f64 + 0.5);
+                if (!sparse || (x + y) % 2 == 0) && inside(polygon, at) {
+                    self.set(at, dot);
+                }
+            }
+        }
+    }
+
     /// Sets the dots along a straight line, half a dot apart.
     fn line(&mut self, a: Px, b: Px, dot: Dot) {
         let steps = ((b.0 - a.0).hypot(b.1 - a.1) * 2.0).ceil().max(1.0) as usize;
@@ -95,8 +115,78 @@ impl Dots {
     }
 }
 
+/// Whether `at` lies inside `polygon` (even-odd).
+fn inside(polygon: &[Px], at: Px) -> bool {
+    let mut odd = false;
+    for (k, a) in polygon.iter().enumerate() {
+        let b = polygon[(k + 1) % polygon.len()];
+        if (a.1 > at.1) != (b.1 > at.1) && at.0 < a.0 + (b.0 - a.0) * (at.1 - a.1) / (b.1 - a.1) {
+            odd = !odd;
+        }
+    }
+    odd
+}
+
+/// How far a replay has gone: the first `carved` steps of the carving (`trace`), the first
+/// `explored` cells of the search and the first `walked` steps of the solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    pub carved: usize,
+    pub explored: usize,
+    pub walked: usize,
+}
+
+/// What a frame of a replay draws besides the still's drawing.
+#[derive(Debug, Default)]
+struct Story {
+    /// The cells the carving has not reached yet, drawn solid.
+    covered: HashSet<Pos>,
+    /// A frame: the explored cells shaded.
+    replay: bool,
+}
+
 /// Draws a tiled maze in braille, coloured when `color`.
 pub fn render(doc: &TiledDoc, color: bool, out: &mut impl Write) -> Result<()> {
+    render_story(doc, &Story::default(), color, out)
+}
+
+/// Draws one frame of the replay of `doc` in braille: as [`render`] draws the maze, with
+/// the cells the carving has not reached solid, the explored cells shaded, the path as far
+/// as `progress` and the marks of stairs and seams once their cells are carved.
+pub fn render_frame(
+    doc: &TiledDoc,
+    progress: Progress,
+    color: bool,
+    out: &mut impl Write,
+) -> Result<()> {
+    let trace = doc.trace.as_deref().unwrap_or_default();
+    let carved: HashSet<Pos> = trace[..progress.carved.min(trace.len())]
+        .iter()
+        .copied()
+        .collect();
+    let covered = trace
+        .iter()
+        .filter(|p| !carved.contains(p))
+        .copied()
+        .collect();
+    let mut shown = doc.clone();
+    shown.trace = None;
+    if let Some(s) = &mut shown.solution {
+        if let Some(order) = &mut s.explored_order {
+            order.truncate(progress.explored);
+        }
+        if let Some(path) = &mut s.path {
+            path.truncate(progress.walked + 1);
+        }
+    }
+    let story = Story {
+        covered,
+        replay: true,
+    };
+    render_story(&shown, &story, color, out)
+}
+
+fn render_story(doc: &TiledDoc, story: &Story, color: bool, out: &mut impl Write) -> Result<()> {
     let scale = dots_per_unit(doc.maze.tiling());
     // Beyond the plane, room for the labels and seam letters: two lines, four columns.
     let margin = if doc.maze.tiling().is_plane() {
@@ -119,8 +209,20 @@ pub fn render(doc: &TiledDoc, color: bool, out: &mut impl Write) -> Result<()> {
         height: lines as usize * 4,
         dots: vec![Dot::Empty; columns as usize * 2 * lines as usize * 4],
     };
-    let mut ends = grid_core::on_tiled_maze!(&doc.maze, m => draw(m, &layout, &mut dots));
-    put_marks(&beyond::marks(doc, &layout), &mut ends);
+    let covered: HashSet<Cell> = grid_core::on_tiled_maze!(&doc.maze, m => story
+        .covered
+        .iter()
+        .filter_map(|&p| m.cell_at(p))
+        .collect());
+    let mut ends = grid_core::on_tiled_maze!(&doc.maze, m => draw(m, &layout, story.replay, &covered, &mut dots));
+    let marks = beyond::marks(doc, &layout);
+    let carved = |cells: &[Cell]| cells.iter().all(|c| !covered.contains(c));
+    let shown = marks.iter().filter(|mark| match mark {
+        Mark::Stairs { cells, .. } => carved(cells),
+        Mark::Seam { link, .. } => carved(&[link.0, link.1]),
+        _ => true,
+    });
+    put_marks(shown, &mut ends);
     let mut text = String::new();
     // Blank lines below the drawing (the last row of dots may hold nothing) are left out;
     // beyond the plane, so are those above it (the margin kept for labels).
@@ -128,14 +230,22 @@ pub fn render(doc: &TiledDoc, color: bool, out: &mut impl Write) -> Result<()> {
     let mut above = !doc.maze.tiling().is_plane();
     for line in 0..lines as usize {
         text.clear();
-        for column in 0..columns as usize {
+        // A label wider than the drawing (a narrow Möbius strip's) runs on past it.
+        let wide = ends
+            .keys()
+            .filter(|&&(_, l)| l == line)
+            .map(|&(c, _)| c + 1)
+            .fold(columns as usize, usize::max);
+        for column in 0..wide {
             let (glyph, shows) = match ends.get(&(column, line)) {
                 Some(&(letter, shows)) => (letter, shows),
+                None if column >= columns as usize => ('\u{2800}', Shows::Walls),
                 None => character(&dots, column, line),
             };
             let style = match shows {
                 _ if !color => None,
                 Shows::Path => Some(Style::new().cyan().bold()),
+                Shows::Explored => Some(Style::new().yellow()),
                 Shows::Start => Some(Style::new().green().bold()),
                 Shows::Goal => Some(Style::new().yellow().bold()),
                 Shows::Walls => None,
@@ -165,11 +275,12 @@ pub fn render(doc: &TiledDoc, color: bool, out: &mut impl Write) -> Result<()> {
 
 /// The braille character of the block of dots at (`column`, `line`), and what it shows. A
 /// character that a wall passes through shows as a wall: the path's colour would run onto
-/// the wall's dots (its own dots there stay, dotted, apart from the solid wall).
+/// the wall's dots (its own dots there stay, dotted, apart from the solid wall). A replay's
+/// shade of explored cells gives way to the path, whose dots would be lost in it.
 fn character(dots: &Dots, column: usize, line: usize) -> (char, Shows) {
     // The bit of each dot of a braille cell, by (x, y) within the 2 x 4 block.
     const BITS: [[u32; 4]; 2] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]];
-    let mut bits = 0;
+    let (mut drawn, mut shade) = (0, 0);
     let (mut wall, mut path) = (false, false);
     for (dx, column_bits) in BITS.iter().enumerate() {
         for (dy, &bit) in column_bits.iter().enumerate() {
@@ -177,14 +288,18 @@ fn character(dots: &Dots, column: usize, line: usize) -> (char, Shows) {
                 Dot::Empty => continue,
                 Dot::Wall => wall = true,
                 Dot::Path => path = true,
+                Dot::Explored => {
+                    shade |= bit;
+                    continue;
+                }
             }
-            bits |= bit;
+            drawn |= bit;
         }
     }
-    let shows = if path && !wall {
-        Shows::Path
-    } else {
-        Shows::Walls
+    let (bits, shows) = match (wall, path, shade != 0) {
+        (false, true, _) => (drawn, Shows::Path),
+        (false, false, true) => (shade, Shows::Explored),
+        _ => (drawn | shade, Shows::Walls),
     };
     (char::from_u32(0x2800 + bits).unwrap_or(' '), shows)
 }
@@ -201,7 +316,7 @@ fn character_at((x, y): Px) -> (usize, usize) {
 /// Writes the marks of a maze beyond the plane into `letters`, where start and goal do not
 /// stand: labels and seam numbers as text, stairs as arrows (up, down, both); the cube's
 /// face names are left to pictures, for on a face they would hide its walls.
-fn put_marks(marks: &[Mark], letters: &mut Letters) {
+fn put_marks<'a>(marks: impl IntoIterator<Item = &'a Mark>, letters: &mut Letters) {
     for mark in marks {
         let (at, text, anchor, shows) = match mark {
             Mark::Label { at, text, anchor } => (*at, text.clone(), *anchor, Shows::Walls),
@@ -219,7 +334,7 @@ fn put_marks(marks: &[Mark], letters: &mut Letters) {
                 *anchor,
                 if *on_path { Shows::Path } else { Shows::Walls },
             ),
-            Mark::Stairs { at, up, down } => {
+            Mark::Stairs { at, up, down, .. } => {
                 let arrow = match (up, down) {
                     (true, true) => "\u{2195}",
                     (true, false) => "\u{2191}",
@@ -242,10 +357,32 @@ fn put_marks(marks: &[Mark], letters: &mut Letters) {
     }
 }
 
-/// Draws the walls and the path into `dots`; returns where start and goal stand.
-fn draw<T: Topology>(m: &TiledMaze<T>, layout: &Layout, dots: &mut Dots) -> Letters {
+/// Draws the walls and the path into `dots` (a cell the path reaches and leaves over stairs
+/// or seams is a dot), and in a `replay`'s frame the `covered` cells solid and the explored
+/// ones shaded; returns where start and goal stand.
+fn draw<T: Topology>(
+    m: &TiledMaze<T>,
+    layout: &Layout,
+    replay: bool,
+    covered: &HashSet<Cell>,
+    dots: &mut Dots,
+) -> Letters {
     let mut scratch = Scratch::default();
     let centre = layout.centre();
+    let t = m.topology();
+    for &cell in covered {
+        dots.fill(
+            &layout.polygon(t, cell, 1.0, &mut scratch),
+            Dot::Wall,
+            false,
+        );
+    }
+    if replay {
+        for &cell in &layout.explored {
+            let polygon = layout.polygon(t, cell, 1.0, &mut scratch);
+            dots.fill(&polygon, Dot::Explored, true);
+        }
+    }
     layout.for_each_wall(m, &mut scratch, |line| {
         let mut points = vec![line.from];
         if let Some((radius, clockwise)) = line.arc {
@@ -260,8 +397,10 @@ fn draw<T: Topology>(m: &TiledMaze<T>, layout: &Layout, dots: &mut Dots) -> Lett
     });
     for piece in layout.path_pieces() {
         dots.dotted(piece, 2.0, Dot::Path);
+        if let ([cell], true) = (piece, layout.path.len() > 1) {
+            dots.set(*cell, Dot::Path);
+        }
     }
-    let t = m.topology();
     [
         (layout.start, 'S', Shows::Start),
         (layout.goal, 'G', Shows::Goal),
@@ -276,4 +415,90 @@ fn draw<T: Topology>(m: &TiledMaze<T>, layout: &Layout, dots: &mut Dots) -> Lett
         letters.entry(at).or_insert(shown);
         letters
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grid_core::Document;
+
+    /// A 3 x 3 torus whose path (and carving) runs through every cell, over two seams.
+    const TORUS: &str = r#"{"kind":"maze","version":1,"tiling":"wrapped","width":3,"height":3,"wrap":"xy","cells":["210","112","122"],"start":[2,0],"goal":[0,0],"trace":[[2,0],[2,1],[0,1],[0,2],[2,2],[1,2],[1,1],[1,0],[0,0]],"solution":{"algorithm":"bfs","path":[[2,0],[2,1],[0,1],[0,2],[2,2],[1,2],[1,1],[1,0],[0,0]],"length":8,"explored":9}}"#;
+
+    fn torus() -> TiledDoc {
+        TiledDoc::from_document(&Document::from_json(TORUS).unwrap()).unwrap()
+    }
+
+    fn frame(d: &TiledDoc, carved: usize, walked: usize) -> String {
+        let mut out = Vec::new();
+        let progress = Progress {
+            carved,
+            explored: 0,
+            walked,
+        };
+        render_frame(d, progress, false, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn a_replay_starts_solid_and_ends_on_the_still_drawing() {
+        let d = torus();
+        let mut still = Vec::new();
+        render(&d, false, &mut still).unwrap();
+        assert_eq!(frame(&d, 9, 8), String::from_utf8(still).unwrap());
+        let first = frame(&d, 0, 0);
+        assert!(
+            first.contains('\u{28ff}'),
+            "uncarved cells are solid:\n{first}"
+        );
+        assert!(
+            !first.contains(['a', 'b', 'c']),
+            "no seam's letters before its cells are carved:\n{first}"
+        );
+    }
+
+    #[test]
+    fn a_label_wider_than_the_drawing_is_written_whole() {
+        let strip = r#"{"kind":"maze","version":1,"tiling":"wrapped","width":3,"height":3,"wrap":"mobius","cells":["000","000","000"]}"#;
+        let d = TiledDoc::from_document(&Document::from_json(strip).unwrap()).unwrap();
+        let mut out = Vec::new();
+        render(&d, false, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("flipped: row r meets 2-r\n"), "{text}");
+    }
+
+    #[test]
+    fn a_step_over_a_seam_is_seen_where_it_lands() {
+        let d = torus();
+        // Step 1 goes from [2, 1] over the bottom edge to [0, 1], at the top.
+        let (before, after) = (frame(&d, 9, 1), frame(&d, 9, 2));
+        let grid =
+            |text: &str| -> Vec<Vec<char>> { text.lines().map(|l| l.chars().collect()).collect() };
+        let (before, after) = (grid(&before), grid(&after));
+        let changed: Vec<(usize, usize)> = (0..after.len())
+            .flat_map(|line| (0..after[line].len()).map(move |col| (col, line)))
+            .filter(|&(col, line)| before[line].get(col) != Some(&after[line][col]))
+            .collect();
+        // Where the drawing puts the cells' centres, against the start's S.
+        let layout = Layout::with_margin(&d, dots_per_unit(Tiling::Wrapped), 8.0);
+        let grid_core::tiling::AnyMaze::Wrapped(m) = &d.maze else {
+            panic!("a wrapped maze");
+        };
+        let centre = |r, c| {
+            let cell = m.cell_at(Pos::new(r, c)).unwrap();
+            character_at(layout.place(m.topology().center(cell)))
+        };
+        let s = after
+            .iter()
+            .enumerate()
+            .find_map(|(line, l)| l.iter().position(|&ch| ch == 'S').map(|col| (col, line)))
+            .unwrap();
+        let (start, landing) = (centre(2, 0), centre(0, 1));
+        let expected = (s.0 + landing.0 - start.0, s.1 + landing.1 - start.1);
+        assert_eq!(
+            changed,
+            vec![expected],
+            "the landing's dot, and nothing else"
+        );
+    }
 }

@@ -191,6 +191,7 @@ impl Layout {
     }
 
     /// The outline of `cell` as a polygon, arcs cut into pieces at most `step` pixels long.
+    /// A side drawn as a point (a level's stairs, at the cell's centre) is no corner of it.
     pub fn polygon<T: Topology>(
         &self,
         t: &T,
@@ -201,6 +202,9 @@ impl Layout {
         self.lines(t, cell, &mut scratch.edges, &mut scratch.lines);
         let mut points = Vec::with_capacity(scratch.lines.len() * 2);
         for line in &scratch.lines {
+            if line.arc.is_none() && line.from == line.to {
+                continue;
+            }
             points.push(line.from);
             if let Some((radius, clockwise)) = line.arc {
                 points.extend(arc_points(

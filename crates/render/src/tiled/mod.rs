@@ -13,7 +13,7 @@ pub(crate) mod layout;
 mod raster;
 mod svg;
 
-pub use braille::render as render_braille;
+pub use braille::{Progress, render as render_braille, render_frame as render_braille_frame};
 pub use layout::Layout;
 
 use crate::error::RenderError;

@@ -49,10 +49,14 @@ pub(crate) fn paint<T: Topology>(
         for pair in piece.windows(2) {
             canvas.square_stroke(pair[0], pair[1], path, ink_index(Ink::Path));
         }
+        // A cell the path reaches and leaves over stairs or seams: a dot.
+        if let ([cell], true) = (piece, layout.path.len() > 1) {
+            canvas.square_stroke(*cell, *cell, path, ink_index(Ink::Path));
+        }
     }
     let cell = layout.scale() * layout.cell_span();
     for mark in marks {
-        if let Mark::Stairs { at, up, down } = *mark {
+        if let Mark::Stairs { at, up, down, .. } = *mark {
             for t in beyond::stair_triangles(at, up, down, cell) {
                 canvas.fill_polygon(&t, ink_index(Ink::Text));
             }

@@ -8,6 +8,7 @@ use crate::animate::step_seconds;
 use crate::ink::{Ink, Theme};
 use crate::svg::hex;
 use grid_core::tiling::{Cell, TiledDoc, TiledMaze, Topology};
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
 fn open(out: &mut String, layout: &Layout, caption_lines: usize, theme: Theme, ground: Ink) {
@@ -127,7 +128,19 @@ fn still_of<T: Topology>(
     if layout.path.len() > 1 {
         let (_, path) = widths(layout);
         out.push_str("<g class=\"solution\">");
-        for piece in layout.path_pieces().iter().filter(|p| p.len() > 1) {
+        for piece in layout.path_pieces() {
+            if let [cell] = piece {
+                // A cell the path reaches and leaves over stairs or seams: a dot.
+                let _ = write!(
+                    out,
+                    r#"<circle cx="{:.1}" cy="{:.1}" r="{:.1}" fill="{}"/>"#,
+                    cell.0,
+                    cell.1,
+                    path / 2.0,
+                    hex(theme, Ink::Path)
+                );
+                continue;
+            }
             let _ = write!(
                 out,
                 r#"<polyline points="{}" fill="none" stroke="{}" stroke-width="{path:.1}" stroke-linecap="round" stroke-linejoin="round"/>"#,
@@ -137,9 +150,9 @@ fn still_of<T: Topology>(
         }
         out.push_str("</g>\n");
     }
-    stairs(&mut out, layout, theme, marks);
+    stairs(&mut out, layout, theme, marks, &Timing::default());
     walls(&mut out, m, layout, theme);
-    labels(&mut out, layout, theme, marks);
+    labels(&mut out, layout, theme, marks, &Timing::default());
     let (_, drawn) = layout.pixels(0);
     for (k, line) in caption.iter().enumerate() {
         let y = drawn + (k as u64 + 1) * super::layout::CAPTION_LINE - 2;
@@ -154,7 +167,8 @@ fn still_of<T: Topology>(
     out
 }
 
-/// The faces' names, faint, under the path and walls.
+/// The faces' names, faint, under the path and walls: there from the first frame of a
+/// replay, for they name the net's places rather than tell the story.
 fn names(out: &mut String, layout: &Layout, theme: Theme, marks: &[Mark]) {
     for mark in marks {
         if let Mark::Name { at, text } = mark {
@@ -170,23 +184,73 @@ fn names(out: &mut String, layout: &Layout, theme: Theme, marks: &[Mark]) {
     }
 }
 
+/// When a replay shows the marks of a maze beyond the plane: a stair's or a seam's mark once
+/// the carving has uncovered its cells, a seam's letters in the path's colour once the
+/// solution crosses there. A still ([`Timing::default`]) shows every mark as it ends.
+#[derive(Debug, Default)]
+struct Timing {
+    /// When the carving uncovers each cell, by cell; NaN for a cell never covered.
+    uncovered: Vec<f64>,
+    /// When the solution steps over each passage drawn apart, by its cells, lower first.
+    crossed: HashMap<(Cell, Cell), f64>,
+}
+
+impl Timing {
+    /// When all of `cells` are uncovered; `None` when all show from the start.
+    fn shown(&self, cells: &[Cell]) -> Option<f64> {
+        cells
+            .iter()
+            .filter_map(|&c| self.uncovered.get(c as usize).filter(|t| !t.is_nan()))
+            .copied()
+            .reduce(f64::max)
+    }
+}
+
+/// A `<set>` that gives `attribute` its `value` at `begin` seconds, and keeps it.
+fn set(attribute: &str, value: &str, begin: f64) -> String {
+    format!(r#"<set attributeName="{attribute}" to="{value}" begin="{begin:.3}s" fill="freeze"/>"#)
+}
+
+/// Writes `<tag attrs>content</tag>` (`<tag attrs/>` when empty), hidden until `from`
+/// seconds when given, with `more` animation inside.
+fn element(out: &mut String, tag: &str, attrs: &str, content: &str, from: Option<f64>, more: &str) {
+    let (hidden, reveal) = match from {
+        Some(t) => (r#" opacity="0""#, set("opacity", "1", t)),
+        None => ("", String::new()),
+    };
+    if reveal.is_empty() && more.is_empty() && content.is_empty() {
+        let _ = writeln!(out, "<{tag} {attrs}/>");
+    } else {
+        let _ = writeln!(
+            out,
+            "<{tag} {attrs}{hidden}>{reveal}{more}{content}</{tag}>"
+        );
+    }
+}
+
 /// The stairs marks: a triangle up, down, or both, in each cell with stairs.
-fn stairs(out: &mut String, layout: &Layout, theme: Theme, marks: &[Mark]) {
+fn stairs(out: &mut String, layout: &Layout, theme: Theme, marks: &[Mark], timing: &Timing) {
     let cell = layout.scale() * layout.cell_span();
     for mark in marks {
-        if let Mark::Stairs { at, up, down } = *mark {
+        if let Mark::Stairs {
+            at,
+            up,
+            down,
+            cells,
+        } = mark
+        {
             let which = match (up, down) {
                 (true, true) => "both",
                 (true, false) => "up",
                 _ => "down",
             };
-            for t in beyond::stair_triangles(at, up, down, cell) {
-                let _ = writeln!(
-                    out,
-                    r#"<polygon class="stairs" data-stairs="{which}" points="{}" fill="{}"/>"#,
+            for t in beyond::stair_triangles(*at, *up, *down, cell) {
+                let attrs = format!(
+                    r#"class="stairs" data-stairs="{which}" points="{}" fill="{}""#,
                     points(&t),
                     hex(theme, Ink::Text)
                 );
+                element(out, "polygon", &attrs, "", timing.shown(cells), "");
             }
         }
     }
@@ -194,7 +258,7 @@ fn stairs(out: &mut String, layout: &Layout, theme: Theme, marks: &[Mark]) {
 
 /// The labels (levels, faces, a Möbius seam) and the numbers pairing the ends of each
 /// passage over a seam, the solution's in its colour.
-fn labels(out: &mut String, layout: &Layout, theme: Theme, marks: &[Mark]) {
+fn labels(out: &mut String, layout: &Layout, theme: Theme, marks: &[Mark], timing: &Timing) {
     let size = (layout.scale() * layout.cell_span() * 0.6).clamp(7.0, 12.0);
     let anchor = |a: Anchor| match a {
         Anchor::Start => "start",
@@ -202,50 +266,83 @@ fn labels(out: &mut String, layout: &Layout, theme: Theme, marks: &[Mark]) {
         Anchor::End => "end",
     };
     for mark in marks {
-        let (at, text, a, class, ink) = match mark {
-            Mark::Label { at, text, anchor } => {
-                (*at, text.clone(), *anchor, "label".to_string(), Ink::Text)
-            }
+        let (at, text, a, class, ink, from, more) = match mark {
+            Mark::Label { at, text, anchor } => (
+                *at,
+                text.clone(),
+                *anchor,
+                "label",
+                Ink::Text,
+                None,
+                String::new(),
+            ),
             Mark::Seam {
                 at,
                 pair,
                 anchor,
                 on_path,
+                link,
                 ..
-            } => (
-                *at,
-                beyond::pair_name(*pair),
-                *anchor,
-                "seam".to_string(),
-                if *on_path { Ink::Path } else { Ink::Text },
-            ),
+            } => {
+                let crossed = timing.crossed.get(link);
+                let ink = match (on_path, crossed) {
+                    (true, None) => Ink::Path,
+                    _ => Ink::Text,
+                };
+                let more =
+                    crossed.map_or_else(String::new, |&t| set("fill", &hex(theme, Ink::Path), t));
+                (
+                    *at,
+                    beyond::pair_name(*pair),
+                    *anchor,
+                    "seam",
+                    ink,
+                    timing.shown(&[link.0, link.1]),
+                    more,
+                )
+            }
             Mark::Stairs { .. } | Mark::Name { .. } => continue,
         };
-        let _ = writeln!(
-            out,
-            r#"<text class="{class}" x="{:.1}" y="{:.1}" font-family="monospace" font-size="{size:.0}" text-anchor="{}" dominant-baseline="central" fill="{}">{}</text>"#,
+        let attrs = format!(
+            r#"class="{class}" x="{:.1}" y="{:.1}" font-family="monospace" font-size="{size:.0}" text-anchor="{}" dominant-baseline="central" fill="{}""#,
             at.0,
             at.1,
             anchor(a),
             hex(theme, ink),
-            grid_core::escape::text(&text)
+        );
+        element(
+            out,
+            "text",
+            &attrs,
+            &grid_core::escape::text(&text),
+            from,
+            &more,
         );
     }
 }
 
 /// The replay: cells uncovered in carving order, explored cells warming up, the path drawn
-/// step by step; the maze's walls over all of it.
+/// step by step; the maze's walls over all of it. Beyond the plane the still's marks are
+/// drawn too, in the same places: labels and face names from the start, a stair's or a
+/// seam's mark once its cells are carved, a seam's letters turning to the path's colour
+/// when the solution crosses there, and a step of the path over a stair or a seam drawn as a
+/// dot where it lands rather than a line across the picture.
 pub(crate) fn animated(doc: &TiledDoc, layout: &Layout, theme: Theme, fps: f64) -> String {
-    grid_core::on_tiled_maze!(&doc.maze, m => animated_of(m, layout, theme, fps))
+    let marks = beyond::marks(doc, layout);
+    grid_core::on_tiled_maze!(&doc.maze, m => animated_of(m, layout, theme, fps, &marks))
 }
 
-fn animated_of<T: Topology>(m: &TiledMaze<T>, layout: &Layout, theme: Theme, fps: f64) -> String {
+fn animated_of<T: Topology>(
+    m: &TiledMaze<T>,
+    layout: &Layout,
+    theme: Theme,
+    fps: f64,
+    marks: &[Mark],
+) -> String {
     let mut out = String::new();
     let mut s = Scratch::default();
+    let mut timing = Timing::default();
     open(&mut out, layout, 0, theme, Ink::Floor);
-    let set = |value: &str, begin: f64| {
-        format!(r#"<set attributeName="opacity" to="{value}" begin="{begin:.3}s" fill="freeze"/>"#)
-    };
     let mut clock = 0.5;
     if !layout.carved.is_empty() {
         let dt = step_seconds(layout.carved.len(), fps, 10.0);
@@ -260,7 +357,7 @@ fn animated_of<T: Topology>(m: &TiledMaze<T>, layout: &Layout, theme: Theme, fps
             let reveal = if begin.is_nan() {
                 String::new()
             } else {
-                set("0", begin)
+                set("opacity", "0", begin)
             };
             let _ = writeln!(
                 out,
@@ -269,6 +366,7 @@ fn animated_of<T: Topology>(m: &TiledMaze<T>, layout: &Layout, theme: Theme, fps
                 hex(theme, Ink::Wall)
             );
         }
+        timing.uncovered = when;
         clock += layout.carved.len() as f64 * dt + 0.5;
     }
     let n = layout.explored.len();
@@ -280,16 +378,35 @@ fn animated_of<T: Topology>(m: &TiledMaze<T>, layout: &Layout, theme: Theme, fps
                 r#"<polygon points="{}" fill="{}" opacity="0">{}</polygon>"#,
                 polygon(m, layout, cell, &mut s),
                 hex(theme, Ink::Heat((k * 8 / n) as u8)),
-                set("1", clock + k as f64 * dt)
+                set("opacity", "1", clock + k as f64 * dt)
             );
         }
         clock += n as f64 * dt + 0.5;
     }
+    names(&mut out, layout, theme, marks);
     ends(&mut out, m, layout, theme, &mut s);
     if layout.path.len() > 1 {
         let (_, width) = widths(layout);
         let dt = step_seconds(layout.path.len() - 1, fps, 10.0);
         for (k, pair) in layout.path.windows(2).enumerate() {
+            let begin = clock + k as f64 * dt;
+            if layout.breaks.binary_search(&k).is_ok() {
+                let link = (layout.path_cells[k], layout.path_cells[k + 1]);
+                timing
+                    .crossed
+                    .entry((link.0.min(link.1), link.0.max(link.1)))
+                    .or_insert(begin);
+                let _ = writeln!(
+                    out,
+                    r#"<circle class="landing" cx="{:.1}" cy="{:.1}" r="{:.1}" fill="{}" opacity="0">{}</circle>"#,
+                    pair[1].0,
+                    pair[1].1,
+                    width / 2.0,
+                    hex(theme, Ink::Path),
+                    set("opacity", "1", begin)
+                );
+                continue;
+            }
             let _ = writeln!(
                 out,
                 r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{}" stroke-width="{width:.1}" stroke-linecap="round" opacity="0">{}</line>"#,
@@ -298,11 +415,13 @@ fn animated_of<T: Topology>(m: &TiledMaze<T>, layout: &Layout, theme: Theme, fps
                 pair[1].0,
                 pair[1].1,
                 hex(theme, Ink::Path),
-                set("1", clock + k as f64 * dt)
+                set("opacity", "1", begin)
             );
         }
     }
+    stairs(&mut out, layout, theme, marks, &timing);
     walls(&mut out, m, layout, theme);
+    labels(&mut out, layout, theme, marks, &timing);
     out.push_str("</svg>\n");
     out
 }

@@ -111,3 +111,23 @@ fn an_svg_has_the_walls_as_one_path_and_the_solution_as_its_own_layer() {
     );
     roxmltree::Document::parse(&svg).unwrap();
 }
+
+/// Three levels of one cell, solved from the bottom to the top: the middle level's cell is
+/// reached and left by stairs.
+const TOWER: &str = r#"{"kind":"maze","version":1,"tiling":"levels","width":1,"height":1,"levels":3,"cells":["4","4","0"],"start":[0,0],"goal":[2,0],"solution":{"algorithm":"bfs","path":[[0,0],[1,0],[2,0]],"length":2,"explored":3}}"#;
+
+#[test]
+fn a_cell_the_path_passes_only_by_stairs_is_drawn_as_a_dot() {
+    use grid_core::tiling::Topology;
+    let d = doc(TOWER);
+    let layout = Layout::new(&d, 10.0);
+    let svg = svg::still(&d, &layout, crate::ink::Theme::Light, &[]);
+    let grid_core::tiling::AnyMaze::Levels(m) = &d.maze else {
+        panic!("levels");
+    };
+    let (x, y) = layout.place(m.topology().center(1));
+    assert!(
+        svg.contains(&format!(r#"<circle cx="{x:.1}" cy="{y:.1}""#)),
+        "a dot on the middle level:\n{svg}"
+    );
+}
