@@ -170,7 +170,7 @@ fn ways_and_marks<T: Topology>(m: &TiledMaze<T>, doc: &TiledDoc, layout: &Layout
                 let (x, y) = point(at);
                 beyond.names.push((x, y, text));
             }
-            Mark::Stairs { at, up, down } => {
+            Mark::Stairs { at, up, down, .. } => {
                 for triangle in beyond::stair_triangles(at, up, down, 1.0) {
                     let points: Vec<String> = triangle
                         .iter()
