@@ -211,7 +211,7 @@ impl Document {
             fields.get(name).map(|v| tree_of(name, v)).transpose()
         };
         let kind = match small("kind")? {
-            None => return Err(Error::input("field `kind`: missing")),
+            None => return Err(no_kind(&fields)),
             Some(Value::String(s)) => Kind::parse(&s).ok_or_else(|| {
                 Error::input(format!(
                     "field `kind`: unknown kind \"{}\" (expected \"maze\", \"mines\" or \"nonogram\")",
@@ -629,6 +629,22 @@ fn describe_value_error(e: &serde_json::Error) -> String {
     }
 }
 
+/// The error for an object without `kind`: a report that the tools write beside documents
+/// (`mines bench --json`, `mines replay --summary`) is named as one, so that whoever sent it
+/// to a tool that reads documents learns what it holds instead of a field to add.
+fn no_kind(fields: &Fields) -> Error {
+    let report = fields
+        .get("report")
+        .and_then(|v| tree_of("report", v).ok())
+        .and_then(|v| v.as_str().map(crate::error::quote));
+    match report {
+        Some(report) => Error::input(format!(
+            "field `kind`: missing: this is a report (\"{report}\"), not a grid document"
+        )),
+        None => Error::input("field `kind`: missing"),
+    }
+}
+
 /// "a string", "an array"...: for messages about values of the wrong type.
 pub fn type_name(v: &Value) -> &'static str {
     match v {
@@ -675,6 +691,9 @@ mod tests {
     fn kind_and_version_are_checked() {
         assert!(err("[1]").contains("expected a JSON object"));
         assert!(err(r#"{"version":1}"#).contains("`kind`: missing"));
+        assert!(err(r#"{"report":"replay summary","version":1}"#).ends_with(
+            "`kind`: missing: this is a report (\"replay summary\"), not a grid document"
+        ));
         assert!(err(r#"{"kind":"sudoku","version":1}"#).contains("unknown kind \"sudoku\""));
         assert!(err(r#"{"kind":"maze","version":2}"#).contains("unsupported version 2"));
         assert!(err(r#"{"kind":"maze"}"#).contains("`version`: missing"));
