@@ -679,7 +679,7 @@ fn one_page_draws_its_puzzles_at_one_scale() {
 fn too_many_a_page_is_refused_with_the_most_that_fit() {
     let dir = scratch("books-per-page");
     let pdf = dir.join("book.pdf");
-    let big = stream(&[("nonogen", &["--count", "2", "--seed", "1", "25"])]);
+    let big = stream(&[("nonogen", &["--count", "2", "--seed", "1", "26"])]);
     let r = run(
         "gridrender",
         &[
@@ -694,7 +694,12 @@ fn too_many_a_page_is_refused_with_the_most_that_fit() {
     );
     assert_eq!(r.status, 2, "{}", r.stderr);
     assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
-    assert!(r.stderr.contains("under the 4 mm"), "{}", r.stderr);
+    // Millimetres reckoned on the 20 pixels a nonogram's tile is drawn at.
+    assert!(
+        r.stderr.contains("cells 3.6 mm wide, under the 4 mm"),
+        "{}",
+        r.stderr
+    );
     assert!(r.stderr.contains("--per-page 1 or fewer"), "{}", r.stderr);
     assert!(
         r.stderr.contains("at most 1 a page stays readable: give"),
@@ -792,4 +797,92 @@ fn the_size_said_to_fit_is_accepted() {
         let r = run("gridrender", &["-o", out, "--paper", "a4"], &maze(fits + 1));
         assert_eq!(r.status, 2, "{tiling} {}: one more is refused", fits + 1);
     }
+}
+
+/// A board too large is told the largest that a book takes, and one more is refused.
+#[test]
+fn the_board_size_said_to_fit_is_accepted() {
+    let dir = scratch("books-board-advice");
+    let pdf = dir.join("book.pdf");
+    let out = pdf.to_str().unwrap();
+    let board = |n: usize| {
+        let n = n.to_string();
+        let size = [
+            "--width", &n, "--height", &n, "--mines", "10", "--seed", "1",
+        ];
+        stream(&[("mines", &[&["new"][..], &size].concat())])
+    };
+    let book = |input: &str| run("gridrender", &["-o", out, "--paper", "a4"], input);
+    let r = book(&board(200));
+    let fits: usize = said_to_fit(&r.stderr, "at most about ");
+    assert_eq!(book(&board(fits)).status, 0, "{fits}: {}", r.stderr);
+    assert_eq!(book(&board(fits + 1)).status, 2, "{}: one more", fits + 1);
+}
+
+/// A nonogram's clues take more room the more they are, so the size a too-large one is
+/// told fits is one that a book takes with the most clues its lines can hold (a
+/// checkerboard), black and white and in colour; one more is refused so; nonogen's puzzle
+/// of that size is taken. `nonogen --seed 1 100` was told 31 x 31, which was refused.
+#[test]
+fn the_nonogram_size_said_to_fit_is_accepted_whatever_its_clues() {
+    let dir = scratch("books-nonogram-advice");
+    let pdf = dir.join("book.pdf");
+    let out = pdf.to_str().unwrap();
+    let book = |input: &str| run("gridrender", &["-o", out, "--paper", "a4"], input);
+    for colors in [None, Some("3")] {
+        let made = |n: usize| {
+            let n = n.to_string();
+            let mut args = vec!["--seed", "1"];
+            if let Some(c) = colors {
+                args.extend(["--colors", c]);
+            }
+            args.push(&n);
+            stream(&[("nonogen", &args)])
+        };
+        let r = book(&made(100));
+        assert_eq!(r.status, 2, "{}", r.stderr);
+        let fits = said_to_fit(&r.stderr, "a ");
+        assert!(
+            r.stderr.ends_with("fits a page whatever its clues\n"),
+            "{}",
+            r.stderr
+        );
+        let r = book(&checkerboard(fits, colors.is_some()));
+        assert_eq!(r.status, 0, "{colors:?} {fits}: {}", r.stderr);
+        let r = book(&checkerboard(fits + 1, colors.is_some()));
+        assert_eq!(r.status, 2, "{colors:?} {}: one more is refused", fits + 1);
+        let r = book(&made(fits));
+        assert_eq!(r.status, 0, "{colors:?} nonogen {fits}: {}", r.stderr);
+    }
+}
+
+/// The N of "N x N" after `before` in a refusal.
+fn said_to_fit(stderr: &str, before: &str) -> usize {
+    let at = stderr.rfind(": ").unwrap() + 2;
+    let rest = stderr[at..]
+        .strip_prefix(before)
+        .unwrap_or_else(|| panic!("{stderr}"));
+    rest.split(' ').next().unwrap().parse().unwrap()
+}
+
+/// An `n` x `n` nonogram with the most clues a line can hold: a checkerboard of one-cell
+/// blocks, or of two colours taking turns.
+fn checkerboard(n: usize, colors: bool) -> String {
+    use serde_json::{Value, json};
+    let line = |other: usize| -> Vec<Value> {
+        if colors {
+            (0..n)
+                .map(|i| json!([1, if (i + other).is_multiple_of(2) { "a" } else { "b" }]))
+                .collect()
+        } else {
+            vec![json!(1); n.div_ceil(2)]
+        }
+    };
+    let lines: Vec<_> = (0..n).map(line).collect();
+    let mut doc = json!({"kind": "nonogram", "version": 1, "width": n, "height": n,
+        "clues": {"rows": lines, "cols": lines}});
+    if colors {
+        doc["colors"] = json!({"a": "#d62728", "b": "#1f77b4"});
+    }
+    format!("{doc}\n")
 }

@@ -7,11 +7,13 @@
 //! the titles use, DejaVu Sans Mono, embedded), so that a book prints the same everywhere
 //! and a page looks like the picture of the same document.
 
+mod fit;
 mod layout;
 mod text;
 
 use crate::error::RenderError;
 use crate::{Picture, PictureOptions, Theme};
+use fit::{Model, unreadable};
 use grid_core::{Document, Kind};
 use krilla::Document as Pdf;
 use krilla::geom::{Point, Size, Transform};
@@ -160,11 +162,14 @@ impl fmt::Display for Extent {
 /// says which flag to change.
 #[derive(Debug, thiserror::Error)]
 pub enum BookError {
-    /// A puzzle that is not readable even alone on a page.
+    /// A puzzle that is not readable even alone on a page. `fits` is the largest size of its
+    /// shape that the book takes: about, for a maze or a board, whose picture is its cells;
+    /// `whatever_clues` for a nonogram, whose clues take more room the more they are, so
+    /// that the size said is taken with the most clues its lines can hold.
     #[error(
         "Puzzle {number} ({size}) is too large to print readably on {paper} ({least_mm} mm a \
-         cell at least): at most about {fits} {} a page",
-        .fits.verb("fits", "fit")
+         cell at least): {}",
+        fits_said(*.fits, *.whatever_clues)
     )]
     TooLarge {
         number: usize,
@@ -172,6 +177,7 @@ pub enum BookError {
         paper: Paper,
         least_mm: u32,
         fits: Extent,
+        whatever_clues: bool,
     },
     /// More puzzles a page than stay readable: `asked` a page would print the cells at
     /// `mm` millimetres, under `least_mm`; `most` a page stay readable.
@@ -197,6 +203,16 @@ pub enum BookError {
     Drawing { number: usize, error: RenderError },
 }
 
+/// What fits a page in words: "at most about 59 x 59 fits a page", "29 rings fit", or for
+/// a nonogram "a 30 x 30 puzzle fits a page whatever its clues".
+fn fits_said(fits: Extent, whatever_clues: bool) -> String {
+    if whatever_clues {
+        format!("a {fits} puzzle fits a page whatever its clues")
+    } else {
+        format!("at most about {fits} {} a page", fits.verb("fits", "fit"))
+    }
+}
+
 /// What making a book returns. A book is made of pictures, so its error holds a drawing's:
 /// the book sits above the pictures, and the pictures know nothing of books.
 pub type Result<T, E = BookError> = std::result::Result<T, E>;
@@ -218,12 +234,20 @@ const POINTS_A_MM: f32 = 72.0 / 25.4;
 /// The size of the page numbers.
 const FOOT_SIZE: f32 = 9.0;
 
-/// Pixels a tile in `kind`'s picture at [`PICTURE_TILE`]: a board's tiles are drawn no
-/// smaller than 24 pixels (`render_picture`), so its millimetres a tile are reckoned on those.
+/// Pixels a tile in `kind`'s picture at [`PICTURE_TILE`]: a board's and a nonogram's
+/// tiles are drawn no smaller than the picture's least tile (`least_tile`, 24 and 20
+/// pixels), so their millimetres a tile are reckoned on those.
 fn tile_pixels(kind: Kind) -> f32 {
-    match kind {
-        Kind::Mines => PICTURE_TILE.max(24) as f32,
-        Kind::Maze | Kind::Nonogram => PICTURE_TILE as f32,
+    PICTURE_TILE.max(crate::least_tile(kind)) as f32
+}
+
+/// How a book draws its pictures: at [`PICTURE_TILE`], thin walls, light, no caption.
+fn picture_options() -> PictureOptions {
+    PictureOptions {
+        cell_size: Some(PICTURE_TILE),
+        thin_walls: true,
+        theme: Theme::Light,
+        caption: false,
     }
 }
 
@@ -248,6 +272,8 @@ struct Drawn {
     tree: usvg::Tree,
     item: Item,
     least_mm: u32,
+    /// How its picture would be sized at a size that fits.
+    model: Model,
 }
 
 impl Drawn {
@@ -261,12 +287,7 @@ impl Drawn {
         fonts: &Arc<usvg::fontdb::Database>,
     ) -> Result<Drawn> {
         let mut svg = Vec::new();
-        let options = PictureOptions {
-            cell_size: Some(PICTURE_TILE),
-            thin_walls: true,
-            theme: Theme::Light,
-            caption: false,
-        };
+        let options = picture_options();
         let item = |size| {
             let a_pixel = |mm: f32| mm * POINTS_A_MM / tile_pixels(doc.kind());
             Item {
@@ -291,17 +312,21 @@ impl Drawn {
                     _ => entry.size.pixels(PICTURE_TILE),
                 };
                 let too_large = item(pixels);
-                return Err(
-                    unreadable(entry, &too_large, least_mm, paper, PICTURE_TILE as f32).unwrap_or(
-                        BookError::TooLarge {
-                            number: entry.number,
-                            size: entry.size,
-                            paper,
-                            least_mm,
-                            fits: entry.size,
-                        },
-                    ),
-                );
+                return Err(unreadable(
+                    entry,
+                    &too_large,
+                    least_mm,
+                    paper,
+                    Model::of(doc, PICTURE_TILE as f32),
+                )
+                .unwrap_or(BookError::TooLarge {
+                    number: entry.number,
+                    size: entry.size,
+                    paper,
+                    least_mm,
+                    fits: entry.size,
+                    whatever_clues: false,
+                }));
             }
             other => other.map_err(|error| BookError::Drawing {
                 number: entry.number,
@@ -323,47 +348,9 @@ impl Drawn {
             tree,
             item: item(size),
             least_mm,
+            model: Model::of(doc, 0.0),
         })
     }
-}
-
-/// Why `item`, `entry`'s picture, cannot be read alone on a page of `paper`, with the size
-/// that could; nothing when it can. The size said is the picture shrunk in proportion,
-/// keeping `margin` pixels (a picture sized from its drawing's refusal, not drawn, keeps a
-/// tile of border: `mazegen 2000` fits 59, as `mazegen 59` is drawn), and made a cell smaller
-/// until it fits.
-fn unreadable(
-    entry: &Entry,
-    item: &Item,
-    least_mm: u32,
-    paper: Paper,
-    margin: f32,
-) -> Option<BookError> {
-    let scale_of = |item: &Item| layout::Grid::best(paper, 1, std::slice::from_ref(item)).1;
-    let scale = scale_of(item);
-    if scale >= item.least {
-        return None;
-    }
-    let largest = entry.size.largest().max(1);
-    let shrunk = |k: usize| {
-        let f = k as f32 / largest as f32;
-        Item {
-            size: (item.size.0 * f + margin, item.size.1 * f + margin),
-            ..item.clone()
-        }
-    };
-    let first = ((largest as f32 * scale / item.least).floor() as usize).max(1);
-    let k = (1..=first)
-        .rev()
-        .find(|&k| scale_of(&shrunk(k)) >= item.least)
-        .unwrap_or(1);
-    Some(BookError::TooLarge {
-        number: entry.number,
-        size: entry.size,
-        paper,
-        least_mm,
-        fits: entry.size.scaled(k as f32 / largest as f32),
-    })
 }
 
 /// Lays out a book of `entries`.
@@ -441,7 +428,7 @@ fn finish(pdf: Pdf) -> Result<Vec<u8>> {
 fn per_page(options: &BookOptions, drawn: &[Drawn], entries: &[Entry]) -> Result<usize> {
     let paper = options.paper;
     for (d, entry) in drawn.iter().zip(entries) {
-        if let Some(e) = unreadable(entry, &d.item, d.least_mm, paper, 0.0) {
+        if let Some(e) = unreadable(entry, &d.item, d.least_mm, paper, d.model) {
             return Err(e);
         }
     }
@@ -461,7 +448,8 @@ fn per_page(options: &BookOptions, drawn: &[Drawn], entries: &[Entry]) -> Result
     match options.per_page {
         Some(asked) if !readable(asked) => Err(BookError::TooManyAPage {
             asked,
-            mm: scale(asked) * PICTURE_TILE as f32 / POINTS_A_MM,
+            // The scale against the least readable one is the millimetres against the least.
+            mm: scale(asked) / least * least_mm as f32,
             least_mm,
             most,
         }),
@@ -583,6 +571,7 @@ mod tests {
             paper: Paper::A4,
             least_mm: 3,
             fits,
+            whatever_clues: false,
         };
         let said = large(Extent::Rings(29)).to_string();
         assert!(
@@ -604,5 +593,56 @@ mod tests {
         assert!(said.ends_with("at most 1 a page stays readable"), "{said}");
         let said = many(2).to_string();
         assert!(said.ends_with("at most 2 a page stay readable"), "{said}");
+    }
+}
+
+#[cfg(test)]
+mod tile_tests {
+    use super::*;
+
+    /// The width in pixels of `json`'s picture as a book draws it.
+    fn width(json: &str) -> f32 {
+        let doc = Document::from_json(json).unwrap();
+        let mut svg = Vec::new();
+        crate::render_picture(&doc, Picture::Svg, &picture_options(), &mut svg).unwrap();
+        let tree =
+            usvg::Tree::from_str(&String::from_utf8(svg).unwrap(), &usvg::Options::default())
+                .unwrap();
+        tree.size().width()
+    }
+
+    /// The millimetres a book prints a tile at are reckoned on the pixels its pictures draw
+    /// a tile at: one column more widens each kind's picture by `tile_pixels` exactly.
+    #[test]
+    fn a_books_tiles_are_the_pixels_its_pictures_draw() {
+        let nonogram = |w: usize| {
+            let cols = vec!["[1]"; w].join(",");
+            format!(
+                r#"{{"kind":"nonogram","version":1,"width":{w},"height":2,"clues":{{"rows":[[1],[1]],"cols":[{cols}]}}}}"#
+            )
+        };
+        let board = |w: usize| {
+            let row = format!(r#""{}""#, "#".repeat(w));
+            format!(
+                r#"{{"kind":"mines","version":1,"width":{w},"height":2,"mines":1,"grid":[{row},{row}],"state":"playing"}}"#
+            )
+        };
+        let maze = |w: usize| {
+            let wall = format!(r#""{}""#, "#".repeat(2 * w + 1));
+            let open = format!(r##""#{}""##, " #".repeat(w));
+            format!(
+                r#"{{"kind":"maze","version":1,"width":{},"height":3,"grid":[{wall},{open},{wall}],"start":[1,1],"goal":[1,{}],"meta":{{"cells":[{w},1]}}}}"#,
+                2 * w + 1,
+                2 * w - 1
+            )
+        };
+        for (kind, make) in [
+            (Kind::Nonogram, &nonogram as &dyn Fn(usize) -> String),
+            (Kind::Mines, &board),
+            (Kind::Maze, &maze),
+        ] {
+            let step = width(&make(4)) - width(&make(3));
+            assert_eq!(step, tile_pixels(kind), "{kind}");
+        }
     }
 }
