@@ -872,7 +872,16 @@ fn checkerboard(n: usize, colors: bool) -> String {
     let line = |other: usize| -> Vec<Value> {
         if colors {
             (0..n)
-                .map(|i| json!([1, if (i + other).is_multiple_of(2) { "a" } else { "b" }]))
+                .map(|i| {
+                    json!([
+                        1,
+                        if (i + other).is_multiple_of(2) {
+                            "a"
+                        } else {
+                            "b"
+                        }
+                    ])
+                })
                 .collect()
         } else {
             vec![json!(1); n.div_ceil(2)]
@@ -885,4 +894,186 @@ fn checkerboard(n: usize, colors: bool) -> String {
         doc["colors"] = json!({"a": "#d62728", "b": "#1f77b4"});
     }
     format!("{doc}\n")
+}
+
+/// The pages of `pdf` as pictures at 60 dots an inch, read back: width, height, pixels.
+fn rendered(pdf: &Path) -> Vec<(u32, u32, Vec<[u8; 3]>)> {
+    let dir = pdf.parent().unwrap().join("pages");
+    std::fs::create_dir_all(&dir).unwrap();
+    let prefix = dir.join("page");
+    let out = Command::new("pdftoppm")
+        .args([
+            "-png",
+            "-r",
+            "60",
+            pdf.to_str().unwrap(),
+            prefix.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    names.sort();
+    let pages = names.iter().map(|p| crate::pictures::decode(p)).collect();
+    std::fs::remove_dir_all(&dir).unwrap();
+    pages
+}
+
+/// Pixels in the path's blue on a page.
+fn path_pixels(page: &(u32, u32, Vec<[u8; 3]>)) -> usize {
+    page.2
+        .iter()
+        .filter(|p| p[2] > 180 && p[0] < 90 && p[1] > 100 && p[1] < 170)
+        .count()
+}
+
+/// A stream of a flat maze, levels, a torus, a Möbius strip and a cube makes one book:
+/// levels side by side and the cube's net each on a page of their own, the wrapped mazes
+/// sharing one; each labelled (levels, faces, seam letters) with the legend of its marks;
+/// the answers after them with the path drawn, numbered the same; no word over another.
+#[test]
+fn mazes_beyond_the_plane_make_one_book_with_legends_and_answers() {
+    if !pdf_tools() {
+        return;
+    }
+    let dir = scratch("books-beyond");
+    let pdf = dir.join("beyond.pdf");
+    let maze = |args: &[&str]| {
+        let mut all = vec!["--seed", "1"];
+        all.extend_from_slice(args);
+        stream(&[("mazegen", &all)])
+    };
+    let input = [
+        maze(&["8"]),
+        maze(&["--levels", "3", "10", "8"]),
+        maze(&["--wrap", "xy", "12", "8"]),
+        maze(&["--wrap", "mobius", "12", "6"]),
+        maze(&["--tiling", "cube", "6"]),
+    ]
+    .concat();
+    make(&input, &pdf, &["--paper", "a4"]);
+    let read = read(&pdf);
+    // Puzzle 1 | 2 (levels) | 3 and 4 | 5 (cube), then the answers so.
+    assert_eq!(read.pages, 8, "{:?}", read.text);
+    let words = |k: usize| -> Vec<String> {
+        boxes(&pdf)[k]
+            .words
+            .iter()
+            .map(|w| w.text.clone())
+            .collect()
+    };
+    let puzzles_on = |k: usize| words(k).iter().filter(|w| *w == "Puzzle").count();
+    assert_eq!(
+        (1..8).map(puzzles_on).collect::<Vec<_>>(),
+        [1, 2, 1, 1, 1, 2, 1]
+    );
+    for (page, says) in [
+        (
+            1,
+            &[
+                "level",
+                "0",
+                "1",
+                "2",
+                "3 levels of 10 x 8",
+                "▲",
+                "▼",
+                "stairs",
+            ][..],
+        ),
+        (
+            2,
+            &["torus", "Möbius", "flipped:", "same letter", "half twist"],
+        ),
+        (
+            3,
+            &[
+                "cube of 6 x 6 faces",
+                "top",
+                "front",
+                "bottom",
+                "unfolded",
+                "a",
+                "b",
+            ],
+        ),
+    ] {
+        let text = &read.text[page];
+        for said in says {
+            assert!(text.contains(said), "page {}: {said}: {text}", page + 1);
+        }
+    }
+    for (k, text) in read.text.iter().enumerate().skip(4).take(4) {
+        assert!(text.contains("Answers"), "page {}: {text}", k + 1);
+    }
+    assert!(read.text[5].contains("Puzzle 2") && read.text[5].contains("level 2"));
+    assert!(read.text[7].contains("Puzzle 5") && read.text[7].contains("front"));
+    assert_words_fit("beyond", &pdf);
+    // The puzzles are blank; each answer page shows the path.
+    let pages = rendered(&pdf);
+    for (k, page) in pages.iter().enumerate() {
+        let blue = path_pixels(page);
+        if k < 4 {
+            assert!(blue < 20, "page {}: {blue} path pixels", k + 1);
+        } else {
+            assert!(blue > 200, "page {}: {blue} path pixels", k + 1);
+        }
+    }
+}
+
+/// A maze beyond the plane too large for a page is refused in the book's words, naming the
+/// puzzle by its number, with the largest that fits; that size is taken, and one more is
+/// refused.
+#[test]
+fn a_maze_beyond_the_plane_too_large_is_told_what_fits() {
+    let dir = scratch("books-beyond-advice");
+    let pdf = dir.join("book.pdf");
+    let out = pdf.to_str().unwrap();
+    let flat = stream(&[("mazegen", &["--seed", "1", "5"])]);
+    let book = |args: &[&str]| {
+        let mut all = vec!["--seed", "1"];
+        all.extend_from_slice(args);
+        let maze = stream(&[("mazegen", &all)]);
+        run(
+            "gridrender",
+            &["-o", out, "--paper", "a4"],
+            &format!("{flat}{maze}"),
+        )
+    };
+    // mazegen's arguments: too large, what the refusal says, the size it says, one more.
+    type Case<'a> = (&'a [&'a str], &'a str, &'a [&'a str], &'a [&'a str]);
+    let cases: [Case; 3] = [
+        (
+            &["--levels", "3", "200", "100"],
+            "Puzzle 2 (3 levels of 200 x 100) is too large to print readably on A4 (3 mm a \
+             cell at least): at most about 3 levels of 18 x 9 fit a page",
+            &["--levels", "3", "18", "9"],
+            &["--levels", "3", "19", "9"],
+        ),
+        (
+            &["--tiling", "cube", "300"],
+            "Puzzle 2 (a cube of 300 x 300 faces) is too large to print readably on A4 (3 \
+             mm a cell at least): at most about a cube of 14 x 14 faces fits a page",
+            &["--tiling", "cube", "14"],
+            &["--tiling", "cube", "15"],
+        ),
+        (
+            &["--wrap", "xy", "300"],
+            "at most about 57 x 57 fits a page",
+            &["--wrap", "xy", "57"],
+            &["--wrap", "xy", "58"],
+        ),
+    ];
+    for (large, says, fits, more) in cases {
+        let r = book(large);
+        r.assert_error("gridrender", 2, says);
+        assert!(r.stderr.contains("stdin line 2: Puzzle 2"), "{}", r.stderr);
+        let r = book(fits);
+        assert_eq!(r.status, 0, "{fits:?}: {}", r.stderr);
+        assert_eq!(book(more).status, 2, "{more:?}: one more is refused");
+    }
+    std::fs::remove_file(&pdf).ok();
 }

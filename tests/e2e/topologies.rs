@@ -147,10 +147,9 @@ fn outputs_that_do_not_draw_beyond_the_plane_refuse_it_in_one_line() {
     let dir = crate::harness::scratch("topologies-refused");
     let maze = solved(&["--levels", "2", "4", "4"]);
     let file = |name: &str| dir.join(name).to_str().unwrap().to_string();
-    let (book, stl, svg, play) = (file("b.pdf"), file("m.stl"), file("a.svg"), file("p.html"));
+    let (stl, svg, play) = (file("m.stl"), file("a.svg"), file("p.html"));
     for (args, how) in [
         (vec!["--play", "-o", play.as_str()], "as a page that plays"),
-        (vec!["-o", book.as_str()], "in a book"),
         (vec!["-o", stl.as_str()], "as a machine file"),
         (vec!["--animate", "-o", svg.as_str()], "as an animation"),
     ] {
@@ -158,7 +157,7 @@ fn outputs_that_do_not_draw_beyond_the_plane_refuse_it_in_one_line() {
         r.assert_error("gridrender", 2, how);
         assert_eq!(r.stdout, "");
     }
-    for name in ["b.pdf", "m.stl", "a.svg", "p.html"] {
+    for name in ["m.stl", "a.svg", "p.html"] {
         assert!(!dir.join(name).exists(), "{name} was written");
     }
 }

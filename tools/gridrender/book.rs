@@ -43,27 +43,7 @@ type Parts = (Document, Option<Document>, String, Extent);
 /// A maze drawn without its path; its answer the document's `solution`, or the shortest
 /// path when it has none.
 fn maze(doc: Document) -> grid_core::Result<Parts> {
-    let mut about = match grid_core::tiling::tiling_of(&doc)? {
-        grid_core::tiling::Tiling::Square => String::new(),
-        tiling => format!("{tiling} "),
-    };
-    let width: Option<usize> = doc.field("width")?;
-    let height: Option<usize> = doc.field("height")?;
-    let size = match (doc.meta_field::<[usize; 2]>("cells")?, width, height) {
-        (Some([w, h]), _, _) => {
-            about.push_str(&format!("{w} x {h}"));
-            Extent::Cells(w, h)
-        }
-        (None, _, Some(h)) if doc.has("rings") => {
-            about.push_str(&format!("{h} rings"));
-            Extent::Rings(h)
-        }
-        (None, Some(w), Some(h)) => {
-            about.push_str(&format!("{w} x {h}"));
-            Extent::Cells(w, h)
-        }
-        _ => Extent::Cells(1, 1),
-    };
+    let (about, size) = maze_size(&doc)?;
     let mut puzzle = doc.clone();
     for field in ["solution", "trace", "stats"] {
         puzzle.remove(field);
@@ -73,7 +53,46 @@ fn maze(doc: Document) -> grid_core::Result<Parts> {
     } else {
         solved(doc)?
     };
-    Ok((puzzle, answer, about.trim().to_string(), size))
+    Ok((puzzle, answer, about, size))
+}
+
+/// A maze's line about it and its size: its tiling (what its edges join, beyond the
+/// plane) and its cells, rings, levels or faces.
+fn maze_size(doc: &Document) -> grid_core::Result<(String, Extent)> {
+    use grid_core::tiling::Tiling;
+    let tiling = grid_core::tiling::tiling_of(doc)?;
+    let width: Option<usize> = doc.field("width")?;
+    let height: Option<usize> = doc.field("height")?;
+    let cells = |size: Extent| match tiling {
+        Tiling::Square => (size.to_string(), size),
+        Tiling::Wrapped => {
+            let wrap: Option<String> = doc.field("wrap").ok().flatten();
+            let shape = match wrap.as_deref() {
+                Some("xy") => "torus",
+                Some("mobius") => "Möbius strip",
+                _ => "cylinder",
+            };
+            (format!("{shape} {size}"), size)
+        }
+        tiling => (format!("{tiling} {size}"), size),
+    };
+    Ok(
+        match (doc.meta_field::<[usize; 2]>("cells")?, width, height) {
+            _ if tiling == Tiling::Levels => {
+                let levels: usize = doc.field("levels")?.unwrap_or(1);
+                let size = Extent::Levels(levels, width.unwrap_or(1), height.unwrap_or(1));
+                (size.to_string(), size)
+            }
+            _ if tiling == Tiling::Cube => {
+                let size = Extent::Cube(width.unwrap_or(1));
+                (size.to_string(), size)
+            }
+            (Some([w, h]), _, _) => cells(Extent::Cells(w, h)),
+            (None, _, Some(h)) if doc.has("rings") => cells(Extent::Rings(h)),
+            (None, Some(w), Some(h)) => cells(Extent::Cells(w, h)),
+            _ => (String::new(), Extent::Cells(1, 1)),
+        },
+    )
 }
 
 /// A maze with the shortest path from its start to its goal as its `solution` (as

@@ -7,6 +7,7 @@
 //! the titles use, DejaVu Sans Mono, embedded), so that a book prints the same everywhere
 //! and a page looks like the picture of the same document.
 
+mod beyond;
 mod fit;
 mod layout;
 mod text;
@@ -104,20 +105,26 @@ impl Entry {
     }
 }
 
-/// A puzzle's size: cells across and down, or a polar maze's rings.
+/// A puzzle's size: cells across and down, a polar maze's rings, a maze's levels of cells
+/// across and down, or a cube's faces of cells a side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Extent {
     Cells(usize, usize),
     Rings(usize),
+    Levels(usize, usize, usize),
+    Cube(usize),
 }
 
 impl Extent {
-    /// This size times `fits`, rounded down.
+    /// This size times `fits`, rounded down (a maze keeps its levels: they stand side by
+    /// side, and fewer would be another maze).
     fn scaled(self, fits: f32) -> Extent {
         let part = |n: usize| (n as f32 * fits).floor() as usize;
         match self {
             Extent::Cells(w, h) => Extent::Cells(part(w), part(h)),
             Extent::Rings(n) => Extent::Rings(part(n)),
+            Extent::Levels(l, w, h) => Extent::Levels(l, part(w), part(h)),
+            Extent::Cube(n) => Extent::Cube(part(n)),
         }
     }
 }
@@ -126,25 +133,29 @@ impl Extent {
     /// Its larger side in cells, or its rings.
     fn largest(self) -> usize {
         match self {
-            Extent::Cells(w, h) => w.max(h),
-            Extent::Rings(n) => n,
+            Extent::Cells(w, h) | Extent::Levels(_, w, h) => w.max(h),
+            Extent::Rings(n) | Extent::Cube(n) => n,
         }
     }
 
-    /// The verb that agrees with this size as a subject: "31 x 31 fits", "29 rings fit".
+    /// The verb that agrees with this size as a subject: "31 x 31 fits", "29 rings fit",
+    /// "3 levels of 9 x 9 fit", "a cube of 8 x 8 faces fits".
     fn verb(self, one: &'static str, many: &'static str) -> &'static str {
         match self {
-            Extent::Cells(..) | Extent::Rings(1) => one,
-            Extent::Rings(_) => many,
+            Extent::Cells(..) | Extent::Rings(1) | Extent::Levels(1, ..) | Extent::Cube(_) => one,
+            Extent::Rings(_) | Extent::Levels(..) => many,
         }
     }
 
-    /// About the size of a picture of this many cells at `tile` pixels a cell.
+    /// About the size of a picture of this many cells at `tile` pixels a cell: levels a
+    /// cell apart side by side, a cube's net four faces across and three down.
     fn pixels(self, tile: u32) -> (f32, f32) {
         let tile = tile as f32;
         match self {
             Extent::Cells(w, h) => (w as f32 * tile, h as f32 * tile),
             Extent::Rings(n) => (2.0 * n as f32 * tile, 2.0 * n as f32 * tile),
+            Extent::Levels(l, w, h) => ((l * (w + 1)) as f32 * tile, h as f32 * tile),
+            Extent::Cube(n) => (4.0 * n as f32 * tile, 3.0 * n as f32 * tile),
         }
     }
 }
@@ -154,6 +165,9 @@ impl fmt::Display for Extent {
         match self {
             Extent::Cells(w, h) => write!(f, "{w} x {h}"),
             Extent::Rings(n) => write!(f, "{n} rings"),
+            Extent::Levels(1, w, h) => write!(f, "1 level of {w} x {h}"),
+            Extent::Levels(l, w, h) => write!(f, "{l} levels of {w} x {h}"),
+            Extent::Cube(n) => write!(f, "a cube of {n} x {n} faces"),
         }
     }
 }
@@ -274,6 +288,8 @@ struct Drawn {
     least_mm: u32,
     /// How its picture would be sized at a size that fits.
     model: Model,
+    /// Printed on a page of its own (see [`beyond::Beyond`]).
+    alone: bool,
 }
 
 impl Drawn {
@@ -288,11 +304,13 @@ impl Drawn {
     ) -> Result<Drawn> {
         let mut svg = Vec::new();
         let options = picture_options();
+        let beyond = beyond::beyond(doc);
         let item = |size| {
             let a_pixel = |mm: f32| mm * POINTS_A_MM / tile_pixels(doc.kind());
             Item {
                 title: entry.heading(),
                 about: entry.about.clone(),
+                legend: beyond.as_ref().map(|b| b.legend.clone()),
                 size,
                 least: a_pixel(readable_mm(doc.kind()) as f32),
                 largest: a_pixel(largest_mm(doc.kind())),
@@ -349,6 +367,7 @@ impl Drawn {
             item: item(size),
             least_mm,
             model: Model::of(doc, 0.0),
+            alone: beyond.as_ref().is_some_and(|b| b.alone),
         })
     }
 }
@@ -375,15 +394,22 @@ pub fn book(entries: &[Entry], options: &BookOptions) -> Result<Book> {
         })
         .collect::<Result<_>>()?;
     let mut pdf = new_pdf("Puzzles");
-    let slots = per_page.min(puzzles.len());
+    let shared = |drawn: &[Drawn]| drawn.iter().filter(|d| !d.alone).count().max(1);
+    let slots = per_page.min(shared(&puzzles));
+    let puzzle_page = Paging {
+        per_page,
+        slots,
+        alone: 1,
+    };
     let mut numbered = Numbered::new(&font, options.paper);
-    numbered.pages(&mut pdf, (per_page, slots), &puzzles, None);
+    numbered.pages(&mut pdf, puzzle_page, &puzzles, None);
     // Answers are smaller: laid out twice as many a page as the puzzles, in no more slots
     // than there are answers, so that a few fill their page.
-    let answer_page = (
-        (per_page * 2).min(MOST_A_PAGE),
-        (slots * 2).min(MOST_A_PAGE).min(answers.len().max(1)),
-    );
+    let answer_page = Paging {
+        per_page: (per_page * 2).min(MOST_A_PAGE),
+        slots: (slots * 2).min(MOST_A_PAGE).min(shared(&answers)),
+        alone: 2,
+    };
     let mut separate = None;
     if !answers.is_empty() {
         match options.answers {
@@ -432,9 +458,10 @@ fn per_page(options: &BookOptions, drawn: &[Drawn], entries: &[Entry]) -> Result
             return Err(e);
         }
     }
-    let items: Vec<Item> = drawn.iter().map(|d| d.item.clone()).collect();
-    let (least, least_mm) = drawn
-        .iter()
+    // A picture printed alone shares no page: the others set how many a page.
+    let shared = || drawn.iter().filter(|d| !d.alone);
+    let items: Vec<Item> = shared().map(|d| d.item.clone()).collect();
+    let (least, least_mm) = shared()
         .map(|d| (d.item.least, d.least_mm))
         .fold((0.0, 0), |a, b| if b.0 > a.0 { b } else { a });
     let scale = |n: usize| layout::Grid::best(paper, n.min(items.len()), &items).1;
@@ -458,6 +485,32 @@ fn per_page(options: &BookOptions, drawn: &[Drawn], entries: &[Entry]) -> Result
     }
 }
 
+/// How pages take their pictures: `per_page` a page laid out as `slots` slots, and those
+/// printed alone (levels side by side, a cube's net) `alone` a page among themselves.
+#[derive(Debug, Clone, Copy)]
+struct Paging {
+    per_page: usize,
+    slots: usize,
+    alone: usize,
+}
+
+impl Paging {
+    /// `items` cut into pages, in order, with the slots of each: a run of pictures printed
+    /// alone is cut apart from its neighbours.
+    fn cut(self, items: &[Drawn]) -> Vec<(&[Drawn], usize)> {
+        let mut pages = Vec::new();
+        for run in items.chunk_by(|a, b| a.alone == b.alone) {
+            if run[0].alone {
+                let slots = self.alone.min(run.len());
+                pages.extend(run.chunks(self.alone.max(1)).map(|c| (c, slots)));
+            } else {
+                pages.extend(run.chunks(self.per_page.max(1)).map(|c| (c, self.slots)));
+            }
+        }
+        pages
+    }
+}
+
 /// Pages that carry their number at the foot, counted across the calls that add them.
 struct Numbered<'a> {
     font: &'a Font,
@@ -474,17 +527,10 @@ impl<'a> Numbered<'a> {
         }
     }
 
-    /// The pages of `items`, `per_page` a page laid out as `slots` slots, with a heading on
-    /// each page when given.
-    fn pages(
-        &mut self,
-        pdf: &mut Pdf,
-        (per_page, slots): (usize, usize),
-        items: &[Drawn],
-        heading: Option<&str>,
-    ) {
+    /// The pages of `items`, cut as `paging` says, with a heading on each page when given.
+    fn pages(&mut self, pdf: &mut Pdf, paging: Paging, items: &[Drawn], heading: Option<&str>) {
         let (w, h) = self.paper.size();
-        for chunk in items.chunks(per_page.max(1)) {
+        for (chunk, slots) in paging.cut(items) {
             self.last += 1;
             let mut page = pdf.start_page_with(PageSettings::new(
                 Size::from_wh(w, h).expect("paper has a size"),
@@ -559,6 +605,14 @@ mod tests {
     fn what_fits_is_said_in_the_puzzles_own_terms() {
         assert_eq!(Extent::Cells(200, 100).scaled(0.3).to_string(), "60 x 30");
         assert_eq!(Extent::Rings(60).scaled(0.5).to_string(), "30 rings");
+        assert_eq!(
+            Extent::Levels(3, 100, 80).scaled(0.5).to_string(),
+            "3 levels of 50 x 40"
+        );
+        assert_eq!(
+            Extent::Cube(60).scaled(0.5).to_string(),
+            "a cube of 30 x 30 faces"
+        );
     }
 
     /// The verbs agree with their subjects: "31 x 31 fits", "29 rings fit", "1 a page

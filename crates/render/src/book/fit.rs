@@ -19,6 +19,10 @@ pub(super) enum Model {
     /// Its clues' room does not grow in proportion to its cells, and a size said to fit
     /// must fit whatever its clues.
     Nonogram { colors: usize },
+    /// A maze on another tiling than the square one, drawn blank at the size tried: the
+    /// margins that hold its labels and seam letters, and the gap between levels, do not
+    /// shrink with its cells. `margin` as for [`Model::Scaled`], for the first guess.
+    Tiled { margin: f32 },
 }
 
 impl Model {
@@ -33,6 +37,7 @@ impl Model {
                     .and_then(|c| c.as_object().map(|o| o.len()))
                     .unwrap_or(0),
             },
+            Kind::Maze if drawn_blank(doc) => Model::Tiled { margin },
             Kind::Maze | Kind::Mines => Model::Scaled { margin },
         }
     }
@@ -41,6 +46,7 @@ impl Model {
     /// (`k` cells on its larger side); nothing when it cannot be drawn.
     fn pixels(self, entry: &Entry, item: &Item, fits: Extent, k: usize) -> Option<(f32, f32)> {
         match self {
+            Model::Tiled { .. } => picture_size(&blank_maze(&entry.puzzle, fits)?),
             Model::Scaled { margin } => {
                 let f = k as f32 / entry.size.largest().max(1) as f32;
                 Some((item.size.0 * f + margin, item.size.1 * f + margin))
@@ -70,7 +76,7 @@ pub(super) fn unreadable(
     }
     let largest = entry.size.largest().max(1);
     let at = |k: usize| entry.size.scaled(k as f32 / largest as f32);
-    let fits = |k: usize| {
+    let fits = |model: Model, k: usize| {
         model.pixels(entry, item, at(k), k).is_some_and(|size| {
             readable(&Item {
                 size,
@@ -78,12 +84,28 @@ pub(super) fn unreadable(
             })
         })
     };
-    // Readable is the same as small enough: the largest k that fits, by halving.
-    let (mut lo, mut hi) = (1, largest);
-    while lo < hi {
-        let mid = lo + (hi - lo).div_ceil(2);
-        if fits(mid) { lo = mid } else { hi = mid - 1 }
-    }
+    // Readable is the same as small enough: the largest k that fits, by halving. A tiled
+    // maze is drawn for each k tried, up to a little past the size found in proportion
+    // (which its margins only make smaller).
+    let largest_fitting = |model: Model, hi: usize| {
+        let (mut lo, mut hi) = (1, hi);
+        while lo < hi {
+            let mid = lo + (hi - lo).div_ceil(2);
+            if fits(model, mid) {
+                lo = mid
+            } else {
+                hi = mid - 1
+            }
+        }
+        lo
+    };
+    let lo = match model {
+        Model::Tiled { margin } => {
+            let guess = largest_fitting(Model::Scaled { margin }, largest);
+            largest_fitting(model, largest.min(guess + 2 + guess / 10))
+        }
+        _ => largest_fitting(model, largest),
+    };
     Some(BookError::TooLarge {
         number: entry.number,
         size: entry.size,
@@ -102,7 +124,16 @@ fn most_clues(width: usize, height: usize, colors: usize) -> Document {
         if colors >= 2 {
             // Every cell a block, the colours taking turns.
             (0..n)
-                .map(|i| json!([1, if (i + other).is_multiple_of(2) { "a" } else { "b" }]))
+                .map(|i| {
+                    json!([
+                        1,
+                        if (i + other).is_multiple_of(2) {
+                            "a"
+                        } else {
+                            "b"
+                        }
+                    ])
+                })
                 .collect()
         } else {
             // Every other cell, from the first.
@@ -123,6 +154,39 @@ fn most_clues(width: usize, height: usize, colors: usize) -> Document {
         doc["colors"] = json!({"a": "#d62728", "b": "#1f77b4"});
     }
     Document::from_json(&doc.to_string()).expect("a nonogram document")
+}
+
+/// Whether `maze`'s size that fits is found on blank mazes drawn: every tiling but the
+/// square one (whose picture is its cells) and the polar one (whose rings a size cannot
+/// say alone).
+fn drawn_blank(maze: &Document) -> bool {
+    use grid_core::tiling::{Tiling, tiling_of};
+    !matches!(tiling_of(maze), Ok(Tiling::Square | Tiling::Polar) | Err(_))
+}
+
+/// `maze`, a maze on another tiling than the square and polar ones, made `size` and
+/// blank (every passage shut), for its picture's size; nothing for any other maze.
+fn blank_maze(maze: &Document, size: Extent) -> Option<Document> {
+    use grid_core::tiling::{Tiling, tiling_of};
+    let tiling = tiling_of(maze).ok()?;
+    let (w, h, rows) = match (tiling, size) {
+        (
+            Tiling::Hex | Tiling::Triangle | Tiling::Octagon | Tiling::Wrapped,
+            Extent::Cells(w, h),
+        ) => (w, h, h),
+        (Tiling::Levels, Extent::Levels(l, w, h)) => (w, h, l * h),
+        (Tiling::Cube, Extent::Cube(n)) => (n, n, 6 * n),
+        _ => return None,
+    };
+    let (w, h) = (w.max(1), h.max(1));
+    let mut blank = maze.clone();
+    for field in ["solution", "trace", "stats", "start", "goal", "mask"] {
+        blank.remove(field);
+    }
+    blank.set("width", w);
+    blank.set("height", h);
+    blank.set("cells", vec!["0".repeat(w); rows.max(h)]);
+    Some(blank)
 }
 
 /// The size in pixels of `doc`'s picture in a book; nothing when it cannot be drawn.
