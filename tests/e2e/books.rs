@@ -1045,13 +1045,20 @@ fn a_maze_beyond_the_plane_too_large_is_told_what_fits() {
     };
     // mazegen's arguments: too large, what the refusal says, the size it says, one more.
     type Case<'a> = (&'a [&'a str], &'a str, &'a [&'a str], &'a [&'a str]);
-    let cases: [Case; 3] = [
+    let cases: [Case; 4] = [
         (
             &["--levels", "3", "200", "100"],
             "Puzzle 2 (3 levels of 200 x 100) is too large to print readably on A4 (3 mm a \
              cell at least): at most about 3 levels of 18 x 9 fit a page",
             &["--levels", "3", "18", "9"],
             &["--levels", "3", "19", "9"],
+        ),
+        (
+            // Too many levels for one cell each: fewer, as large as they are.
+            &["--levels", "100", "5", "5"],
+            "at most about 9 levels of 5 x 5 fit a page",
+            &["--levels", "9", "5", "5"],
+            &["--levels", "10", "5", "5"],
         ),
         (
             &["--tiling", "cube", "300"],

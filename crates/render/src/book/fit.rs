@@ -76,44 +76,52 @@ pub(super) fn unreadable(
     }
     let largest = entry.size.largest().max(1);
     let at = |k: usize| entry.size.scaled(k as f32 / largest as f32);
-    let fits = |model: Model, k: usize| {
-        model.pixels(entry, item, at(k), k).is_some_and(|size| {
+    let fits = |model: Model, size: Extent, k: usize| {
+        model.pixels(entry, item, size, k).is_some_and(|size| {
             readable(&Item {
                 size,
                 ..item.clone()
             })
         })
     };
-    // Readable is the same as small enough: the largest k that fits, by halving. A tiled
-    // maze is drawn for each k tried, up to a little past the size found in proportion
-    // (which its margins only make smaller).
-    let largest_fitting = |model: Model, hi: usize| {
-        let (mut lo, mut hi) = (1, hi);
-        while lo < hi {
-            let mid = lo + (hi - lo).div_ceil(2);
-            if fits(model, mid) {
-                lo = mid
-            } else {
-                hi = mid - 1
-            }
-        }
-        lo
-    };
+    let scaled = |model: Model| move |k: usize| fits(model, at(k), k);
     let lo = match model {
+        // A tiled maze is drawn for each size tried, up to a little past the size found in
+        // proportion (which its margins only make smaller).
         Model::Tiled { margin } => {
-            let guess = largest_fitting(Model::Scaled { margin }, largest);
-            largest_fitting(model, largest.min(guess + 2 + guess / 10))
+            let guess = largest_fitting(scaled(Model::Scaled { margin }), largest);
+            largest_fitting(scaled(model), largest.min(guess + 2 + guess / 10))
         }
-        _ => largest_fitting(model, largest),
+        _ => largest_fitting(scaled(model), largest),
     };
+    let mut fitting = at(lo);
+    // Levels too many for a page at one cell each: fewer of them, as large as they are.
+    if let (Extent::Levels(levels, w, h), false) = (entry.size, fits(model, fitting, lo)) {
+        let of = |m: usize| Extent::Levels(m, w, h);
+        let m = largest_fitting(|m| fits(model, of(m), largest), levels);
+        if fits(model, of(m), largest) {
+            fitting = of(m);
+        }
+    }
     Some(BookError::TooLarge {
         number: entry.number,
         size: entry.size,
         paper,
         least_mm,
-        fits: at(lo),
+        fits: fitting,
         whatever_clues: matches!(model, Model::Nonogram { .. }),
     })
+}
+
+/// The largest k from 1 to `most` that `fits`, by halving (a size that fits is the same as
+/// one small enough); 1 when none does.
+fn largest_fitting(fits: impl Fn(usize) -> bool, most: usize) -> usize {
+    let (mut lo, mut hi) = (1, most.max(1));
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if fits(mid) { lo = mid } else { hi = mid - 1 }
+    }
+    lo
 }
 
 /// A `width` x `height` nonogram whose every line holds the most clues it can: a
@@ -169,17 +177,20 @@ fn drawn_blank(maze: &Document) -> bool {
 fn blank_maze(maze: &Document, size: Extent) -> Option<Document> {
     use grid_core::tiling::{Tiling, tiling_of};
     let tiling = tiling_of(maze).ok()?;
+    let mut blank = maze.clone();
     let (w, h, rows) = match (tiling, size) {
         (
             Tiling::Hex | Tiling::Triangle | Tiling::Octagon | Tiling::Wrapped,
             Extent::Cells(w, h),
         ) => (w, h, h),
-        (Tiling::Levels, Extent::Levels(l, w, h)) => (w, h, l * h),
+        (Tiling::Levels, Extent::Levels(l, w, h)) => {
+            blank.set("levels", l.max(1));
+            (w, h, l.max(1) * h.max(1))
+        }
         (Tiling::Cube, Extent::Cube(n)) => (n, n, 6 * n),
         _ => return None,
     };
     let (w, h) = (w.max(1), h.max(1));
-    let mut blank = maze.clone();
     for field in ["solution", "trace", "stats", "start", "goal", "mask"] {
         blank.remove(field);
     }
