@@ -285,6 +285,7 @@ fn what_cannot_be_a_book_is_refused() {
     let out = pdf.to_str().unwrap();
     let maze = run("mazegen", &["--seed", "1", "8"], "").stdout;
     let huge = run("mazegen", &["--seed", "1", "120"], "").stdout;
+    let levels = run("mazegen", &["--seed", "1", "--levels", "2", "4"], "").stdout;
     // Too large for any picture: the book's own words, naming the puzzle in the stream.
     let huger = format!(
         "{maze}{}",
@@ -310,6 +311,13 @@ fn what_cannot_be_a_book_is_refused() {
             "-o FILE.pdf",
         ),
         (vec!["-o", out, "--per-page", "13"], &maze, "--per-page"),
+        // Levels take a page of their own: a number a page would do nothing.
+        (
+            vec!["-o", out, "--per-page", "2"],
+            &levels,
+            "every puzzle of this book takes a page of its own (levels side by side, or a \
+             cube's net): leave --per-page out",
+        ),
         (vec!["-o", missing.to_str().unwrap()], &maze, "cannot write"),
     ];
     for (args, input, says) in cases {

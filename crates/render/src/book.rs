@@ -209,6 +209,13 @@ pub enum BookError {
     /// A puzzle's picture could not be read back for the page.
     #[error("the picture of Puzzle {number} for the book: {why}")]
     Picture { number: usize, why: String },
+    /// A number a page asked of a book whose every puzzle takes a page of its own (levels
+    /// side by side, a cube's net): it would change nothing.
+    #[error(
+        "{asked} puzzles a page were asked, and every puzzle of this book takes a page of its \
+         own (levels side by side, or a cube's net)"
+    )]
+    EveryPuzzleAlone { asked: usize },
     /// The PDF writer failed.
     #[error("writing the PDF: {0}")]
     Pdf(String),
@@ -461,6 +468,9 @@ fn per_page(options: &BookOptions, drawn: &[Drawn], entries: &[Entry]) -> Result
     // A picture printed alone shares no page: the others set how many a page.
     let shared = || drawn.iter().filter(|d| !d.alone);
     let items: Vec<Item> = shared().map(|d| d.item.clone()).collect();
+    if let (Some(asked), true) = (options.per_page, items.is_empty()) {
+        return Err(BookError::EveryPuzzleAlone { asked });
+    }
     let (least, least_mm) = shared()
         .map(|d| (d.item.least, d.least_mm))
         .fold((0.0, 0), |a, b| if b.0 > a.0 { b } else { a });
