@@ -785,6 +785,42 @@ fn a_small_board_prints_its_tiles_at_most_ten_millimetres() {
     }
 }
 
+/// A small nonogram's tiles print at most 10 mm too: the book reckons them on the 20 pixels
+/// a nonogram's tile is drawn at (it reckoned 16, and printed 12.5 mm).
+#[test]
+fn a_small_nonogram_prints_its_tiles_at_most_ten_millimetres() {
+    if !pdf_tools() {
+        return;
+    }
+    let dir = scratch("books-nonogram-tiles");
+    let pdf = dir.join("nonogram.pdf");
+    let puzzle = stream(&[("nonogen", &["--seed", "1", "5"])]);
+    make(&puzzle, &pdf, &["--paper", "a4", "--answers", "none"]);
+    let page = &boxes(&pdf)[0];
+    // The clues' lines, one tile apart: rows of row clues, clues stacked over a column;
+    // below the line about the puzzle, above the page's number.
+    let about = page.words.iter().find(|w| w.text == "logic").unwrap().y1;
+    let foot = page.size.1 - 30.0;
+    let mut rows: Vec<f32> = page
+        .words
+        .iter()
+        .filter(|w| w.text.chars().all(|c| c.is_ascii_digit()))
+        .filter(|w| w.y0 > about && w.y1 < foot)
+        .map(|w| w.y0)
+        .collect();
+    rows.sort_by(f32::total_cmp);
+    rows.dedup_by(|a, b| (*a - *b).abs() < 0.5);
+    let pitch_mm = rows
+        .windows(2)
+        .map(|p| (p[1] - p[0]) * 25.4 / 72.0)
+        .fold(f32::INFINITY, f32::min);
+    assert!(pitch_mm.is_finite(), "no clues found");
+    assert!(
+        (9.5..=10.05).contains(&pitch_mm),
+        "tiles {pitch_mm:.1} mm apart"
+    );
+}
+
 /// The size a too-large maze is told fits is one that a book takes, and one more is
 /// refused: per tiling, since a triangle is narrower than its count of cells.
 #[test]
