@@ -865,15 +865,16 @@ fn the_board_size_said_to_fit_is_accepted() {
 
 /// A nonogram's clues take more room the more they are, so the size a too-large one is
 /// told fits is one that a book takes with the most clues its lines can hold (a
-/// checkerboard), black and white and in colour; one more is refused so; nonogen's puzzle
-/// of that size is taken. `nonogen --seed 1 100` was told 31 x 31, which was refused.
+/// checkerboard), black and white, in one colour and in three; one more is refused so;
+/// nonogen's puzzle of that size is taken. `nonogen --seed 1 100` was told 31 x 31, which
+/// was refused.
 #[test]
 fn the_nonogram_size_said_to_fit_is_accepted_whatever_its_clues() {
     let dir = scratch("books-nonogram-advice");
     let pdf = dir.join("book.pdf");
     let out = pdf.to_str().unwrap();
     let book = |input: &str| run("gridrender", &["-o", out, "--paper", "a4"], input);
-    for colors in [None, Some("3")] {
+    for colors in [None, Some("1"), Some("3")] {
         let made = |n: usize| {
             let n = n.to_string();
             let mut args = vec!["--seed", "1"];
@@ -891,9 +892,10 @@ fn the_nonogram_size_said_to_fit_is_accepted_whatever_its_clues() {
             "{}",
             r.stderr
         );
-        let r = book(&checkerboard(fits, colors.is_some()));
+        let count = colors.map_or(0, |c| c.parse().unwrap());
+        let r = book(&checkerboard(fits, count));
         assert_eq!(r.status, 0, "{colors:?} {fits}: {}", r.stderr);
-        let r = book(&checkerboard(fits + 1, colors.is_some()));
+        let r = book(&checkerboard(fits + 1, count));
         assert_eq!(r.status, 2, "{colors:?} {}: one more is refused", fits + 1);
         let r = book(&made(fits));
         assert_eq!(r.status, 0, "{colors:?} nonogen {fits}: {}", r.stderr);
@@ -910,32 +912,28 @@ fn said_to_fit(stderr: &str, before: &str) -> usize {
 }
 
 /// An `n` x `n` nonogram with the most clues a line can hold: a checkerboard of one-cell
-/// blocks, or of two colours taking turns.
-fn checkerboard(n: usize, colors: bool) -> String {
+/// blocks, black, of one colour, or of two colours taking turns (for `colors` 2 or more).
+fn checkerboard(n: usize, colors: usize) -> String {
     use serde_json::{Value, json};
     let line = |other: usize| -> Vec<Value> {
-        if colors {
-            (0..n)
+        match colors {
+            0 => vec![json!(1); n.div_ceil(2)],
+            1 => vec![json!([1, "a"]); n.div_ceil(2)],
+            _ => (0..n)
                 .map(|i| {
-                    json!([
-                        1,
-                        if (i + other).is_multiple_of(2) {
-                            "a"
-                        } else {
-                            "b"
-                        }
-                    ])
+                    let name = ["a", "b"][(i + other) % 2];
+                    json!([1, name])
                 })
-                .collect()
-        } else {
-            vec![json!(1); n.div_ceil(2)]
+                .collect(),
         }
     };
     let lines: Vec<_> = (0..n).map(line).collect();
     let mut doc = json!({"kind": "nonogram", "version": 1, "width": n, "height": n,
         "clues": {"rows": lines, "cols": lines}});
-    if colors {
-        doc["colors"] = json!({"a": "#d62728", "b": "#1f77b4"});
+    match colors {
+        0 => {}
+        1 => doc["colors"] = json!({"a": "#d62728"}),
+        _ => doc["colors"] = json!({"a": "#d62728", "b": "#1f77b4"}),
     }
     format!("{doc}\n")
 }

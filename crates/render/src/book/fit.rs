@@ -15,13 +15,14 @@ pub(super) enum Model {
     /// border: `mazegen 2000` fits 59, as `mazegen 59` is drawn).
     Scaled { margin: f32 },
     /// A nonogram with the most clues its lines can hold, drawn: one-cell blocks, in two
-    /// colours taking turns when it has two or more (blocks of different colours touch).
+    /// colours taking turns when it has two or more (blocks of different colours touch),
+    /// drawn as its own clues are (digits, or squares of colour).
     /// Its clues' room does not grow in proportion to its cells, and a size said to fit
     /// must fit whatever its clues.
     Nonogram { colors: usize },
-    /// A maze on another tiling than the square one, drawn blank at the size tried: the
-    /// margins that hold its labels and seam letters, and the gap between levels, do not
-    /// shrink with its cells. `margin` as for [`Model::Scaled`], for the first guess.
+    /// A maze on another tiling than the square and polar ones, drawn blank at the size
+    /// tried: the margins that hold its labels and seam letters, and the gap between
+    /// levels, do not shrink with its cells. `margin` as for [`Model::Scaled`], for the first guess.
     Tiled { margin: f32 },
 }
 
@@ -125,27 +126,22 @@ fn largest_fitting(fits: impl Fn(usize) -> bool, most: usize) -> usize {
 }
 
 /// A `width` x `height` nonogram whose every line holds the most clues it can: a
-/// checkerboard of one-cell blocks, black, or in two colours taking turns.
+/// checkerboard of one-cell blocks, black, in a puzzle's one colour (drawn as colour clues
+/// are, a square each), or in two colours taking turns.
 fn most_clues(width: usize, height: usize, colors: usize) -> Document {
     use serde_json::{Value, json};
     let line = |n: usize, other: usize| -> Vec<Value> {
-        if colors >= 2 {
-            // Every cell a block, the colours taking turns.
-            (0..n)
-                .map(|i| {
-                    json!([
-                        1,
-                        if (i + other).is_multiple_of(2) {
-                            "a"
-                        } else {
-                            "b"
-                        }
-                    ])
-                })
-                .collect()
-        } else {
+        match colors {
             // Every other cell, from the first.
-            vec![json!(1); n.div_ceil(2)]
+            0 => vec![json!(1); n.div_ceil(2)],
+            1 => vec![json!([1, "a"]); n.div_ceil(2)],
+            // Every cell a block, the colours taking turns.
+            _ => (0..n)
+                .map(|i| {
+                    let name = ["a", "b"][(i + other) % 2];
+                    json!([1, name])
+                })
+                .collect(),
         }
     };
     let mut doc = json!({
@@ -158,8 +154,10 @@ fn most_clues(width: usize, height: usize, colors: usize) -> Document {
             "cols": (0..width).map(|c| line(height, c)).collect::<Vec<_>>(),
         },
     });
-    if colors >= 2 {
-        doc["colors"] = json!({"a": "#d62728", "b": "#1f77b4"});
+    match colors {
+        0 => {}
+        1 => doc["colors"] = json!({"a": "#d62728"}),
+        _ => doc["colors"] = json!({"a": "#d62728", "b": "#1f77b4"}),
     }
     Document::from_json(&doc.to_string()).expect("a nonogram document")
 }
