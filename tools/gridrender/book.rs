@@ -59,40 +59,40 @@ fn maze(doc: Document) -> grid_core::Result<Parts> {
 /// A maze's line about it and its size: its tiling (what its edges join, beyond the
 /// plane) and its cells, rings, levels or faces.
 fn maze_size(doc: &Document) -> grid_core::Result<(String, Extent)> {
-    use grid_core::tiling::Tiling;
+    use grid_core::tiling::{Tiling, Wrap};
     let tiling = grid_core::tiling::tiling_of(doc)?;
     let width: Option<usize> = doc.field("width")?;
     let height: Option<usize> = doc.field("height")?;
+    let said = |size: Extent| (size.to_string(), size);
     let cells = |size: Extent| match tiling {
-        Tiling::Square => (size.to_string(), size),
+        Tiling::Square => Ok(said(size)),
         Tiling::Wrapped => {
-            let wrap: Option<String> = doc.field("wrap").ok().flatten();
-            let shape = match wrap.as_deref() {
-                Some("xy") => "torus",
-                Some("mobius") => "Möbius strip",
+            let wrap: Option<Wrap> = doc
+                .field::<String>("wrap")?
+                .and_then(|name| name.parse().ok());
+            let shape = match wrap {
+                Some(Wrap::XY) => "torus",
+                Some(Wrap::Mobius) => "Möbius strip",
                 _ => "cylinder",
             };
-            (format!("{shape} {size}"), size)
+            Ok((format!("{shape} {size}"), size))
         }
-        tiling => (format!("{tiling} {size}"), size),
+        tiling => Ok((format!("{tiling} {size}"), size)),
     };
-    Ok(
-        match (doc.meta_field::<[usize; 2]>("cells")?, width, height) {
-            _ if tiling == Tiling::Levels => {
-                let levels: usize = doc.field("levels")?.unwrap_or(1);
-                let size = Extent::Levels(levels, width.unwrap_or(1), height.unwrap_or(1));
-                (size.to_string(), size)
-            }
-            _ if tiling == Tiling::Cube => {
-                let size = Extent::Cube(width.unwrap_or(1));
-                (size.to_string(), size)
-            }
+    match tiling {
+        Tiling::Levels => {
+            let levels: usize = doc.field("levels")?.unwrap_or(1);
+            let (w, h) = (width.unwrap_or(1), height.unwrap_or(1));
+            Ok(said(Extent::Levels(levels, w, h)))
+        }
+        Tiling::Cube => Ok(said(Extent::Cube(width.unwrap_or(1)))),
+        _ => match (doc.meta_field::<[usize; 2]>("cells")?, width, height) {
             (Some([w, h]), _, _) => cells(Extent::Cells(w, h)),
             (None, _, Some(h)) if doc.has("rings") => cells(Extent::Rings(h)),
             (None, Some(w), Some(h)) => cells(Extent::Cells(w, h)),
-            _ => (String::new(), Extent::Cells(1, 1)),
+            _ => Ok((String::new(), Extent::Cells(1, 1))),
         },
-    )
+    }
 }
 
 /// A maze with the shortest path from its start to its goal as its `solution` (as
