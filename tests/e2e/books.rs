@@ -286,6 +286,11 @@ fn what_cannot_be_a_book_is_refused() {
     let maze = run("mazegen", &["--seed", "1", "8"], "").stdout;
     let huge = run("mazegen", &["--seed", "1", "120"], "").stdout;
     let levels = run("mazegen", &["--seed", "1", "--levels", "2", "4"], "").stdout;
+    let bad_levels = format!(
+        "{levels}{}\n",
+        r#"{"kind":"maze","version":1,"tiling":"levels","width":2,"height":2,"levels":2,"cells":["00","00","00"]}"#
+    );
+    let bad_cube = r#"{"kind":"maze","version":1,"tiling":"cube","width":2,"height":2,"cells":["00","00","00"]}"#.to_string() + "\n";
     // Too large for any picture: the book's own words, naming the puzzle in the stream.
     let huger = format!(
         "{maze}{}",
@@ -311,6 +316,17 @@ fn what_cannot_be_a_book_is_refused() {
             "-o FILE.pdf",
         ),
         (vec!["-o", out, "--per-page", "13"], &maze, "--per-page"),
+        // A maze beyond the plane that is not one: named by its line, as any document.
+        (
+            vec!["-o", out],
+            &bad_levels,
+            "stdin line 2: field `cells`: 3 rows, but 2 levels of `height` 2 make 4",
+        ),
+        (
+            vec!["-o", out],
+            &bad_cube,
+            "stdin line 1: field `cells`: 3 rows, but 6 faces of `height` 2 make 12",
+        ),
         // Levels take a page of their own: a number a page would do nothing.
         (
             vec!["-o", out, "--per-page", "2"],
