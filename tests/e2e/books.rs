@@ -1,6 +1,6 @@
 //! PDF books (`gridrender -o book.pdf`), read back by Debian's PDF tools: qpdf checks the
 //! file, poppler's pdfinfo, pdftotext, pdffonts and pdfimages read its pages, text, fonts
-//! and images.
+//! and images, and pdftoppm paints its pages.
 
 use crate::harness::{run, scratch};
 use std::path::Path;
@@ -8,9 +8,16 @@ use std::process::Command;
 
 /// Whether qpdf and poppler's tools are here; required when GRIDKIT_REQUIRE_PDF is set.
 pub(crate) fn pdf_tools() -> bool {
-    let found = ["qpdf", "pdfinfo", "pdftotext", "pdffonts", "pdfimages"]
-        .iter()
-        .all(|t| Command::new(t).arg("--version").output().is_ok());
+    let found = [
+        "qpdf",
+        "pdfinfo",
+        "pdftotext",
+        "pdffonts",
+        "pdfimages",
+        "pdftoppm",
+    ]
+    .iter()
+    .all(|t| Command::new(t).arg("--version").output().is_ok());
     if !found {
         assert!(
             std::env::var_os("GRIDKIT_REQUIRE_PDF").is_none(),
