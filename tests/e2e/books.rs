@@ -1,6 +1,6 @@
 //! PDF books (`gridrender -o book.pdf`), read back by Debian's PDF tools: qpdf checks the
 //! file, poppler's pdfinfo, pdftotext, pdffonts and pdfimages read its pages, text, fonts
-//! and images.
+//! and images, and pdftoppm paints its pages.
 
 use crate::harness::{run, scratch};
 use std::path::Path;
@@ -8,9 +8,16 @@ use std::process::Command;
 
 /// Whether qpdf and poppler's tools are here; required when GRIDKIT_REQUIRE_PDF is set.
 pub(crate) fn pdf_tools() -> bool {
-    let found = ["qpdf", "pdfinfo", "pdftotext", "pdffonts", "pdfimages"]
-        .iter()
-        .all(|t| Command::new(t).arg("--version").output().is_ok());
+    let found = [
+        "qpdf",
+        "pdfinfo",
+        "pdftotext",
+        "pdffonts",
+        "pdfimages",
+        "pdftoppm",
+    ]
+    .iter()
+    .all(|t| Command::new(t).arg("--version").output().is_ok());
     if !found {
         assert!(
             std::env::var_os("GRIDKIT_REQUIRE_PDF").is_none(),
@@ -285,6 +292,12 @@ fn what_cannot_be_a_book_is_refused() {
     let out = pdf.to_str().unwrap();
     let maze = run("mazegen", &["--seed", "1", "8"], "").stdout;
     let huge = run("mazegen", &["--seed", "1", "120"], "").stdout;
+    let levels = run("mazegen", &["--seed", "1", "--levels", "2", "4"], "").stdout;
+    let bad_levels = format!(
+        "{levels}{}\n",
+        r#"{"kind":"maze","version":1,"tiling":"levels","width":2,"height":2,"levels":2,"cells":["00","00","00"]}"#
+    );
+    let bad_cube = r#"{"kind":"maze","version":1,"tiling":"cube","width":2,"height":2,"cells":["00","00","00"]}"#.to_string() + "\n";
     // Too large for any picture: the book's own words, naming the puzzle in the stream.
     let huger = format!(
         "{maze}{}",
@@ -310,6 +323,24 @@ fn what_cannot_be_a_book_is_refused() {
             "-o FILE.pdf",
         ),
         (vec!["-o", out, "--per-page", "13"], &maze, "--per-page"),
+        // A maze beyond the plane that is not one: named by its line, as any document.
+        (
+            vec!["-o", out],
+            &bad_levels,
+            "stdin line 2: field `cells`: 3 rows, but 2 levels of `height` 2 make 4",
+        ),
+        (
+            vec!["-o", out],
+            &bad_cube,
+            "stdin line 1: field `cells`: 3 rows, but 6 faces of `height` 2 make 12",
+        ),
+        // Levels take a page of their own: a number a page would do nothing.
+        (
+            vec!["-o", out, "--per-page", "2"],
+            &levels,
+            "every puzzle of this book takes a page of its own (levels side by side, or a \
+             cube's net): leave --per-page out",
+        ),
         (vec!["-o", missing.to_str().unwrap()], &maze, "cannot write"),
     ];
     for (args, input, says) in cases {
@@ -679,7 +710,7 @@ fn one_page_draws_its_puzzles_at_one_scale() {
 fn too_many_a_page_is_refused_with_the_most_that_fit() {
     let dir = scratch("books-per-page");
     let pdf = dir.join("book.pdf");
-    let big = stream(&[("nonogen", &["--count", "2", "--seed", "1", "25"])]);
+    let big = stream(&[("nonogen", &["--count", "2", "--seed", "1", "26"])]);
     let r = run(
         "gridrender",
         &[
@@ -694,7 +725,12 @@ fn too_many_a_page_is_refused_with_the_most_that_fit() {
     );
     assert_eq!(r.status, 2, "{}", r.stderr);
     assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
-    assert!(r.stderr.contains("under the 4 mm"), "{}", r.stderr);
+    // Millimetres reckoned on the 20 pixels a nonogram's tile is drawn at.
+    assert!(
+        r.stderr.contains("cells 3.6 mm wide, under the 4 mm"),
+        "{}",
+        r.stderr
+    );
     assert!(r.stderr.contains("--per-page 1 or fewer"), "{}", r.stderr);
     assert!(
         r.stderr.contains("at most 1 a page stays readable: give"),
@@ -772,6 +808,42 @@ fn a_small_board_prints_its_tiles_at_most_ten_millimetres() {
     }
 }
 
+/// A small nonogram's tiles print at most 10 mm too: the book reckons them on the 20 pixels
+/// a nonogram's tile is drawn at (it reckoned 16, and printed 12.5 mm).
+#[test]
+fn a_small_nonogram_prints_its_tiles_at_most_ten_millimetres() {
+    if !pdf_tools() {
+        return;
+    }
+    let dir = scratch("books-nonogram-tiles");
+    let pdf = dir.join("nonogram.pdf");
+    let puzzle = stream(&[("nonogen", &["--seed", "1", "5"])]);
+    make(&puzzle, &pdf, &["--paper", "a4", "--answers", "none"]);
+    let page = &boxes(&pdf)[0];
+    // The clues' lines, one tile apart: rows of row clues, clues stacked over a column;
+    // below the line about the puzzle, above the page's number.
+    let about = page.words.iter().find(|w| w.text == "logic").unwrap().y1;
+    let foot = page.size.1 - 30.0;
+    let mut rows: Vec<f32> = page
+        .words
+        .iter()
+        .filter(|w| w.text.chars().all(|c| c.is_ascii_digit()))
+        .filter(|w| w.y0 > about && w.y1 < foot)
+        .map(|w| w.y0)
+        .collect();
+    rows.sort_by(f32::total_cmp);
+    rows.dedup_by(|a, b| (*a - *b).abs() < 0.5);
+    let pitch_mm = rows
+        .windows(2)
+        .map(|p| (p[1] - p[0]) * 25.4 / 72.0)
+        .fold(f32::INFINITY, f32::min);
+    assert!(pitch_mm.is_finite(), "no clues found");
+    assert!(
+        (9.5..=10.05).contains(&pitch_mm),
+        "tiles {pitch_mm:.1} mm apart"
+    );
+}
+
 /// The size a too-large maze is told fits is one that a book takes, and one more is
 /// refused: per tiling, since a triangle is narrower than its count of cells.
 #[test]
@@ -792,4 +864,288 @@ fn the_size_said_to_fit_is_accepted() {
         let r = run("gridrender", &["-o", out, "--paper", "a4"], &maze(fits + 1));
         assert_eq!(r.status, 2, "{tiling} {}: one more is refused", fits + 1);
     }
+}
+
+/// A board too large is told the largest that a book takes, and one more is refused.
+#[test]
+fn the_board_size_said_to_fit_is_accepted() {
+    let dir = scratch("books-board-advice");
+    let pdf = dir.join("book.pdf");
+    let out = pdf.to_str().unwrap();
+    let board = |n: usize| {
+        let n = n.to_string();
+        let size = [
+            "--width", &n, "--height", &n, "--mines", "10", "--seed", "1",
+        ];
+        stream(&[("mines", &[&["new"][..], &size].concat())])
+    };
+    let book = |input: &str| run("gridrender", &["-o", out, "--paper", "a4"], input);
+    let r = book(&board(200));
+    let fits: usize = said_to_fit(&r.stderr, "at most about ");
+    assert_eq!(book(&board(fits)).status, 0, "{fits}: {}", r.stderr);
+    assert_eq!(book(&board(fits + 1)).status, 2, "{}: one more", fits + 1);
+}
+
+/// A nonogram's clues take more room the more they are, so the size a too-large one is
+/// told fits is one that a book takes with the most clues its lines can hold (a
+/// checkerboard), black and white, in one colour and in three; one more is refused so;
+/// nonogen's puzzle of that size is taken. `nonogen --seed 1 100` was told 31 x 31, which
+/// was refused.
+#[test]
+fn the_nonogram_size_said_to_fit_is_accepted_whatever_its_clues() {
+    let dir = scratch("books-nonogram-advice");
+    let pdf = dir.join("book.pdf");
+    let out = pdf.to_str().unwrap();
+    let book = |input: &str| run("gridrender", &["-o", out, "--paper", "a4"], input);
+    for colors in [None, Some("1"), Some("3")] {
+        let made = |n: usize| {
+            let n = n.to_string();
+            let mut args = vec!["--seed", "1"];
+            if let Some(c) = colors {
+                args.extend(["--colors", c]);
+            }
+            args.push(&n);
+            stream(&[("nonogen", &args)])
+        };
+        let r = book(&made(100));
+        assert_eq!(r.status, 2, "{}", r.stderr);
+        let fits = said_to_fit(&r.stderr, "a ");
+        assert!(
+            r.stderr.ends_with("fits a page whatever its clues\n"),
+            "{}",
+            r.stderr
+        );
+        let count = colors.map_or(0, |c| c.parse().unwrap());
+        let r = book(&checkerboard(fits, count));
+        assert_eq!(r.status, 0, "{colors:?} {fits}: {}", r.stderr);
+        let r = book(&checkerboard(fits + 1, count));
+        assert_eq!(r.status, 2, "{colors:?} {}: one more is refused", fits + 1);
+        let r = book(&made(fits));
+        assert_eq!(r.status, 0, "{colors:?} nonogen {fits}: {}", r.stderr);
+    }
+}
+
+/// The N of "N x N" after `before` in a refusal.
+fn said_to_fit(stderr: &str, before: &str) -> usize {
+    let at = stderr.rfind(": ").unwrap() + 2;
+    let rest = stderr[at..]
+        .strip_prefix(before)
+        .unwrap_or_else(|| panic!("{stderr}"));
+    rest.split(' ').next().unwrap().parse().unwrap()
+}
+
+/// An `n` x `n` nonogram with the most clues a line can hold: a checkerboard of one-cell
+/// blocks, black, of one colour, or of two colours taking turns (for `colors` 2 or more).
+fn checkerboard(n: usize, colors: usize) -> String {
+    use serde_json::{Value, json};
+    let line = |other: usize| -> Vec<Value> {
+        match colors {
+            0 => vec![json!(1); n.div_ceil(2)],
+            1 => vec![json!([1, "a"]); n.div_ceil(2)],
+            _ => (0..n)
+                .map(|i| {
+                    let name = ["a", "b"][(i + other) % 2];
+                    json!([1, name])
+                })
+                .collect(),
+        }
+    };
+    let lines: Vec<_> = (0..n).map(line).collect();
+    let mut doc = json!({"kind": "nonogram", "version": 1, "width": n, "height": n,
+        "clues": {"rows": lines, "cols": lines}});
+    match colors {
+        0 => {}
+        1 => doc["colors"] = json!({"a": "#d62728"}),
+        _ => doc["colors"] = json!({"a": "#d62728", "b": "#1f77b4"}),
+    }
+    format!("{doc}\n")
+}
+
+/// The pages of `pdf` as pictures at 60 dots an inch, read back: width, height, pixels.
+fn rendered(pdf: &Path) -> Vec<(u32, u32, Vec<[u8; 3]>)> {
+    let dir = pdf.parent().unwrap().join("pages");
+    std::fs::create_dir_all(&dir).unwrap();
+    let prefix = dir.join("page");
+    let out = Command::new("pdftoppm")
+        .args([
+            "-png",
+            "-r",
+            "60",
+            pdf.to_str().unwrap(),
+            prefix.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    names.sort();
+    let pages = names.iter().map(|p| crate::pictures::decode(p)).collect();
+    std::fs::remove_dir_all(&dir).unwrap();
+    pages
+}
+
+/// Pixels in the path's blue on a page.
+fn path_pixels(page: &(u32, u32, Vec<[u8; 3]>)) -> usize {
+    page.2
+        .iter()
+        .filter(|p| p[2] > 180 && p[0] < 90 && p[1] > 100 && p[1] < 170)
+        .count()
+}
+
+/// A stream of a flat maze, levels, a torus, a Möbius strip and a cube makes one book:
+/// levels side by side and the cube's net each on a page of their own, the wrapped mazes
+/// sharing one; each labelled (levels, faces, seam letters) with the legend of its marks;
+/// the answers after them with the path drawn, numbered the same; no word over another.
+#[test]
+fn mazes_beyond_the_plane_make_one_book_with_legends_and_answers() {
+    if !pdf_tools() {
+        return;
+    }
+    let dir = scratch("books-beyond");
+    let pdf = dir.join("beyond.pdf");
+    let maze = |args: &[&str]| {
+        let mut all = vec!["--seed", "1"];
+        all.extend_from_slice(args);
+        stream(&[("mazegen", &all)])
+    };
+    let input = [
+        maze(&["8"]),
+        maze(&["--levels", "3", "10", "8"]),
+        maze(&["--wrap", "xy", "12", "8"]),
+        maze(&["--wrap", "mobius", "12", "6"]),
+        maze(&["--tiling", "cube", "6"]),
+    ]
+    .concat();
+    make(&input, &pdf, &["--paper", "a4"]);
+    let read = read(&pdf);
+    // Puzzle 1 | 2 (levels) | 3 and 4 | 5 (cube), then the answers so.
+    assert_eq!(read.pages, 8, "{:?}", read.text);
+    let words = |k: usize| -> Vec<String> {
+        boxes(&pdf)[k]
+            .words
+            .iter()
+            .map(|w| w.text.clone())
+            .collect()
+    };
+    let puzzles_on = |k: usize| words(k).iter().filter(|w| *w == "Puzzle").count();
+    assert_eq!(
+        (1..8).map(puzzles_on).collect::<Vec<_>>(),
+        [1, 2, 1, 1, 1, 2, 1]
+    );
+    for (page, says) in [
+        (
+            1,
+            &[
+                "level",
+                "0",
+                "1",
+                "2",
+                "3 levels of 10 x 8",
+                "▲",
+                "▼",
+                "stairs",
+            ][..],
+        ),
+        (
+            2,
+            &["torus", "Möbius", "flipped:", "same letter", "half twist"],
+        ),
+        (
+            3,
+            &[
+                "cube of 6 x 6 faces",
+                "top",
+                "front",
+                "bottom",
+                "unfolded",
+                "a",
+                "b",
+            ],
+        ),
+    ] {
+        let text = &read.text[page];
+        for said in says {
+            assert!(text.contains(said), "page {}: {said}: {text}", page + 1);
+        }
+    }
+    for (k, text) in read.text.iter().enumerate().skip(4).take(4) {
+        assert!(text.contains("Answers"), "page {}: {text}", k + 1);
+    }
+    assert!(read.text[5].contains("Puzzle 2") && read.text[5].contains("level 2"));
+    assert!(read.text[7].contains("Puzzle 5") && read.text[7].contains("front"));
+    assert_words_fit("beyond", &pdf);
+    // The puzzles are blank; each answer page shows the path.
+    let pages = rendered(&pdf);
+    for (k, page) in pages.iter().enumerate() {
+        let blue = path_pixels(page);
+        if k < 4 {
+            assert!(blue < 20, "page {}: {blue} path pixels", k + 1);
+        } else {
+            assert!(blue > 200, "page {}: {blue} path pixels", k + 1);
+        }
+    }
+}
+
+/// A maze beyond the plane too large for a page is refused in the book's words, naming the
+/// puzzle by its number, with the largest that fits; that size is taken, and one more is
+/// refused.
+#[test]
+fn a_maze_beyond_the_plane_too_large_is_told_what_fits() {
+    let dir = scratch("books-beyond-advice");
+    let pdf = dir.join("book.pdf");
+    let out = pdf.to_str().unwrap();
+    let flat = stream(&[("mazegen", &["--seed", "1", "5"])]);
+    let book = |args: &[&str]| {
+        let mut all = vec!["--seed", "1"];
+        all.extend_from_slice(args);
+        let maze = stream(&[("mazegen", &all)]);
+        run(
+            "gridrender",
+            &["-o", out, "--paper", "a4"],
+            &format!("{flat}{maze}"),
+        )
+    };
+    // mazegen's arguments: too large, what the refusal says, the size it says, one more.
+    type Case<'a> = (&'a [&'a str], &'a str, &'a [&'a str], &'a [&'a str]);
+    let cases: [Case; 4] = [
+        (
+            &["--levels", "3", "200", "100"],
+            "Puzzle 2 (3 levels of 200 x 100) is too large to print readably on A4 (3 mm a \
+             cell at least): at most about 3 levels of 18 x 9 fit a page",
+            &["--levels", "3", "18", "9"],
+            &["--levels", "3", "19", "9"],
+        ),
+        (
+            // Too many levels for one cell each: fewer, as large as they are.
+            &["--levels", "100", "5", "5"],
+            "at most about 9 levels of 5 x 5 fit a page",
+            &["--levels", "9", "5", "5"],
+            &["--levels", "10", "5", "5"],
+        ),
+        (
+            &["--tiling", "cube", "300"],
+            "Puzzle 2 (a cube of 300 x 300 faces) is too large to print readably on A4 (3 \
+             mm a cell at least): at most about a cube of 14 x 14 faces fits a page",
+            &["--tiling", "cube", "14"],
+            &["--tiling", "cube", "15"],
+        ),
+        (
+            &["--wrap", "xy", "300"],
+            "at most about 57 x 57 fits a page",
+            &["--wrap", "xy", "57"],
+            &["--wrap", "xy", "58"],
+        ),
+    ];
+    for (large, says, fits, more) in cases {
+        let r = book(large);
+        r.assert_error("gridrender", 2, says);
+        assert!(r.stderr.contains("stdin line 2: Puzzle 2"), "{}", r.stderr);
+        let r = book(fits);
+        assert_eq!(r.status, 0, "{fits:?}: {}", r.stderr);
+        assert_eq!(book(more).status, 2, "{more:?}: one more is refused");
+    }
+    std::fs::remove_file(&pdf).ok();
 }

@@ -84,6 +84,7 @@ pub fn advise_book(e: BookError, places: &[Place]) -> Error {
         BookError::TooManyAPage { most, .. } => Error::usage(format!(
             "{e}: give --per-page {most} or fewer, or leave --per-page out"
         )),
+        BookError::EveryPuzzleAlone { .. } => Error::usage(format!("{e}: leave --per-page out")),
         BookError::TooLarge { number, .. } | BookError::Picture { number, .. } => {
             let error = Error::input(e.to_string());
             match at(number) {

@@ -43,27 +43,7 @@ type Parts = (Document, Option<Document>, String, Extent);
 /// A maze drawn without its path; its answer the document's `solution`, or the shortest
 /// path when it has none.
 fn maze(doc: Document) -> grid_core::Result<Parts> {
-    let mut about = match grid_core::tiling::tiling_of(&doc)? {
-        grid_core::tiling::Tiling::Square => String::new(),
-        tiling => format!("{tiling} "),
-    };
-    let width: Option<usize> = doc.field("width")?;
-    let height: Option<usize> = doc.field("height")?;
-    let size = match (doc.meta_field::<[usize; 2]>("cells")?, width, height) {
-        (Some([w, h]), _, _) => {
-            about.push_str(&format!("{w} x {h}"));
-            Extent::Cells(w, h)
-        }
-        (None, _, Some(h)) if doc.has("rings") => {
-            about.push_str(&format!("{h} rings"));
-            Extent::Rings(h)
-        }
-        (None, Some(w), Some(h)) => {
-            about.push_str(&format!("{w} x {h}"));
-            Extent::Cells(w, h)
-        }
-        _ => Extent::Cells(1, 1),
-    };
+    let (about, size) = maze_size(&doc)?;
     let mut puzzle = doc.clone();
     for field in ["solution", "trace", "stats"] {
         puzzle.remove(field);
@@ -73,7 +53,46 @@ fn maze(doc: Document) -> grid_core::Result<Parts> {
     } else {
         solved(doc)?
     };
-    Ok((puzzle, answer, about.trim().to_string(), size))
+    Ok((puzzle, answer, about, size))
+}
+
+/// A maze's line about it and its size: its tiling (what its edges join, beyond the
+/// plane) and its cells, rings, levels or faces.
+fn maze_size(doc: &Document) -> grid_core::Result<(String, Extent)> {
+    use grid_core::tiling::{Tiling, Wrap};
+    let tiling = grid_core::tiling::tiling_of(doc)?;
+    let width: Option<usize> = doc.field("width")?;
+    let height: Option<usize> = doc.field("height")?;
+    let said = |size: Extent| (size.to_string(), size);
+    let cells = |size: Extent| match tiling {
+        Tiling::Square => Ok(said(size)),
+        Tiling::Wrapped => {
+            let wrap: Option<Wrap> = doc
+                .field::<String>("wrap")?
+                .and_then(|name| name.parse().ok());
+            let shape = match wrap {
+                Some(Wrap::XY) => "torus",
+                Some(Wrap::Mobius) => "Möbius strip",
+                _ => "cylinder",
+            };
+            Ok((format!("{shape} {size}"), size))
+        }
+        tiling => Ok((format!("{tiling} {size}"), size)),
+    };
+    match tiling {
+        Tiling::Levels => {
+            let levels: usize = doc.field("levels")?.unwrap_or(1);
+            let (w, h) = (width.unwrap_or(1), height.unwrap_or(1));
+            Ok(said(Extent::Levels(levels, w, h)))
+        }
+        Tiling::Cube => Ok(said(Extent::Cube(width.unwrap_or(1)))),
+        _ => match (doc.meta_field::<[usize; 2]>("cells")?, width, height) {
+            (Some([w, h]), _, _) => cells(Extent::Cells(w, h)),
+            (None, _, Some(h)) if doc.has("rings") => cells(Extent::Rings(h)),
+            (None, Some(w), Some(h)) => cells(Extent::Cells(w, h)),
+            _ => Ok((String::new(), Extent::Cells(1, 1))),
+        },
+    }
 }
 
 /// A maze with the shortest path from its start to its goal as its `solution` (as

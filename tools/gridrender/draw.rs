@@ -288,13 +288,12 @@ pub fn animate_on_terminal(args: &Args, format: Format) -> Result<Status> {
     Ok(Status::Ok)
 }
 
-/// The documents of the inputs (grid documents, or a nonogram in a puzzle file's format),
-/// each checked to be one gridrender can draw; a maze beyond the plane refused as a book
-/// would refuse it.
+/// The documents of the inputs for a book (grid documents, or a nonogram in a puzzle
+/// file's format): a book prints mazes beyond the plane as the pictures draw them.
 pub fn documents(
     files: &[std::path::PathBuf],
 ) -> impl Iterator<Item = Result<(grid_cli::Place, Document)>> + use<> {
-    documents_for(files, Some("in a book"))
+    documents_for(files, None)
 }
 
 /// The documents of the inputs, a maze beyond the plane refused with `beyond` (how the
@@ -321,15 +320,14 @@ fn beyond_checked(
 }
 
 /// How the output of `args` would draw a maze beyond the plane, when it cannot: text, still
-/// and animated pictures and pages that play draw levels, wrapped edges and the cube; books
-/// and machine files do not yet.
+/// and animated pictures, pages that play and books draw levels, wrapped edges and the cube;
+/// machine files do not yet.
 fn beyond_refused(args: &Args) -> Option<&'static str> {
     let target = crate::target::format_of(args)
         .and_then(|format| crate::target::target_of(args, format))
         .ok()?;
     match target {
-        Target::Text | Target::Picture(_) | Target::Play => None,
-        Target::Book => Some("in a book"),
+        Target::Text | Target::Picture(_) | Target::Play | Target::Book => None,
         Target::Cutter(_) | Target::Printer => Some("as a machine file"),
     }
 }

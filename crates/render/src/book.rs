@@ -7,11 +7,14 @@
 //! the titles use, DejaVu Sans Mono, embedded), so that a book prints the same everywhere
 //! and a page looks like the picture of the same document.
 
+mod beyond;
+mod fit;
 mod layout;
 mod text;
 
 use crate::error::RenderError;
 use crate::{Picture, PictureOptions, Theme};
+use fit::{Model, unreadable};
 use grid_core::{Document, Kind};
 use krilla::Document as Pdf;
 use krilla::geom::{Point, Size, Transform};
@@ -102,20 +105,26 @@ impl Entry {
     }
 }
 
-/// A puzzle's size: cells across and down, or a polar maze's rings.
+/// A puzzle's size: cells across and down, a polar maze's rings, a maze's levels of cells
+/// across and down, or a cube's faces of cells a side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Extent {
     Cells(usize, usize),
     Rings(usize),
+    Levels(usize, usize, usize),
+    Cube(usize),
 }
 
 impl Extent {
-    /// This size times `fits`, rounded down.
+    /// This size times `fits`, rounded down (a maze keeps its levels: they stand side by
+    /// side, and fewer would be another maze).
     fn scaled(self, fits: f32) -> Extent {
         let part = |n: usize| (n as f32 * fits).floor() as usize;
         match self {
             Extent::Cells(w, h) => Extent::Cells(part(w), part(h)),
             Extent::Rings(n) => Extent::Rings(part(n)),
+            Extent::Levels(l, w, h) => Extent::Levels(l, part(w), part(h)),
+            Extent::Cube(n) => Extent::Cube(part(n)),
         }
     }
 }
@@ -124,25 +133,29 @@ impl Extent {
     /// Its larger side in cells, or its rings.
     fn largest(self) -> usize {
         match self {
-            Extent::Cells(w, h) => w.max(h),
-            Extent::Rings(n) => n,
+            Extent::Cells(w, h) | Extent::Levels(_, w, h) => w.max(h),
+            Extent::Rings(n) | Extent::Cube(n) => n,
         }
     }
 
-    /// The verb that agrees with this size as a subject: "31 x 31 fits", "29 rings fit".
+    /// The verb that agrees with this size as a subject: "31 x 31 fits", "29 rings fit",
+    /// "3 levels of 9 x 9 fit", "a cube of 8 x 8 faces fits".
     fn verb(self, one: &'static str, many: &'static str) -> &'static str {
         match self {
-            Extent::Cells(..) | Extent::Rings(1) => one,
-            Extent::Rings(_) => many,
+            Extent::Cells(..) | Extent::Rings(1) | Extent::Levels(1, ..) | Extent::Cube(_) => one,
+            Extent::Rings(_) | Extent::Levels(..) => many,
         }
     }
 
-    /// About the size of a picture of this many cells at `tile` pixels a cell.
+    /// About the size of a picture of this many cells at `tile` pixels a cell: levels a
+    /// cell apart side by side, a cube's net four faces across and three down.
     fn pixels(self, tile: u32) -> (f32, f32) {
         let tile = tile as f32;
         match self {
             Extent::Cells(w, h) => (w as f32 * tile, h as f32 * tile),
             Extent::Rings(n) => (2.0 * n as f32 * tile, 2.0 * n as f32 * tile),
+            Extent::Levels(l, w, h) => ((l * (w + 1)) as f32 * tile, h as f32 * tile),
+            Extent::Cube(n) => (4.0 * n as f32 * tile, 3.0 * n as f32 * tile),
         }
     }
 }
@@ -152,6 +165,9 @@ impl fmt::Display for Extent {
         match self {
             Extent::Cells(w, h) => write!(f, "{w} x {h}"),
             Extent::Rings(n) => write!(f, "{n} rings"),
+            Extent::Levels(1, w, h) => write!(f, "1 level of {w} x {h}"),
+            Extent::Levels(l, w, h) => write!(f, "{l} levels of {w} x {h}"),
+            Extent::Cube(n) => write!(f, "a cube of {n} x {n} faces"),
         }
     }
 }
@@ -160,11 +176,14 @@ impl fmt::Display for Extent {
 /// says which flag to change.
 #[derive(Debug, thiserror::Error)]
 pub enum BookError {
-    /// A puzzle that is not readable even alone on a page.
+    /// A puzzle that is not readable even alone on a page. `fits` is the largest size of its
+    /// shape that the book takes: about, for a maze or a board, whose picture is its cells;
+    /// `whatever_clues` for a nonogram, whose clues take more room the more they are, so
+    /// that the size said is taken with the most clues its lines can hold.
     #[error(
         "Puzzle {number} ({size}) is too large to print readably on {paper} ({least_mm} mm a \
-         cell at least): at most about {fits} {} a page",
-        .fits.verb("fits", "fit")
+         cell at least): {}",
+        fits_said(*.fits, *.whatever_clues)
     )]
     TooLarge {
         number: usize,
@@ -172,6 +191,7 @@ pub enum BookError {
         paper: Paper,
         least_mm: u32,
         fits: Extent,
+        whatever_clues: bool,
     },
     /// More puzzles a page than stay readable: `asked` a page would print the cells at
     /// `mm` millimetres, under `least_mm`; `most` a page stay readable.
@@ -189,12 +209,29 @@ pub enum BookError {
     /// A puzzle's picture could not be read back for the page.
     #[error("the picture of Puzzle {number} for the book: {why}")]
     Picture { number: usize, why: String },
+    /// A number a page asked of a book whose every puzzle takes a page of its own (levels
+    /// side by side, a cube's net): it would change nothing.
+    #[error(
+        "{asked} puzzles a page were asked, and every puzzle of this book takes a page of its \
+         own (levels side by side, or a cube's net)"
+    )]
+    EveryPuzzleAlone { asked: usize },
     /// The PDF writer failed.
     #[error("writing the PDF: {0}")]
     Pdf(String),
     /// Puzzle `number` could not be drawn at all (a document that is not one).
     #[error("{error}")]
     Drawing { number: usize, error: RenderError },
+}
+
+/// What fits a page in words: "at most about 59 x 59 fits a page", "29 rings fit", or for
+/// a nonogram "a 30 x 30 puzzle fits a page whatever its clues".
+fn fits_said(fits: Extent, whatever_clues: bool) -> String {
+    if whatever_clues {
+        format!("a {fits} puzzle fits a page whatever its clues")
+    } else {
+        format!("at most about {fits} {} a page", fits.verb("fits", "fit"))
+    }
 }
 
 /// What making a book returns. A book is made of pictures, so its error holds a drawing's:
@@ -218,12 +255,20 @@ const POINTS_A_MM: f32 = 72.0 / 25.4;
 /// The size of the page numbers.
 const FOOT_SIZE: f32 = 9.0;
 
-/// Pixels a tile in `kind`'s picture at [`PICTURE_TILE`]: a board's tiles are drawn no
-/// smaller than 24 pixels (`render_picture`), so its millimetres a tile are reckoned on those.
+/// Pixels a tile in `kind`'s picture at [`PICTURE_TILE`]: a board's and a nonogram's
+/// tiles are drawn no smaller than the picture's least tile (`least_tile`, 24 and 20
+/// pixels), so their millimetres a tile are reckoned on those.
 fn tile_pixels(kind: Kind) -> f32 {
-    match kind {
-        Kind::Mines => PICTURE_TILE.max(24) as f32,
-        Kind::Maze | Kind::Nonogram => PICTURE_TILE as f32,
+    PICTURE_TILE.max(crate::least_tile(kind)) as f32
+}
+
+/// How a book draws its pictures: at [`PICTURE_TILE`], thin walls, light, no caption.
+fn picture_options() -> PictureOptions {
+    PictureOptions {
+        cell_size: Some(PICTURE_TILE),
+        thin_walls: true,
+        theme: Theme::Light,
+        caption: false,
     }
 }
 
@@ -248,6 +293,10 @@ struct Drawn {
     tree: usvg::Tree,
     item: Item,
     least_mm: u32,
+    /// How its picture would be sized at a size that fits.
+    model: Model,
+    /// Printed on a page of its own (see [`beyond::Beyond`]).
+    alone: bool,
 }
 
 impl Drawn {
@@ -261,17 +310,14 @@ impl Drawn {
         fonts: &Arc<usvg::fontdb::Database>,
     ) -> Result<Drawn> {
         let mut svg = Vec::new();
-        let options = PictureOptions {
-            cell_size: Some(PICTURE_TILE),
-            thin_walls: true,
-            theme: Theme::Light,
-            caption: false,
-        };
+        let options = picture_options();
+        let beyond = beyond::beyond(doc);
         let item = |size| {
             let a_pixel = |mm: f32| mm * POINTS_A_MM / tile_pixels(doc.kind());
             Item {
                 title: entry.heading(),
                 about: entry.about.clone(),
+                legend: beyond.as_ref().map(|b| b.legend.clone()),
                 size,
                 least: a_pixel(readable_mm(doc.kind()) as f32),
                 largest: a_pixel(largest_mm(doc.kind())),
@@ -291,17 +337,21 @@ impl Drawn {
                     _ => entry.size.pixels(PICTURE_TILE),
                 };
                 let too_large = item(pixels);
-                return Err(
-                    unreadable(entry, &too_large, least_mm, paper, PICTURE_TILE as f32).unwrap_or(
-                        BookError::TooLarge {
-                            number: entry.number,
-                            size: entry.size,
-                            paper,
-                            least_mm,
-                            fits: entry.size,
-                        },
-                    ),
-                );
+                return Err(unreadable(
+                    entry,
+                    &too_large,
+                    least_mm,
+                    paper,
+                    Model::of(doc, PICTURE_TILE as f32),
+                )
+                .unwrap_or(BookError::TooLarge {
+                    number: entry.number,
+                    size: entry.size,
+                    paper,
+                    least_mm,
+                    fits: entry.size,
+                    whatever_clues: false,
+                }));
             }
             other => other.map_err(|error| BookError::Drawing {
                 number: entry.number,
@@ -323,47 +373,10 @@ impl Drawn {
             tree,
             item: item(size),
             least_mm,
+            model: Model::of(doc, 0.0),
+            alone: beyond.as_ref().is_some_and(|b| b.alone),
         })
     }
-}
-
-/// Why `item`, `entry`'s picture, cannot be read alone on a page of `paper`, with the size
-/// that could; nothing when it can. The size said is the picture shrunk in proportion,
-/// keeping `margin` pixels (a picture sized from its drawing's refusal, not drawn, keeps a
-/// tile of border: `mazegen 2000` fits 59, as `mazegen 59` is drawn), and made a cell smaller
-/// until it fits.
-fn unreadable(
-    entry: &Entry,
-    item: &Item,
-    least_mm: u32,
-    paper: Paper,
-    margin: f32,
-) -> Option<BookError> {
-    let scale_of = |item: &Item| layout::Grid::best(paper, 1, std::slice::from_ref(item)).1;
-    let scale = scale_of(item);
-    if scale >= item.least {
-        return None;
-    }
-    let largest = entry.size.largest().max(1);
-    let shrunk = |k: usize| {
-        let f = k as f32 / largest as f32;
-        Item {
-            size: (item.size.0 * f + margin, item.size.1 * f + margin),
-            ..item.clone()
-        }
-    };
-    let first = ((largest as f32 * scale / item.least).floor() as usize).max(1);
-    let k = (1..=first)
-        .rev()
-        .find(|&k| scale_of(&shrunk(k)) >= item.least)
-        .unwrap_or(1);
-    Some(BookError::TooLarge {
-        number: entry.number,
-        size: entry.size,
-        paper,
-        least_mm,
-        fits: entry.size.scaled(k as f32 / largest as f32),
-    })
 }
 
 /// Lays out a book of `entries`.
@@ -388,15 +401,22 @@ pub fn book(entries: &[Entry], options: &BookOptions) -> Result<Book> {
         })
         .collect::<Result<_>>()?;
     let mut pdf = new_pdf("Puzzles");
-    let slots = per_page.min(puzzles.len());
+    let shared = |drawn: &[Drawn]| drawn.iter().filter(|d| !d.alone).count().max(1);
+    let slots = per_page.min(shared(&puzzles));
+    let puzzle_page = Paging {
+        per_page,
+        slots,
+        alone: 1,
+    };
     let mut numbered = Numbered::new(&font, options.paper);
-    numbered.pages(&mut pdf, (per_page, slots), &puzzles, None);
+    numbered.pages(&mut pdf, puzzle_page, &puzzles, None);
     // Answers are smaller: laid out twice as many a page as the puzzles, in no more slots
     // than there are answers, so that a few fill their page.
-    let answer_page = (
-        (per_page * 2).min(MOST_A_PAGE),
-        (slots * 2).min(MOST_A_PAGE).min(answers.len().max(1)),
-    );
+    let answer_page = Paging {
+        per_page: (per_page * 2).min(MOST_A_PAGE),
+        slots: (slots * 2).min(MOST_A_PAGE).min(shared(&answers)),
+        alone: 2,
+    };
     let mut separate = None;
     if !answers.is_empty() {
         match options.answers {
@@ -441,13 +461,17 @@ fn finish(pdf: Pdf) -> Result<Vec<u8>> {
 fn per_page(options: &BookOptions, drawn: &[Drawn], entries: &[Entry]) -> Result<usize> {
     let paper = options.paper;
     for (d, entry) in drawn.iter().zip(entries) {
-        if let Some(e) = unreadable(entry, &d.item, d.least_mm, paper, 0.0) {
+        if let Some(e) = unreadable(entry, &d.item, d.least_mm, paper, d.model) {
             return Err(e);
         }
     }
-    let items: Vec<Item> = drawn.iter().map(|d| d.item.clone()).collect();
-    let (least, least_mm) = drawn
-        .iter()
+    // A picture printed alone shares no page: the others set how many a page.
+    let shared = || drawn.iter().filter(|d| !d.alone);
+    let items: Vec<Item> = shared().map(|d| d.item.clone()).collect();
+    if let (Some(asked), true) = (options.per_page, items.is_empty()) {
+        return Err(BookError::EveryPuzzleAlone { asked });
+    }
+    let (least, least_mm) = shared()
         .map(|d| (d.item.least, d.least_mm))
         .fold((0.0, 0), |a, b| if b.0 > a.0 { b } else { a });
     let scale = |n: usize| layout::Grid::best(paper, n.min(items.len()), &items).1;
@@ -461,12 +485,39 @@ fn per_page(options: &BookOptions, drawn: &[Drawn], entries: &[Entry]) -> Result
     match options.per_page {
         Some(asked) if !readable(asked) => Err(BookError::TooManyAPage {
             asked,
-            mm: scale(asked) * PICTURE_TILE as f32 / POINTS_A_MM,
+            // The scale against the least readable one is the millimetres against the least.
+            mm: scale(asked) / least * least_mm as f32,
             least_mm,
             most,
         }),
         Some(asked) => Ok(asked),
         None => Ok(most),
+    }
+}
+
+/// How pages take their pictures: `per_page` a page laid out as `slots` slots, and those
+/// printed alone (levels side by side, a cube's net) `alone` a page among themselves.
+#[derive(Debug, Clone, Copy)]
+struct Paging {
+    per_page: usize,
+    slots: usize,
+    alone: usize,
+}
+
+impl Paging {
+    /// `items` cut into pages, in order, with the slots of each: a run of pictures printed
+    /// alone is cut apart from its neighbours.
+    fn cut(self, items: &[Drawn]) -> Vec<(&[Drawn], usize)> {
+        let mut pages = Vec::new();
+        for run in items.chunk_by(|a, b| a.alone == b.alone) {
+            if run[0].alone {
+                let slots = self.alone.min(run.len());
+                pages.extend(run.chunks(self.alone.max(1)).map(|c| (c, slots)));
+            } else {
+                pages.extend(run.chunks(self.per_page.max(1)).map(|c| (c, self.slots)));
+            }
+        }
+        pages
     }
 }
 
@@ -486,17 +537,10 @@ impl<'a> Numbered<'a> {
         }
     }
 
-    /// The pages of `items`, `per_page` a page laid out as `slots` slots, with a heading on
-    /// each page when given.
-    fn pages(
-        &mut self,
-        pdf: &mut Pdf,
-        (per_page, slots): (usize, usize),
-        items: &[Drawn],
-        heading: Option<&str>,
-    ) {
+    /// The pages of `items`, cut as `paging` says, with a heading on each page when given.
+    fn pages(&mut self, pdf: &mut Pdf, paging: Paging, items: &[Drawn], heading: Option<&str>) {
         let (w, h) = self.paper.size();
-        for chunk in items.chunks(per_page.max(1)) {
+        for (chunk, slots) in paging.cut(items) {
             self.last += 1;
             let mut page = pdf.start_page_with(PageSettings::new(
                 Size::from_wh(w, h).expect("paper has a size"),
@@ -571,6 +615,14 @@ mod tests {
     fn what_fits_is_said_in_the_puzzles_own_terms() {
         assert_eq!(Extent::Cells(200, 100).scaled(0.3).to_string(), "60 x 30");
         assert_eq!(Extent::Rings(60).scaled(0.5).to_string(), "30 rings");
+        assert_eq!(
+            Extent::Levels(3, 100, 80).scaled(0.5).to_string(),
+            "3 levels of 50 x 40"
+        );
+        assert_eq!(
+            Extent::Cube(60).scaled(0.5).to_string(),
+            "a cube of 30 x 30 faces"
+        );
     }
 
     /// The verbs agree with their subjects: "31 x 31 fits", "29 rings fit", "1 a page
@@ -583,6 +635,7 @@ mod tests {
             paper: Paper::A4,
             least_mm: 3,
             fits,
+            whatever_clues: false,
         };
         let said = large(Extent::Rings(29)).to_string();
         assert!(
@@ -604,5 +657,56 @@ mod tests {
         assert!(said.ends_with("at most 1 a page stays readable"), "{said}");
         let said = many(2).to_string();
         assert!(said.ends_with("at most 2 a page stay readable"), "{said}");
+    }
+}
+
+#[cfg(test)]
+mod tile_tests {
+    use super::*;
+
+    /// The width in pixels of `json`'s picture as a book draws it.
+    fn width(json: &str) -> f32 {
+        let doc = Document::from_json(json).unwrap();
+        let mut svg = Vec::new();
+        crate::render_picture(&doc, Picture::Svg, &picture_options(), &mut svg).unwrap();
+        let tree =
+            usvg::Tree::from_str(&String::from_utf8(svg).unwrap(), &usvg::Options::default())
+                .unwrap();
+        tree.size().width()
+    }
+
+    /// The millimetres a book prints a tile at are reckoned on the pixels its pictures draw
+    /// a tile at: one column more widens each kind's picture by `tile_pixels` exactly.
+    #[test]
+    fn a_books_tiles_are_the_pixels_its_pictures_draw() {
+        let nonogram = |w: usize| {
+            let cols = vec!["[1]"; w].join(",");
+            format!(
+                r#"{{"kind":"nonogram","version":1,"width":{w},"height":2,"clues":{{"rows":[[1],[1]],"cols":[{cols}]}}}}"#
+            )
+        };
+        let board = |w: usize| {
+            let row = format!(r#""{}""#, "#".repeat(w));
+            format!(
+                r#"{{"kind":"mines","version":1,"width":{w},"height":2,"mines":1,"grid":[{row},{row}],"state":"playing"}}"#
+            )
+        };
+        let maze = |w: usize| {
+            let wall = format!(r#""{}""#, "#".repeat(2 * w + 1));
+            let open = format!(r##""#{}""##, " #".repeat(w));
+            format!(
+                r#"{{"kind":"maze","version":1,"width":{},"height":3,"grid":[{wall},{open},{wall}],"start":[1,1],"goal":[1,{}],"meta":{{"cells":[{w},1]}}}}"#,
+                2 * w + 1,
+                2 * w - 1
+            )
+        };
+        for (kind, make) in [
+            (Kind::Nonogram, &nonogram as &dyn Fn(usize) -> String),
+            (Kind::Mines, &board),
+            (Kind::Maze, &maze),
+        ] {
+            let step = width(&make(4)) - width(&make(3));
+            assert_eq!(step, tile_pixels(kind), "{kind}");
+        }
     }
 }

@@ -37,6 +37,17 @@ pub use ink::{Ink, Theme};
 pub use limits::{MAX_ANIMATED_TILES, MAX_SIDE, MAX_VECTOR_TILES};
 pub use options::{MazeStyle, Options, Picture, PictureOptions};
 
+/// The fewest pixels a tile of `kind`'s picture is drawn at, whatever size is asked: a
+/// board's and a nonogram's tiles hold digits, which stay legible at 24 and 20 pixels. A
+/// book reckons its millimetres a tile on these.
+pub(crate) fn least_tile(kind: Kind) -> u32 {
+    match kind {
+        Kind::Maze => 1,
+        Kind::Mines => 24,
+        Kind::Nonogram => 20,
+    }
+}
+
 /// Draws any document as a picture.
 pub fn render_picture(
     doc: &Document,
@@ -61,11 +72,7 @@ pub fn render_picture(
     };
     // Checked in wide arithmetic before any scene is built: a picture too large to draw is
     // refused, never drawn at a size that wrapped around.
-    let floor = match doc.kind() {
-        Kind::Maze => 1,
-        Kind::Mines => 24,
-        Kind::Nonogram => 20,
-    };
+    let floor = least_tile(doc.kind());
     // Pixels a tile: a cell maze with thin walls gives a pair of tiles twice `cell`, a
     // nonogram's tiles above count its clues twice over.
     let px = u64::from(cell.max(floor));
@@ -96,7 +103,7 @@ pub fn render_picture(
             let view = shown::mines_board(doc)?;
             let analysis: Option<grid_core::mines_doc::Analysis> = doc.field("analysis")?;
             let probability = analysis.as_ref().map(|a| a.probability.as_slice());
-            scene::mines(&view, probability, cell.max(24), mode)
+            scene::mines(&view, probability, cell.max(floor), mode)
         }
         Kind::Nonogram => {
             let n = NonogramDoc::from_document(doc)?;
@@ -120,8 +127,8 @@ pub fn render_picture(
                 }
             };
             match &n.color {
-                None => scene::nonogram(&n.clues.rows, &n.clues.cols, cells, cell.max(20), mode),
-                Some(color) => scene::color_nonogram(color, cells, cell.max(20), mode),
+                None => scene::nonogram(&n.clues.rows, &n.clues.cols, cells, cell.max(floor), mode),
+                Some(color) => scene::color_nonogram(color, cells, cell.max(floor), mode),
             }
         }
     };

@@ -15,6 +15,8 @@ const TITLE_LINES: usize = 2;
 /// The size of the line about a puzzle and the most lines it takes.
 pub(super) const ABOUT_SIZE: f32 = 9.0;
 const ABOUT_LINES: usize = 2;
+/// The most lines a legend takes, set as the line about the puzzle.
+const LEGEND_LINES: usize = 3;
 /// Lines are set this many times their size apart.
 const LEADING: f32 = 1.2;
 /// Space between a title and its picture.
@@ -22,13 +24,14 @@ const PAD: f32 = 6.0;
 /// DejaVu's ascent, as a share of the size: where a line's baseline sits below its top.
 const ASCENT: f32 = 0.93;
 
-/// A puzzle as a page lays it out: its title, the line about it, its picture's size in
-/// pixels, and the scales (points a pixel) between which the picture stays readable and
-/// does not grow past a printed puzzle's.
+/// A puzzle as a page lays it out: its title, the line about it, the legend of its marks
+/// when it has one, its picture's size in pixels, and the scales (points a pixel) between
+/// which the picture stays readable and does not grow past a printed puzzle's.
 #[derive(Debug, Clone)]
 pub(super) struct Item {
     pub title: String,
     pub about: String,
+    pub legend: Option<String>,
     pub size: (f32, f32),
     pub least: f32,
     pub largest: f32,
@@ -60,10 +63,13 @@ pub(super) struct Grid {
     room: f32,
 }
 
-/// A title and its line about the puzzle, fitted to `width` points.
+/// A title, and its line about the puzzle followed by its legend, fitted to `width` points.
 fn titles(item: &Item, width: f32) -> (Vec<String>, Vec<String>) {
     let title = text::fit(&item.title, width, TITLE_SIZE, TITLE_LINES);
-    let about = text::fit(&item.about, width, ABOUT_SIZE, ABOUT_LINES);
+    let mut about = text::fit(&item.about, width, ABOUT_SIZE, ABOUT_LINES);
+    if let Some(legend) = &item.legend {
+        about.extend(text::fit(legend, width, ABOUT_SIZE, LEGEND_LINES));
+    }
     (title, about)
 }
 
@@ -163,6 +169,7 @@ mod tests {
         Item {
             title: title.to_string(),
             about: "10 x 10, line logic only".to_string(),
+            legend: None,
             size,
             least: 0.0,
             largest: f32::INFINITY,
