@@ -481,7 +481,12 @@ fn the_doc_pictures_are_current() {
     assert!(pictures >= 9, "{pictures} pictures");
     // The commands, as the docs show them (a line ending in `\` goes on on the next).
     let mut docs = String::new();
-    for page in ["README.md", "docs/mazes.md", "docs/nonograms.md"] {
+    for page in [
+        "README.md",
+        "docs/mazes.md",
+        "docs/nonograms.md",
+        "docs/gridrender.md",
+    ] {
         docs.push_str(&std::fs::read_to_string(root.join(page)).unwrap());
     }
     let docs = docs.replace("\\\n", " ");
