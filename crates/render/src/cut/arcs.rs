@@ -1,0 +1,199 @@
+//! Arcs found again on the outlines of walls cut as pieces (`--kerf`). The pieces are
+//! unioned and grown as polygons, which draw a curved wall as straight pieces a millimetre
+//! long; but the side of a ring's wall, grown by half a wall and half the beam, is a circle
+//! round the maze's centre, so the runs of an outline that lie on such a circle are cut as
+//! the arc they stand for.
+
+use super::Stroke;
+use crate::walls::{Arc, Point};
+use std::f64::consts::{FRAC_PI_2, FRAC_PI_4};
+
+/// How far in millimetres a polygon's corner may lie off a circle and still be on it, beyond
+/// the grown straight pieces' own reach past it: the corners, in whole micrometres, come
+/// within 2.5 µm of it (`mazegen --tiling polar --seed 17 6 | gridrender --for laser --kerf
+/// 0.1`, and at `--cell-mm 3 --wall-mm 0.5`), far finer than any beam.
+pub(super) const ON_CIRCLE_MM: f64 = 0.005;
+
+/// How far past its circle the corners of a curved wall's straight pieces reach once they
+/// are grown by `grow`: pieces each turning `step` radians round the centre, grown apart,
+/// meet `grow` / cos(`step` / 2) from the wall's line, not `grow`.
+pub(super) fn reach(grow: f64, step: f64) -> f64 {
+    grow * (1.0 / (step / 2.0).cos() - 1.0)
+}
+
+/// The circles an outline's arcs may lie on, round one centre, in the maze's units.
+#[derive(Debug, Clone)]
+pub(super) struct Circles {
+    pub centre: Point,
+    /// Their radii, and how far a point may lie off each and be on it.
+    pub radii: Vec<(f64, f64)>,
+}
+
+impl Circles {
+    /// The circle `p` lies on, by its index in `radii`.
+    fn of(&self, p: Point) -> Option<usize> {
+        let d = distance(self.centre, p);
+        self.radii
+            .iter()
+            .position(|(r, tolerance)| (d - r).abs() <= *tolerance)
+    }
+
+    /// `p` moved along its radius onto circle `k`.
+    fn onto(&self, k: usize, p: Point) -> Point {
+        let (c, (r, _)) = (self.centre, self.radii[k]);
+        let d = distance(c, p);
+        (c.0 + (p.0 - c.0) * r / d, c.1 + (p.1 - c.1) * r / d)
+    }
+
+    /// The angle of `p` round the centre (growing clockwise, y pointing down).
+    fn angle(&self, p: Point) -> f64 {
+        (p.1 - self.centre.1).atan2(p.0 - self.centre.0)
+    }
+}
+
+fn distance(a: Point, b: Point) -> f64 {
+    (a.0 - b.0).hypot(a.1 - b.1)
+}
+
+/// The turn from angle `a` to angle `b`, in (-π, π].
+fn turn(a: f64, b: f64) -> f64 {
+    let t = (b - a).rem_euclid(std::f64::consts::TAU);
+    if t > std::f64::consts::PI {
+        t - std::f64::consts::TAU
+    } else {
+        t
+    }
+}
+
+/// A closed outline (its first point not repeated) as a closed stroke: each run of its
+/// pieces along one of `circles` an arc (or a few, none turning more than a quarter of a
+/// circle, so that no arc's ends meet), its ends moved onto the circle; the other pieces
+/// straight. A piece is along a circle when both its ends are on it and it turns less than
+/// an eighth of a circle round the centre: a chord of a circle that long is a straight wall.
+pub(super) fn closed_stroke(ring: &[Point], circles: &Circles) -> Stroke {
+    let n = ring.len();
+    let on: Vec<Option<usize>> = ring.iter().map(|&p| circles.of(p)).collect();
+    let angles: Vec<f64> = ring.iter().map(|&p| circles.angle(p)).collect();
+    // The circle piece `i` (from corner i to corner i + 1) runs along, if any.
+    let along = |i: usize| {
+        let j = (i + 1) % n;
+        match (on[i], on[j]) {
+            (Some(a), Some(b)) if a == b && turn(angles[i], angles[j]).abs() < FRAC_PI_4 => Some(a),
+            _ => None,
+        }
+    };
+    let pieces: Vec<Option<usize>> = (0..n).map(along).collect();
+    // A corner at the end of an arc is moved onto its circle, for both pieces it joins.
+    let corner = |i: usize| {
+        let k = pieces[i].or(pieces[(i + n - 1) % n]);
+        k.map_or(ring[i], |k| circles.onto(k, ring[i]))
+    };
+    // Begin where a run begins (or anywhere on a ring all of arcs), so that no run is split
+    // across the stroke's two ends.
+    let begin = (0..n)
+        .find(|&i| pieces[(i + n - 1) % n] != pieces[i])
+        .unwrap_or(0);
+    let mut stroke = Stroke {
+        points: vec![corner(begin)],
+        arcs: Vec::new(),
+        outline: false,
+    };
+    let mut step = 0;
+    while step < n {
+        let i = (begin + step) % n;
+        let Some(k) = pieces[i] else {
+            stroke.points.push(corner((i + 1) % n));
+            stroke.arcs.push(None);
+            step += 1;
+            continue;
+        };
+        // One arc: on along the run while it turns one way, a quarter of a circle at most;
+        // a turn within the tolerance either way (two corners a micrometre apart) is no turn.
+        let (radius, tolerance) = circles.radii[k];
+        let slack = tolerance / radius;
+        let mut swept: f64 = 0.0;
+        let mut end = step;
+        while end < n {
+            let j = (begin + end) % n;
+            let t = turn(angles[j], angles[(j + 1) % n]);
+            let same_way = swept.abs() <= slack || t.abs() <= slack || (t > 0.0) == (swept > 0.0);
+            if pieces[j] != Some(k)
+                || !same_way
+                || (end > step && (swept + t).abs() > FRAC_PI_2 + 1e-9)
+            {
+                break;
+            }
+            swept += t;
+            end += 1;
+        }
+        let end = end.max(step + 1);
+        // An arc that bows off its chord by no more than the tolerance is cut straight: the
+        // same cut, more simply. So is the squared end of a straight wall, whose corners may
+        // lie on a circle (a wall's end `grow` wide bows `grow`² / 2r, as far as they lie off).
+        let bows = radius * (1.0 - (swept / 2.0).cos()) > tolerance;
+        stroke.points.push(corner((begin + end) % n));
+        stroke.arcs.push(bows.then_some(Arc {
+            radius,
+            clockwise: swept > 0.0,
+        }));
+        step = end;
+    }
+    stroke
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn circles() -> Circles {
+        Circles {
+            centre: (0.0, 0.0),
+            radii: vec![(1.0, 1e-3), (2.0, 1e-3)],
+        }
+    }
+
+    fn on(r: f64, degrees: f64) -> Point {
+        let a = degrees.to_radians();
+        (r * a.cos(), r * a.sin())
+    }
+
+    /// A ring's sector (a ring wall's piece): its two sides arcs, its two ends straight,
+    /// the corners moved onto their circles, the stroke closed.
+    #[test]
+    fn a_sector_is_two_arcs_and_two_lines() {
+        let mut ring: Vec<Point> = (0..=10).map(|k| on(2.0, f64::from(k) * 6.0)).collect();
+        ring.extend((0..=10).rev().map(|k| on(1.0005, f64::from(k) * 6.0)));
+        let s = closed_stroke(&ring, &circles());
+        assert_eq!(s.points.first(), s.points.last());
+        let kinds: Vec<Option<(f64, bool)>> = s
+            .arcs
+            .iter()
+            .map(|a| a.map(|a| (a.radius, a.clockwise)))
+            .collect();
+        assert_eq!(
+            kinds,
+            [Some((2.0, true)), None, Some((1.0, false)), None],
+            "{s:?}"
+        );
+        assert!((distance((0.0, 0.0), s.points[2]) - 1.0).abs() < 1e-12);
+    }
+
+    /// A whole circle is cut in quarters, each arc's ends apart.
+    #[test]
+    fn a_whole_circle_is_four_quarters() {
+        let ring: Vec<Point> = (0..72).map(|k| on(2.0, f64::from(k) * 5.0)).collect();
+        let s = closed_stroke(&ring, &circles());
+        assert_eq!(s.arcs.len(), 4);
+        assert!(s.arcs.iter().all(|a| a.is_some_and(|a| a.clockwise)));
+        assert_eq!(s.points.first(), s.points.last());
+    }
+
+    /// A square has no arcs, though its corners lie on a circle: its sides turn a quarter.
+    #[test]
+    fn a_chord_a_quarter_long_stays_straight() {
+        let ring: Vec<Point> = (0..4).map(|k| on(2.0, f64::from(k) * 90.0)).collect();
+        let s = closed_stroke(&ring, &circles());
+        assert_eq!(s.arcs, vec![None; 4]);
+        assert_eq!(&s.points[..4], &ring[..]);
+    }
+}
