@@ -25,17 +25,24 @@ pub(super) fn reach(grow: f64, step: f64) -> f64 {
 #[derive(Debug, Clone)]
 pub(super) struct Circles {
     pub centre: Point,
-    /// Their radii, and how far a point may lie off each and be on it.
+    /// Their radii in increasing order, and how far a point may lie off each and be on it.
     pub radii: Vec<(f64, f64)>,
 }
 
 impl Circles {
-    /// The circle `p` lies on, by its index in `radii`.
+    /// The circle `p` lies on, by its index in `radii`: the nearest circle each side of its
+    /// distance, found by halving (a polar maze of a thousand rings has two thousand).
     fn of(&self, p: Point) -> Option<usize> {
         let d = distance(self.centre, p);
-        self.radii
-            .iter()
-            .position(|(r, tolerance)| (d - r).abs() <= *tolerance)
+        let above = self.radii.partition_point(|(r, _)| *r < d);
+        [above.checked_sub(1), Some(above)]
+            .into_iter()
+            .flatten()
+            .find(|&k| {
+                self.radii
+                    .get(k)
+                    .is_some_and(|(r, tolerance)| (d - r).abs() <= *tolerance)
+            })
     }
 
     /// `p` moved along its radius onto circle `k`.

@@ -170,10 +170,12 @@ pub fn strokes(graph: &WallGraph, options: &CutOptions) -> Result<Cut> {
 /// The circles the sides of a maze's curved walls lie on when they are cut as pieces:
 /// `grow` millimetres (half a wall and half the beam) either side of each ring, in the
 /// maze's units at `mm` millimetres a unit, each with the reach of the straight pieces the
-/// walls were drawn in (`step` units long at most). None on a maze without curved walls.
+/// walls were drawn in (`step` units long at most), in increasing order. None on a maze
+/// without curved walls.
 fn piece_circles(graph: &WallGraph, mm: f64, grow: f64, step: f64) -> arcs::Circles {
-    // Each ring's radius, and the widest turn of one of its walls' straight pieces.
-    let mut rings: Vec<(f64, f64)> = Vec::new();
+    // Each curved wall's radius and the widest turn of one of its straight pieces, then
+    // each ring's: the walls sorted by radius, a ring's walls side by side.
+    let mut walls: Vec<(f64, f64)> = Vec::new();
     for wall in &graph.walls {
         let Some(arc) = wall.arc else { continue };
         let (from, to) = (graph.points[wall.a], graph.points[wall.b]);
@@ -185,12 +187,17 @@ fn piece_circles(graph: &WallGraph, mm: f64, grow: f64, step: f64) -> arcs::Circ
             .map(|w| (angle(w[1]) - angle(w[0])).rem_euclid(TAU))
             .map(|t| t.min(TAU - t))
             .fold(0.0, f64::max);
-        match rings.iter_mut().find(|r| (r.0 - arc.radius).abs() < 1e-9) {
-            Some(ring) => ring.1 = ring.1.max(widest),
-            None => rings.push((arc.radius, widest)),
+        walls.push((arc.radius, widest));
+    }
+    walls.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut rings: Vec<(f64, f64)> = Vec::new();
+    for (radius, widest) in walls {
+        match rings.last_mut() {
+            Some(ring) if radius - ring.0 < 1e-9 => ring.1 = ring.1.max(widest),
+            _ => rings.push((radius, widest)),
         }
     }
-    let radii = rings
+    let mut radii: Vec<(f64, f64)> = rings
         .iter()
         .flat_map(|&(r, widest)| {
             let tolerance = (arcs::ON_CIRCLE_MM + arcs::reach(grow, widest)) / mm;
@@ -198,6 +205,8 @@ fn piece_circles(graph: &WallGraph, mm: f64, grow: f64, step: f64) -> arcs::Circ
         })
         .filter(|(r, _)| *r > 0.0)
         .collect();
+    // In order, though a wide beam took one ring's outer side past the next one's inner.
+    radii.sort_by(|a, b| a.0.total_cmp(&b.0));
     arcs::Circles {
         centre: graph.centre,
         radii,
