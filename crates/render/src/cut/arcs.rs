@@ -21,12 +21,34 @@ pub(super) fn reach(grow: f64, step: f64) -> f64 {
     grow * (1.0 / (step / 2.0).cos() - 1.0)
 }
 
+/// How far off a circle of `radius` the corner that ends a run along it may lie: the last
+/// straight piece, grown by `grow`, runs on along its own line past the circle until it meets
+/// the next wall's side, up to half a piece (`step` radians round the centre) and `grow`
+/// beyond where it touches the circle, and a line `t` along from a circle's tangent point
+/// lies t² / 2r off it (at `--wall-mm 3`, 0.07 mm on a 60 mm ring: a facet a cutter shows).
+pub(super) fn overshoot(radius: f64, grow: f64, step: f64) -> f64 {
+    let t = radius * step / 2.0 + grow;
+    t * t / (2.0 * radius) + reach(grow, step)
+}
+
+/// A circle an outline's arcs may lie on, in the maze's units.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Circle {
+    pub radius: f64,
+    /// How far a corner may lie off it and be on it.
+    pub tolerance: f64,
+    /// How far the corner that ends a run along it may lie off it ([`overshoot`]).
+    pub end: f64,
+}
+
 /// The circles an outline's arcs may lie on, round one centre, in the maze's units.
 #[derive(Debug, Clone)]
 pub(super) struct Circles {
     pub centre: Point,
-    /// Their radii in increasing order, and how far a point may lie off each and be on it.
-    pub radii: Vec<(f64, f64)>,
+    /// In increasing order of radius.
+    pub radii: Vec<Circle>,
+    /// How far apart two corners are one, for the way of a straight piece.
+    pub apart: f64,
 }
 
 impl Circles {
@@ -34,20 +56,49 @@ impl Circles {
     /// distance, found by halving (a polar maze of a thousand rings has two thousand).
     fn of(&self, p: Point) -> Option<usize> {
         let d = distance(self.centre, p);
-        let above = self.radii.partition_point(|(r, _)| *r < d);
+        let above = self.radii.partition_point(|c| c.radius < d);
         [above.checked_sub(1), Some(above)]
             .into_iter()
             .flatten()
             .find(|&k| {
                 self.radii
                     .get(k)
-                    .is_some_and(|(r, tolerance)| (d - r).abs() <= *tolerance)
+                    .is_some_and(|c| (d - c.radius).abs() <= c.tolerance)
             })
+    }
+
+    /// Whether `p` may end a run along circle `k`.
+    fn ends(&self, k: usize, p: Point) -> bool {
+        let c = self.radii[k];
+        (distance(self.centre, p) - c.radius).abs() <= c.end
+    }
+
+    /// Where the line from `p` towards `q` meets circle `k` nearest `p`, when it does so
+    /// before `q` and no further behind `p`.
+    fn along(&self, k: usize, p: Point, q: Point) -> Option<Point> {
+        let r = self.radii[k].radius;
+        let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+        let (fx, fy) = (p.0 - self.centre.0, p.1 - self.centre.1);
+        // |f + s d|² = r²: a s² + 2 b s + c = 0.
+        let (a, b, c) = (
+            dx * dx + dy * dy,
+            fx * dx + fy * dy,
+            fx * fx + fy * fy - r * r,
+        );
+        let disc = b * b - a * c;
+        if a == 0.0 || disc < 0.0 {
+            return None;
+        }
+        let roots = [(-b - disc.sqrt()) / a, (-b + disc.sqrt()) / a];
+        let s = roots
+            .into_iter()
+            .min_by(|x, y| x.abs().total_cmp(&y.abs()))?;
+        (s.abs() < 1.0).then_some((p.0 + s * dx, p.1 + s * dy))
     }
 
     /// `p` moved along its radius onto circle `k`.
     fn onto(&self, k: usize, p: Point) -> Point {
-        let (c, (r, _)) = (self.centre, self.radii[k]);
+        let (c, r) = (self.centre, self.radii[k].radius);
         let d = distance(c, p);
         (c.0 + (p.0 - c.0) * r / d, c.1 + (p.1 - c.1) * r / d)
     }
@@ -75,25 +126,51 @@ fn turn(a: f64, b: f64) -> f64 {
 /// A closed outline (its first point not repeated) as a closed stroke: each run of its
 /// pieces along one of `circles` an arc (or a few, none turning more than a quarter of a
 /// circle, so that no arc's ends meet), its ends moved onto the circle; the other pieces
-/// straight. A piece is along a circle when both its ends are on it and it turns less than
-/// an eighth of a circle round the centre: a chord of a circle that long is a straight wall.
+/// straight. A piece is along a circle when both its ends are on it (or one on it, the other
+/// the corner that ends the run) and it turns less than an eighth of a circle round the
+/// centre: a chord of a circle that long is a straight wall.
 pub(super) fn closed_stroke(ring: &[Point], circles: &Circles) -> Stroke {
     let n = ring.len();
     let on: Vec<Option<usize>> = ring.iter().map(|&p| circles.of(p)).collect();
     let angles: Vec<f64> = ring.iter().map(|&p| circles.angle(p)).collect();
+    let (before, after) = (|i: usize| (i + n - 1) % n, |i: usize| (i + 1) % n);
+    // A corner off every circle that ends a run: its circle, and where the straight piece on
+    // its other side meets that circle, the corner's place. The straight piece's way is taken
+    // to a corner more than `circles.apart` off, past the pairs of corners micrometres apart
+    // that the polygons' growth leaves.
+    let ends: Vec<Option<(usize, Point)>> = (0..n)
+        .map(|i| {
+            if on[i].is_some() {
+                return None;
+            }
+            [(n - 1, 1), (1, n - 1)].into_iter().find_map(|(run, way)| {
+                let run = (i + run) % n;
+                let k = on[run].filter(|&k| circles.ends(k, ring[i]))?;
+                let far = (1..n.min(5))
+                    .map(|m| ring[(i + m * way) % n])
+                    .find(|&q| distance(q, ring[i]) > circles.apart)?;
+                let at = circles.along(k, ring[i], far)?;
+                (turn(angles[run], circles.angle(at)).abs() < FRAC_PI_4).then_some((k, at))
+            })
+        })
+        .collect();
     // The circle piece `i` (from corner i to corner i + 1) runs along, if any.
     let along = |i: usize| {
-        let j = (i + 1) % n;
-        match (on[i], on[j]) {
-            (Some(a), Some(b)) if a == b && turn(angles[i], angles[j]).abs() < FRAC_PI_4 => Some(a),
+        let j = after(i);
+        let k = match (on[i], on[j], ends[i], ends[j]) {
+            (Some(a), Some(b), _, _) if a == b => Some(a),
+            (Some(a), _, _, Some((b, _))) | (_, Some(b), Some((a, _)), _) if a == b => Some(a),
             _ => None,
-        }
+        };
+        k.filter(|_| turn(angles[i], angles[j]).abs() < FRAC_PI_4)
     };
     let pieces: Vec<Option<usize>> = (0..n).map(along).collect();
-    // A corner at the end of an arc is moved onto its circle, for both pieces it joins.
-    let corner = |i: usize| {
-        let k = pieces[i].or(pieces[(i + n - 1) % n]);
-        k.map_or(ring[i], |k| circles.onto(k, ring[i]))
+    // A corner on a circle at the end of an arc is moved onto it along its radius, for both
+    // pieces it joins; a corner that ends a run from off the circle, along its straight piece.
+    let corner = |i: usize| match (pieces[i].or(pieces[before(i)]), ends[i]) {
+        (Some(k), Some((e, at))) if k == e => at,
+        (Some(k), _) => circles.onto(k, ring[i]),
+        (None, _) => ring[i],
     };
     // Begin where a run begins (or anywhere on a ring all of arcs), so that no run is split
     // across the stroke's two ends.
@@ -116,7 +193,9 @@ pub(super) fn closed_stroke(ring: &[Point], circles: &Circles) -> Stroke {
         };
         // One arc: on along the run while it turns one way, a quarter of a circle at most;
         // a turn within the tolerance either way (two corners a micrometre apart) is no turn.
-        let (radius, tolerance) = circles.radii[k];
+        let Circle {
+            radius, tolerance, ..
+        } = circles.radii[k];
         let slack = tolerance / radius;
         let mut swept: f64 = 0.0;
         let mut end = step;
@@ -155,7 +234,14 @@ mod tests {
     fn circles() -> Circles {
         Circles {
             centre: (0.0, 0.0),
-            radii: vec![(1.0, 1e-3), (2.0, 1e-3)],
+            radii: [1.0, 2.0]
+                .map(|radius| Circle {
+                    radius,
+                    tolerance: 1e-3,
+                    end: 1e-2,
+                })
+                .to_vec(),
+            apart: 1e-2,
         }
     }
 

@@ -197,19 +197,24 @@ fn piece_circles(graph: &WallGraph, mm: f64, grow: f64, step: f64) -> arcs::Circ
             _ => rings.push((radius, widest)),
         }
     }
-    let mut radii: Vec<(f64, f64)> = rings
+    let mut radii: Vec<arcs::Circle> = rings
         .iter()
         .flat_map(|&(r, widest)| {
             let tolerance = (arcs::ON_CIRCLE_MM + arcs::reach(grow, widest)) / mm;
-            [(r - grow / mm, tolerance), (r + grow / mm, tolerance)]
+            [r - grow / mm, r + grow / mm].map(|radius| arcs::Circle {
+                radius,
+                tolerance,
+                end: (arcs::ON_CIRCLE_MM + arcs::overshoot(radius * mm, grow, widest)) / mm,
+            })
         })
-        .filter(|(r, _)| *r > 0.0)
+        .filter(|c| c.radius > 0.0)
         .collect();
     // In order, though a wide beam took one ring's outer side past the next one's inner.
-    radii.sort_by(|a, b| a.0.total_cmp(&b.0));
+    radii.sort_by(|a, b| a.radius.total_cmp(&b.radius));
     arcs::Circles {
         centre: graph.centre,
         radii,
+        apart: 10.0 * arcs::ON_CIRCLE_MM / mm,
     }
 }
 
