@@ -418,8 +418,8 @@ fn a_polar_dxf_bows_its_arcs_round_the_centre() {
     assert_eq!(arcs, 73, "every arc read back");
 }
 
-/// A DXF's arc as read back: its centre and its first point, in millimetres.
-type DxfArc = ((f64, f64), (f64, f64));
+/// A DXF's arc as read back: its centre, its two ends and its chord, in millimetres.
+type DxfArc = ((f64, f64), [(f64, f64); 2], f64);
 
 /// The arcs of a polar maze's DXF, read back by the dxf crate, and whether every polyline
 /// is closed.
@@ -449,7 +449,7 @@ fn dxf_arcs(path: &std::path::Path) -> (Vec<DxfArc>, bool) {
                 (ax + bx) / 2.0 - dy / chord * off,
                 (ay + by) / 2.0 + dx / chord * off,
             );
-            arcs.push((centre, (ax, ay)));
+            arcs.push((centre, [(ax, ay), (bx, by)], chord));
         }
     }
     (arcs, closed)
@@ -510,14 +510,22 @@ fn walls_cut_as_pieces_keep_their_arcs() {
         );
         let centre = (width / 2.0, width / 2.0);
         let mut radii: Vec<i64> = Vec::new();
-        for ((cx, cy), (x, y)) in arcs {
-            // Points to the micrometre, bulges to six places: a short arc's centre to 10 µm.
+        for ((cx, cy), [a, b], chord) in arcs {
+            // Points to the micrometre: an arc's centre as far off as its ends' rounding
+            // (half a micrometre) times its radius over its chord; its two ends as far from
+            // the maze's centre.
+            let off = |p: (f64, f64)| (p.0 - centre.0).hypot(p.1 - centre.1);
+            let near = 1e-2 + 1e-3 * off(a) / chord;
             assert!(
-                (cx - centre.0).abs() < 1e-2 && (cy - centre.1).abs() < 1e-2,
+                (cx - centre.0).abs() < near && (cy - centre.1).abs() < near,
                 "{name}: an arc turns round ({cx}, {cy}), not the maze's centre {centre:?}"
             );
+            assert!(
+                (off(a) - off(b)).abs() < 2e-3,
+                "{name}: an arc from {a:?} to {b:?}"
+            );
             // Its radius in hundredths of a millimetre.
-            radii.push(((x - centre.0).hypot(y - centre.1) * 100.0).round() as i64);
+            radii.push((off(a) * 100.0).round() as i64);
         }
         radii.sort();
         radii.dedup();

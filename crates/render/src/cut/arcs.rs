@@ -96,6 +96,24 @@ impl Circles {
         (s.abs() < 1.0).then_some((p.0 + s * dx, p.1 + s * dy))
     }
 
+    /// Where a line from `v`, outside circle `k`, touches the circle between the angle
+    /// `from` and `v`'s own.
+    fn tangent(&self, k: usize, v: Point, from: f64) -> Option<Point> {
+        let (c, r) = (self.centre, self.radii[k].radius);
+        let d = distance(c, v);
+        if d <= r {
+            return None;
+        }
+        let (half, toward) = ((r / d).acos(), self.angle(v));
+        let ahead = turn(from, toward);
+        [toward - half, toward + half]
+            .into_iter()
+            .map(|t| (t, turn(from, t)))
+            .filter(|&(_, s)| s != 0.0 && (s > 0.0) == (ahead > 0.0) && s.abs() < ahead.abs())
+            .min_by(|x, y| x.1.abs().total_cmp(&y.1.abs()))
+            .map(|(t, _)| (c.0 + r * t.cos(), c.1 + r * t.sin()))
+    }
+
     /// `p` moved along its radius onto circle `k`.
     fn onto(&self, k: usize, p: Point) -> Point {
         let (c, r) = (self.centre, self.radii[k].radius);
@@ -172,6 +190,31 @@ pub(super) fn closed_stroke(ring: &[Point], circles: &Circles) -> Stroke {
         (Some(k), _) => circles.onto(k, ring[i]),
         (None, _) => ring[i],
     };
+    // A straight piece from a run's last corner to the squared end of a curved wall, grown
+    // along the straight piece the wall ended in: an arc on to where a line from the end's
+    // corner touches the circle, and that line; by piece, the circle, the touching point,
+    // and whether the end's corner is the piece's second.
+    let tangents: Vec<Option<(usize, Point, bool)>> = (0..n)
+        .map(|i| {
+            let j = after(i);
+            let (p, v, second) = match (pieces[i], on[i], on[j]) {
+                (None, Some(_), None) => (i, j, true),
+                (None, None, Some(_)) => (j, i, false),
+                _ => return None,
+            };
+            let k = on[p]?;
+            let in_run = pieces[before(p)] == Some(k) || pieces[p] == Some(k);
+            if !in_run || ends[v].is_some() || !circles.ends(k, ring[v]) {
+                return None;
+            }
+            let at = circles.tangent(k, ring[v], angles[p])?;
+            let Circle {
+                radius, tolerance, ..
+            } = circles.radii[k];
+            let bows = radius * (1.0 - (turn(angles[p], circles.angle(at)) / 2.0).cos());
+            (bows > tolerance).then_some((k, at, second))
+        })
+        .collect();
     // Begin where a run begins (or anywhere on a ring all of arcs), so that no run is split
     // across the stroke's two ends.
     let begin = (0..n)
@@ -186,8 +229,22 @@ pub(super) fn closed_stroke(ring: &[Point], circles: &Circles) -> Stroke {
     while step < n {
         let i = (begin + step) % n;
         let Some(k) = pieces[i] else {
-            stroke.points.push(corner((i + 1) % n));
-            stroke.arcs.push(None);
+            let next = corner(after(i));
+            if let Some((k, at, second)) = tangents[i] {
+                let from = *stroke.points.last().expect("a point");
+                let (a, b) = if second { (from, at) } else { (at, next) };
+                let arc = Some(Arc {
+                    radius: circles.radii[k].radius,
+                    clockwise: turn(circles.angle(a), circles.angle(b)) > 0.0,
+                });
+                stroke.points.push(at);
+                stroke.arcs.push(if second { arc } else { None });
+                stroke.points.push(next);
+                stroke.arcs.push(if second { None } else { arc });
+            } else {
+                stroke.points.push(next);
+                stroke.arcs.push(None);
+            }
             step += 1;
             continue;
         };
