@@ -338,6 +338,57 @@ mod tests {
         assert_eq!(s.points.first(), s.points.last());
     }
 
+    /// A ring's side meeting a radial wall's side: the last corner, off the circle where the
+    /// grown straight pieces overshoot it, is moved along the radial side onto the circle,
+    /// and the arc runs on to it.
+    #[test]
+    fn an_arc_runs_on_to_the_next_walls_side() {
+        // The radial side: the line y = 0.1, from x = 2.005 (past the circle) in to 1.2.
+        let mut ring: Vec<Point> = (1..=10)
+            .rev()
+            .map(|k| on(2.0, f64::from(k) * 6.0))
+            .collect();
+        ring.extend([(2.005, 0.1), (1.2, 0.1), (1.2, 1.0)]);
+        let s = closed_stroke(&ring, &circles());
+        let meet = (4.0f64 - 0.01).sqrt();
+        let k = s
+            .points
+            .iter()
+            .position(|p| (p.0 - meet).abs() < 1e-9)
+            .expect("the meeting");
+        assert!((s.points[k].1 - 0.1).abs() < 1e-12, "{s:?}");
+        assert!(s.arcs[k - 1].is_some(), "the arc runs on to it: {s:?}");
+        assert_eq!(s.arcs[k], None, "then the radial side");
+    }
+
+    /// A curved wall's squared end: the arc leaves its circle where a line from the end's
+    /// corner touches it, and that line goes on to the corner.
+    #[test]
+    fn a_squared_end_leaves_its_circle_along_its_tangent() {
+        let mut ring: Vec<Point> = (0..=6).map(|k| on(2.0, f64::from(k) * 6.0)).collect();
+        // The end's corner, off the circle past the last one; a corner a little further on
+        // the wall's line (where the growth clipped it); then back in to the other side.
+        let corner = on(2.008, 45.0);
+        let (sin, cos) = 45f64.to_radians().sin_cos();
+        ring.extend([
+            corner,
+            (corner.0 - 0.1 * sin, corner.1 + 0.1 * cos),
+            on(1.0, 50.0),
+        ]);
+        ring.extend((0..=6).rev().map(|k| on(1.0, f64::from(k) * 6.0)));
+        let s = closed_stroke(&ring, &circles());
+        let k = s
+            .points
+            .iter()
+            .position(|&p| p == corner)
+            .expect("the corner");
+        let touch = s.points[k - 1];
+        assert!((distance((0.0, 0.0), touch) - 2.0).abs() < 1e-12);
+        let along = (corner.0 - touch.0) * touch.0 + (corner.1 - touch.1) * touch.1;
+        assert!(along.abs() < 1e-12, "the line touches the circle: {s:?}");
+        assert!(s.arcs[k - 2].is_some() && s.arcs[k - 1].is_none(), "{s:?}");
+    }
+
     /// A square has no arcs, though its corners lie on a circle: its sides turn a quarter.
     #[test]
     fn a_chord_a_quarter_long_stays_straight() {
