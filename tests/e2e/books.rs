@@ -252,16 +252,10 @@ fn answers_go_back_nowhere_or_apart_and_pages_take_their_size() {
     assert_eq!(r.status, 0, "{}", r.stderr);
     let info = tool("pdfinfo", &[], &dir.join("letter.pdf"));
     assert!(info.contains("612 x 792 pts (letter)"), "{info}");
-    // A nonogram without its key or a solved grid: a book without its answer, and a line
-    // that says so.
-    let mut unsolved: serde_json::Value =
-        serde_json::from_str(&run("nonogen", &["--seed", "2", "8"], "").stdout).unwrap();
-    unsolved.as_object_mut().unwrap().remove("key");
-    let r = run(
-        "gridrender",
-        &["-o", &path("blank.pdf")],
-        &format!("{unsolved}\n"),
-    );
+    // A nonogram whose clues contradict each other: a book without its answer, and a line
+    // that says so (a nonogram without its key is solved for it: below).
+    let contradicting = "width 2\nheight 2\nrows\n2\n2\ncolumns\n1\n1\n";
+    let r = run("gridrender", &["-o", &path("blank.pdf")], contradicting);
     assert_eq!(r.status, 0, "{}", r.stderr);
     assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
     assert!(r.stderr.contains("Puzzle 1 has no answer"), "{}", r.stderr);
@@ -619,6 +613,120 @@ fn mazes_without_a_solution_get_answers() {
         let answers_from = answers_from.unwrap_or_else(|| panic!("{tiling}: no answers"));
         assert!(book.text[answers_from..].join("").contains("Puzzle 2"));
     }
+}
+
+/// A page rendered by poppler at 60 dpi in grey, as bytes.
+fn page_pixels(pdf: &Path, page: usize, dir: &Path) -> Vec<u8> {
+    let n = page.to_string();
+    let stem = format!("{}-page-{n}", pdf.file_stem().unwrap().to_string_lossy());
+    let args = [
+        "-r",
+        "60",
+        "-gray",
+        "-f",
+        &n,
+        "-l",
+        &n,
+        pdf.to_str().unwrap(),
+    ];
+    let out = Command::new("pdftoppm")
+        .args(args)
+        .arg(dir.join(&stem))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // pdftoppm adds the page's number to the name, padded to the book's last.
+    let file = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with(&format!("{stem}-"))
+        })
+        .unwrap_or_else(|| panic!("pdftoppm wrote no {stem}"));
+    std::fs::read(file).unwrap()
+}
+
+/// A nonogram from a puzzle file (`.non`, `.g`, `.xml`), or a document without its key, is
+/// solved for its answer by nonosolve's solver: the answer page is the one nonosolve's
+/// solved document prints, pixel for pixel; a puzzle with several solutions shows one and
+/// says so on its line and on stderr; with `--answers none` nothing is solved.
+#[test]
+fn puzzle_files_get_their_answers() {
+    if !pdf_tools() {
+        return;
+    }
+    let dir = scratch("books-puzzle-files");
+    // tests/data/small.non: "Heart", by gridkit tests.
+    let heart = crate::harness::data("small.non");
+    let from_file = dir.join("file.pdf");
+    let r = run(
+        "gridrender",
+        &["-o", from_file.to_str().unwrap(), &heart],
+        "",
+    );
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert_eq!(r.stderr, "", "an answer found: nothing to say");
+    let book = read(&from_file);
+    assert_eq!(book.pages, 2, "the puzzle and its answer");
+    assert!(book.text[1].contains("Answers") && book.text[1].contains("Puzzle 1: Heart"));
+    let solved = dir.join("solved.pdf");
+    let doc = run("nonosolve", &[&heart], "").stdout;
+    make(&doc, &solved, &[]);
+    assert_eq!(
+        page_pixels(&from_file, 2, &dir),
+        page_pixels(&solved, 2, &dir),
+        "the answer nonosolve's solved document prints"
+    );
+    // Colour and the other formats: Olšák's .g and webpbn's XML (both written for gridkit's
+    // tests).
+    for name in ["mushroom.g", "small.xml"] {
+        let pdf = dir.join(format!("{name}.pdf"));
+        let r = run(
+            "gridrender",
+            &["-o", pdf.to_str().unwrap(), &crate::harness::data(name)],
+            "",
+        );
+        assert_eq!(r.status, 0, "{name}: {}", r.stderr);
+        assert_eq!(read(&pdf).pages, 2, "{name}: its answer");
+    }
+    // A nonogen puzzle without its key is solved for it as well.
+    let mut keyless: serde_json::Value =
+        serde_json::from_str(&run("nonogen", &["--seed", "2", "8"], "").stdout).unwrap();
+    keyless.as_object_mut().unwrap().remove("key");
+    let pdf = dir.join("keyless.pdf");
+    make(&format!("{keyless}\n"), &pdf, &[]);
+    assert_eq!(read(&pdf).pages, 2);
+    // Two pictures fit these clues: one is shown, and the line and stderr say so.
+    let two = "width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n";
+    let pdf = dir.join("two.pdf");
+    let r = run("gridrender", &["-o", pdf.to_str().unwrap()], two);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "gridrender: stdin line 1: Puzzle 1 has more than one solution: its answer shows one\n"
+    );
+    let book = read(&pdf);
+    assert_eq!(book.pages, 2);
+    assert!(
+        book.text[1].contains("2 x 2, more than one solution"),
+        "{}",
+        book.text[1]
+    );
+    // No answers asked for: none solved, none said.
+    let r = run(
+        "gridrender",
+        &["-o", pdf.to_str().unwrap(), "--answers", "none"],
+        two,
+    );
+    assert_eq!((r.status, r.stderr.as_str()), (0, ""));
+    assert!(!read(&pdf).text.join("").contains("more than one"));
 }
 
 /// Puzzles sit in the middle of their slot with their title centred over them: a lone 25 x

@@ -418,6 +418,129 @@ fn a_polar_dxf_bows_its_arcs_round_the_centre() {
     assert_eq!(arcs, 73, "every arc read back");
 }
 
+/// A DXF's arc as read back: its centre, its two ends and its chord, in millimetres.
+type DxfArc = ((f64, f64), [(f64, f64); 2], f64);
+
+/// The arcs of a polar maze's DXF, read back by the dxf crate, and whether every polyline
+/// is closed.
+fn dxf_arcs(path: &std::path::Path) -> (Vec<DxfArc>, bool) {
+    let drawing = dxf::Drawing::load_file(path.to_str().unwrap()).unwrap();
+    let (mut arcs, mut closed) = (Vec::new(), true);
+    for e in drawing.entities().filter(|e| e.common.layer != "MARKS") {
+        let dxf::entities::EntityType::Polyline(ref p) = e.specific else {
+            panic!("a polyline");
+        };
+        closed &= p.is_closed();
+        let vertices: Vec<_> = p.vertices().collect();
+        let n = vertices.len();
+        let pieces = if p.is_closed() { n } else { n - 1 };
+        for k in 0..pieces {
+            let (a, b) = (vertices[k], vertices[(k + 1) % n]);
+            if a.bulge == 0.0 {
+                continue;
+            }
+            let (ax, ay, bx, by) = (a.location.x, a.location.y, b.location.x, b.location.y);
+            let (dx, dy) = (bx - ax, by - ay);
+            let chord = dx.hypot(dy);
+            // The centre lies off the chord's middle, to its left for a positive bulge.
+            let angle = 4.0 * a.bulge.atan();
+            let off = chord / 2.0 / (angle / 2.0).tan();
+            let centre = (
+                (ax + bx) / 2.0 - dy / chord * off,
+                (ay + by) / 2.0 + dx / chord * off,
+            );
+            arcs.push((centre, [(ax, ay), (bx, by)], chord));
+        }
+    }
+    (arcs, closed)
+}
+
+/// `--kerf` keeps a polar maze's arcs: the sides of a curved wall cut as a piece are arcs
+/// round the maze's centre, half a wall and half the beam either side of the wall's own, in
+/// the SVG (`A` commands) and in the DXF (bulges, read back by the dxf crate); each piece's
+/// outline closed. Against `--kerf 0`, each radius lies half the beam further out or in.
+#[test]
+fn walls_cut_as_pieces_keep_their_arcs() {
+    let dir = scratch("machines-kerf-arcs");
+    let maze = run("mazegen", &["--tiling", "polar", "--seed", "17", "6"], "").stdout;
+    let radii = |kerf: Option<&str>| {
+        let mut args = vec!["--for", "laser"];
+        args.extend(kerf.map(|k| ["--kerf", k]).into_iter().flatten());
+        let name = format!("p{}", kerf.unwrap_or("none"));
+        let (svg, dxf) = (
+            dir.join(format!("{name}.svg")),
+            dir.join(format!("{name}.dxf")),
+        );
+        for path in [&svg, &dxf] {
+            let mut args = args.clone();
+            args.extend(["-o", path.to_str().unwrap()]);
+            let r = run("gridrender", &args, &maze);
+            assert_eq!(r.status, 0, "{}", r.stderr);
+        }
+        let text = std::fs::read_to_string(&svg).unwrap();
+        let strokes = strokes_of(&text);
+        let from_svg: Vec<f64> = strokes
+            .iter()
+            .flat_map(|s| s.radii.iter().flatten().copied())
+            .collect();
+        assert!(!from_svg.is_empty(), "{name}: the SVG has arcs");
+        if kerf.is_some() {
+            assert!(
+                strokes.iter().all(|s| s.points.first() == s.points.last()),
+                "{name}: closed"
+            );
+        }
+        let width: f64 = roxmltree::Document::parse(&text)
+            .unwrap()
+            .root_element()
+            .attribute("width")
+            .unwrap()
+            .trim_end_matches("mm")
+            .parse()
+            .unwrap();
+        let (arcs, closed) = dxf_arcs(&dxf);
+        assert_eq!(
+            arcs.len(),
+            from_svg.len(),
+            "{name}: the DXF's arcs are the SVG's"
+        );
+        assert!(
+            closed || kerf.is_none(),
+            "{name}: each piece a closed polyline"
+        );
+        let centre = (width / 2.0, width / 2.0);
+        let mut radii: Vec<i64> = Vec::new();
+        for ((cx, cy), [a, b], chord) in arcs {
+            // Points to the micrometre: an arc's centre as far off as its ends' rounding
+            // (half a micrometre) times its radius over its chord; its two ends as far from
+            // the maze's centre.
+            let off = |p: (f64, f64)| (p.0 - centre.0).hypot(p.1 - centre.1);
+            let near = 1e-2 + 1e-3 * off(a) / chord;
+            assert!(
+                (cx - centre.0).abs() < near && (cy - centre.1).abs() < near,
+                "{name}: an arc turns round ({cx}, {cy}), not the maze's centre {centre:?}"
+            );
+            assert!(
+                (off(a) - off(b)).abs() < 2e-3,
+                "{name}: an arc from {a:?} to {b:?}"
+            );
+            // Its radius in hundredths of a millimetre.
+            radii.push((off(a) * 100.0).round() as i64);
+        }
+        radii.sort();
+        radii.dedup();
+        radii
+    };
+    // 10 mm cells, walls 1.2 mm: the rings every 10 mm, their sides 0.6 mm and the beam's
+    // half (0.05 mm) either side.
+    let rings = radii(None);
+    assert_eq!(rings, (1..=6).map(|k| k * 1000).collect::<Vec<_>>());
+    let sides =
+        |grow: i64| -> Vec<i64> { rings.iter().flat_map(|r| [r - grow, r + grow]).collect() };
+    assert_eq!(radii(Some("0")), sides(60));
+    assert_eq!(radii(Some("0.1")), sides(65));
+}
+
 /// The start and the goal are marked apart from the cuts, where the document has them: in
 /// blue in the SVG (the start a ring, the goal a cross, in the middles of their cells), on a
 /// layer MARKS of their own in the DXF; walls cut as pieces have none.

@@ -1,19 +1,30 @@
 //! The puzzles of a book (`-o book.pdf`): each document as a puzzle to print blank, with its
-//! answer where it has one.
+//! answer where it has one or where it can be solved for.
 
 use grid_cli::{Place, Result};
 use grid_core::mines_doc::{GameState, MinesDoc, Move};
 use grid_core::{Document, Kind};
 use grid_render::book::{Entry, Extent};
+use std::time::Duration;
 
 /// The `number`th puzzle of a book, from its document: numbered, titled by `meta.title`
 /// when it has one, with a line of what it is; and, for a puzzle without an answer, a note
-/// saying so for stderr.
-pub fn entry(place: &Place, doc: Document, number: usize) -> Result<(Entry, Option<String>)> {
+/// saying so for stderr. A nonogram without its answer is solved for one when the book
+/// prints `answers`.
+pub fn entry(
+    place: &Place,
+    doc: Document,
+    number: usize,
+    answers: bool,
+) -> Result<(Entry, Option<String>)> {
     let title = doc.meta_field::<String>("title").ok().flatten();
+    let mut why = None;
     let (puzzle, answer, about, size) = match doc.kind() {
         Kind::Maze => maze(doc),
-        Kind::Nonogram => nonogram(doc),
+        Kind::Nonogram => nonogram(doc, answers).map(|(parts, unsolved)| {
+            why = unsolved;
+            parts
+        }),
         Kind::Mines => mines(doc),
     }
     .map_err(|e| place.locate(e))?;
@@ -25,14 +36,24 @@ pub fn entry(place: &Place, doc: Document, number: usize) -> Result<(Entry, Opti
         puzzle,
         answer,
     };
-    let note = entry.answer.is_none().then(|| {
+    let note = why.map(|why| {
         format!(
-            "gridrender: {} line {}: {} has no answer to print (a maze without a way from \
-             its start to its goal, a nonogram without its `key` or a solved grid)",
+            "gridrender: {} line {}: {} {why}",
             place.source,
             place.line,
             entry.heading()
         )
+    });
+    let note = note.or_else(|| {
+        entry.answer.is_none().then(|| {
+            format!(
+                "gridrender: {} line {}: {} has no answer to print (a maze without a way from \
+             its start to its goal, a nonogram without its `key` or a solved grid)",
+                place.source,
+                place.line,
+                entry.heading()
+            )
+        })
     });
     Ok((entry, note))
 }
@@ -119,8 +140,10 @@ fn solved(mut doc: Document) -> grid_core::Result<Option<Document>> {
 }
 
 /// A nonogram with its clues and the grid as the puzzle gives it (givens shown, a solved
-/// grid emptied); its answer the key, or the solved grid.
-fn nonogram(doc: Document) -> grid_core::Result<Parts> {
+/// grid emptied); its answer the key, or the solved grid, or when `solve` the solver's
+/// solution (one of them, said in its line, where there are several). With the parts, what
+/// stderr says of a puzzle the solver found no answer for, or of one with several.
+fn nonogram(doc: Document, solve: bool) -> grid_core::Result<(Parts, Option<String>)> {
     let width: usize = doc.required("width")?;
     let height: usize = doc.required("height")?;
     let mut about = format!("{width} x {height}");
@@ -139,7 +162,10 @@ fn nonogram(doc: Document) -> grid_core::Result<Parts> {
     if doc.has("key") {
         let mut answer = doc.clone();
         grid_core::nonogram_doc::show_key(&mut answer)?;
-        return Ok((doc, Some(answer), about, Extent::Cells(width, height)));
+        return Ok((
+            (doc, Some(answer), about, Extent::Cells(width, height)),
+            None,
+        ));
     }
     if solved {
         let mut puzzle = doc.clone();
@@ -148,9 +174,86 @@ fn nonogram(doc: Document) -> grid_core::Result<Parts> {
         for field in ["status", "solutions", "explain", "steps"] {
             puzzle.remove(field);
         }
-        return Ok((puzzle, Some(doc), about, Extent::Cells(width, height)));
+        return Ok((
+            (puzzle, Some(doc), about, Extent::Cells(width, height)),
+            None,
+        ));
     }
-    Ok((doc, None, about, Extent::Cells(width, height)))
+    let size = Extent::Cells(width, height);
+    if !solve {
+        return Ok(((doc, None, about, size), None));
+    }
+    Ok(match solved_nonogram(&doc)? {
+        Solved::One(answer) => ((doc, Some(answer), about, size), None),
+        Solved::Several(answer) => {
+            about.push_str(", more than one solution");
+            let why = "has more than one solution: its answer shows one".to_string();
+            ((doc, Some(answer), about, size), Some(why))
+        }
+        Solved::Not(why) => ((doc, None, about, size), Some(why)),
+    })
+}
+
+/// How long a book's solver works on a nonogram that comes without its answer (a `.non`,
+/// `.xml` or `.g` file, or a document with neither `key` nor a solved grid), so that a
+/// hard puzzle does not hang the book. nonosolve, whose solver this is, has no limit unless
+/// given `--timeout`. The puzzles that fit a page (29 x 29 on A4 at most) take far less:
+/// Wolter's 25 x 25 Forever, the hardest of his survey that fits, 0.2 s (`time nonosolve
+/// webpbn-06574.json`, the dev build); the hardest known take minutes (Knotty, 40 x 40:
+/// 143 s, docs/performance.md).
+const SOLVE_FOR: Duration = Duration::from_secs(10);
+
+/// What the solver made of a nonogram for its answer.
+enum Solved {
+    /// Its one solution, as the answer.
+    One(Document),
+    /// The first of its solutions.
+    Several(Document),
+    /// None to print, and why, in words that follow the puzzle's heading.
+    Not(String),
+}
+
+/// A nonogram solved by grid-nonogram's solver, as nonosolve solves it, for `SOLVE_FOR` at
+/// most: the document with the solution's grid.
+fn solved_nonogram(doc: &Document) -> grid_core::Result<Solved> {
+    use grid_nonogram::document::{Task, color_char, task_of};
+    use grid_nonogram::{Options, Status};
+    let view = grid_core::nonogram_doc::NonogramDoc::from_document(doc)?;
+    let task =
+        task_of(&view).map_err(|e| grid_core::Error::input(format!("field `clues`: {e}")))?;
+    let options = Options {
+        timeout: Some(SOLVE_FOR),
+        ..Options::default()
+    };
+    let mut answer = doc.clone();
+    let (status, conflict) = match task {
+        Task::Black(puzzle, start) => {
+            let report = grid_nonogram::solve(&puzzle, start, &options);
+            if let Some(grid) = report.solutions.first() {
+                answer.set_grid(grid, |c| c.to_char());
+            }
+            (report.status, report.conflict)
+        }
+        Task::Color(puzzle, start) => {
+            let report = grid_nonogram::color::solve(&puzzle, start, &options);
+            if let Some(grid) = report.solutions.first() {
+                answer.set_grid(grid, |&c| color_char(puzzle.palette(), c));
+            }
+            (report.status, report.conflict)
+        }
+    };
+    Ok(match status {
+        Status::Unique | Status::Found => Solved::One(answer),
+        Status::Multiple => Solved::Several(answer),
+        Status::None => Solved::Not(format!(
+            "has no answer to print: its clues contradict each other ({})",
+            conflict.as_deref().unwrap_or("no picture fits them")
+        )),
+        Status::Unfinished => Solved::Not(format!(
+            "has no answer to print: not solved in {} s (nonosolve, without a time limit,              writes it solved, and a book of what it writes prints the answer)",
+            SOLVE_FOR.as_secs()
+        )),
+    })
 }
 
 /// What solving a puzzle of `difficulty` (nonogen's `meta.difficulty`, the method its

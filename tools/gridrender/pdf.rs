@@ -46,7 +46,8 @@ pub fn draw_book(args: &Args) -> Result<Status> {
     let (mut entries, mut places, mut notes) = (Vec::new(), Vec::new(), Vec::new());
     for item in crate::draw::documents(&args.input.files) {
         let (place, doc) = item?;
-        let (entry, note) = book::entry(&place, doc, entries.len() + 1)?;
+        let answers = options.answers != Answers::None;
+        let (entry, note) = book::entry(&place, doc, entries.len() + 1, answers)?;
         entries.push(entry);
         places.push(place);
         notes.extend(note.filter(|_| options.answers != Answers::None));

@@ -6,8 +6,10 @@
 //! an odd number of walls meet (one, when none is odd), and Hierholzer's walk finds exactly
 //! that many: each piece's odd points are paired by invisible edges, the walk makes one
 //! circuit of every piece, and the circuit is cut at the invisible edges. A wall shared by
-//! two cells is one edge, so it is cut once, never twice. A polar maze's rings stay arcs.
+//! two cells is one edge, so it is cut once, never twice. A polar maze's rings stay arcs, on
+//! walls cut as pieces too.
 
+mod arcs;
 mod dxf;
 mod order;
 mod svg;
@@ -19,8 +21,10 @@ use crate::machine::{
 };
 use crate::pieces::Thickness;
 use crate::sheet::{Fit, Sheet};
+use crate::tiled::layout::arc_points;
 use crate::walls::{Arc, Point, Wall, WallGraph};
 use order::{distance2, plotter_order};
+use std::f64::consts::TAU;
 use trails::{stroke_of, trails};
 
 /// What the strokes are made for.
@@ -138,16 +142,11 @@ pub fn strokes(graph: &WallGraph, options: &CutOptions) -> Result<Cut> {
                 doors: &[],
             };
             let outlines = crate::pieces::outlines(graph, sheet.mm, &thickness, kerf / 2.0)?;
+            let step = DEFAULT_SEGMENT_MM / sheet.mm;
+            let circles = piece_circles(graph, sheet.mm, (wall_mm + kerf) / 2.0, step);
             let pieces = outlines
-                .into_iter()
-                .map(|mut ring| {
-                    ring.push(ring[0]);
-                    Stroke {
-                        arcs: vec![None; ring.len() - 1],
-                        points: ring,
-                        outline: false,
-                    }
-                })
+                .iter()
+                .map(|ring| arcs::closed_stroke(ring, &circles))
                 .collect();
             match options.machine {
                 Machine::Plotter => plotter_order(pieces),
@@ -166,6 +165,57 @@ pub fn strokes(graph: &WallGraph, options: &CutOptions) -> Result<Cut> {
             None => graph.ends.clone(),
         },
     })
+}
+
+/// The circles the sides of a maze's curved walls lie on when they are cut as pieces:
+/// `grow` millimetres (half a wall and half the beam) either side of each ring, in the
+/// maze's units at `mm` millimetres a unit, each with the reach of the straight pieces the
+/// walls were drawn in (`step` units long at most), in increasing order. None on a maze
+/// without curved walls.
+fn piece_circles(graph: &WallGraph, mm: f64, grow: f64, step: f64) -> arcs::Circles {
+    // Each curved wall's radius and the widest turn of one of its straight pieces, then
+    // each ring's: the walls sorted by radius, a ring's walls side by side.
+    let mut walls: Vec<(f64, f64)> = Vec::new();
+    for wall in &graph.walls {
+        let Some(arc) = wall.arc else { continue };
+        let (from, to) = (graph.points[wall.a], graph.points[wall.b]);
+        let inner = arc_points(graph.centre, arc.radius, from, to, arc.clockwise, step);
+        let corners: Vec<Point> = std::iter::once(from).chain(inner).chain([to]).collect();
+        let angle = |p: Point| (p.1 - graph.centre.1).atan2(p.0 - graph.centre.0);
+        let widest = corners
+            .windows(2)
+            .map(|w| (angle(w[1]) - angle(w[0])).rem_euclid(TAU))
+            .map(|t| t.min(TAU - t))
+            .fold(0.0, f64::max);
+        walls.push((arc.radius, widest));
+    }
+    walls.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut rings: Vec<(f64, f64)> = Vec::new();
+    for (radius, widest) in walls {
+        match rings.last_mut() {
+            Some(ring) if radius - ring.0 < 1e-9 => ring.1 = ring.1.max(widest),
+            _ => rings.push((radius, widest)),
+        }
+    }
+    let mut radii: Vec<arcs::Circle> = rings
+        .iter()
+        .flat_map(|&(r, widest)| {
+            let tolerance = (arcs::ON_CIRCLE_MM + arcs::reach(grow, widest)) / mm;
+            [r - grow / mm, r + grow / mm].map(|radius| arcs::Circle {
+                radius,
+                tolerance,
+                end: (arcs::ON_CIRCLE_MM + arcs::overshoot(radius * mm, grow, widest)) / mm,
+            })
+        })
+        .filter(|c| c.radius > 0.0)
+        .collect();
+    // In order, though a wide beam took one ring's outer side past the next one's inner.
+    radii.sort_by(|a, b| a.radius.total_cmp(&b.radius));
+    arcs::Circles {
+        centre: graph.centre,
+        radii,
+        apart: 10.0 * arcs::ON_CIRCLE_MM / mm,
+    }
 }
 
 /// The strokes of a maze's walls: with an outline layer, the outline's joined apart from
