@@ -149,16 +149,20 @@ fn every_topology_is_drawn_as_png_and_text() {
 #[test]
 fn outputs_that_do_not_draw_beyond_the_plane_refuse_it_in_one_line() {
     let dir = crate::harness::scratch("topologies-refused");
-    let maze = solved(&["--levels", "2", "4", "4"]);
     let file = |name: &str| dir.join(name).to_str().unwrap().to_string();
     let (book, stl, svg, play) = (file("b.pdf"), file("m.stl"), file("a.svg"), file("p.html"));
-    for (args, how) in [
-        (vec!["--play", "-o", play.as_str()], "as a page that plays"),
-        (vec!["-o", book.as_str()], "in a book"),
-        (vec!["-o", stl.as_str()], "as a machine file"),
-        (vec!["--animate", "-o", svg.as_str()], "as an animation"),
-    ] {
-        let r = run("gridrender", &args, &maze);
+    let levels = solved(&["--levels", "2", "4", "4"]);
+    let hex = solved(&["--tiling", "hex", "--wrap", "xy", "4", "4"]);
+    for (maze, (args, how)) in [&levels, &hex].into_iter().flat_map(|m| {
+        [
+            (vec!["--play", "-o", play.as_str()], "as a page that plays"),
+            (vec!["-o", book.as_str()], "in a book"),
+            (vec!["-o", stl.as_str()], "as a machine file"),
+            (vec!["--animate", "-o", svg.as_str()], "as an animation"),
+        ]
+        .map(|case| (m, case))
+    }) {
+        let r = run("gridrender", &args, maze);
         r.assert_error("gridrender", 2, how);
         assert_eq!(r.stdout, "");
     }

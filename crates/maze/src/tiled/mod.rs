@@ -134,7 +134,8 @@ impl TiledSize {
             TiledSize::Rect { .. } => None,
             TiledSize::Rings(_) => Some(Tiling::Polar),
             TiledSize::Levels { .. } => Some(Tiling::Levels),
-            TiledSize::Wrapped { .. } => Some(Tiling::Wrapped),
+            // Square cells (`wrapped`) or hexagons (`hex`) with edges joined.
+            TiledSize::Wrapped { .. } => None,
             TiledSize::Cube(_) => Some(Tiling::Cube),
         }
     }
@@ -280,7 +281,7 @@ impl TiledRequest {
         }
         let hex_wrap = matches!(size, TiledSize::Wrapped { .. }) && tiling == Tiling::Hex;
         assert!(
-            hex_wrap || size.tiling().is_none_or(|t| t == tiling),
+            size.tiling().is_none_or(|t| t == tiling),
             "a request pairs each tiling with its size"
         );
         let cells = match size {
