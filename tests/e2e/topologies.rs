@@ -6,8 +6,12 @@ use crate::harness::run;
 use serde_json::Value;
 
 /// The requests of each topology, with the fields each document carries.
-const MAKES: [(&[&str], &str); 6] = [
+const MAKES: [(&[&str], &str); 10] = [
     (&["--levels", "3", "6", "4"], "levels"),
+    (&["--tiling", "hex", "--wrap", "x", "6", "4"], "hex"),
+    (&["--tiling", "hex", "--wrap", "y", "5", "4"], "hex"),
+    (&["--tiling", "hex", "--wrap", "xy", "6", "4"], "hex"),
+    (&["--tiling", "hex", "--wrap", "mobius", "7", "4"], "hex"),
     (&["--wrap", "x", "6", "4"], "wrapped"),
     (&["--wrap", "y", "6", "4"], "wrapped"),
     (&["--wrap", "xy", "6", "4"], "wrapped"),
@@ -110,7 +114,7 @@ fn every_topology_is_drawn_as_svg_with_labels_and_paired_seam_marks() {
             }
             _ => assert!(!seams.is_empty(), "{args:?}: no seam marked"),
         }
-        if args[1] == "mobius" {
+        if args.contains(&"mobius") {
             assert!(texts("label")[0].contains("flipped"));
         }
         // The path is cut where it leaves the plane, never drawn across the picture.
@@ -145,12 +149,15 @@ fn every_topology_is_drawn_as_png_and_text() {
 #[test]
 fn outputs_that_do_not_draw_beyond_the_plane_refuse_it_in_one_line() {
     let dir = crate::harness::scratch("topologies-refused");
-    let maze = solved(&["--levels", "2", "4", "4"]);
     let file = |name: &str| dir.join(name).to_str().unwrap().to_string();
     let stl = file("m.stl");
-    let r = run("gridrender", &["-o", stl.as_str()], &maze);
-    r.assert_error("gridrender", 2, "as a machine file");
-    assert_eq!(r.stdout, "");
+    let levels = solved(&["--levels", "2", "4", "4"]);
+    let hex = solved(&["--tiling", "hex", "--wrap", "xy", "4", "4"]);
+    for maze in [&levels, &hex] {
+        let r = run("gridrender", &["-o", stl.as_str()], maze);
+        r.assert_error("gridrender", 2, "as a machine file");
+        assert_eq!(r.stdout, "");
+    }
     assert!(!dir.join("m.stl").exists(), "m.stl was written");
 }
 
@@ -187,19 +194,31 @@ fn stairs_and_seams_are_counted_on_the_solution() {
 
 #[test]
 fn bad_requests_are_refused_in_one_line() {
-    let cases: [(&[&str], &str); 12] = [
+    let cases: [(&[&str], &str); 15] = [
         (&["--levels", "0", "5"], "at least 1 level"),
         (&["--tiling", "cube", "0"], "at least 1 cell"),
         (&["--tiling", "cube", "20000"], "more than"),
         (&["--levels", "100000", "1000", "1000"], "more than"),
         (&["--tiling", "cube", "4", "5"], "takes one size"),
         (
-            &["--tiling", "hex", "--wrap", "x", "6"],
-            "hexagons would wrap",
+            &["--tiling", "hex", "--wrap", "x", "5"],
+            "hexagons wrapped left to right need an even number of columns, not 5",
+        ),
+        (
+            &["--tiling", "hex", "--wrap", "xy", "7", "4"],
+            "even number of columns, not 7",
+        ),
+        (
+            &["--tiling", "hex", "--wrap", "mobius", "6"],
+            "half twist need an odd number of columns, not 6",
+        ),
+        (
+            &["--tiling", "hex", "--wrap", "y", "5", "2"],
+            "at least 3 cells high",
         ),
         (
             &["--tiling", "polar", "--wrap", "x", "6"],
-            "square mazes only",
+            "square and hex mazes only",
         ),
         (
             &["--tiling", "hex", "--levels", "2", "6"],
@@ -256,7 +275,11 @@ fn bad_documents_are_refused_with_the_cell_and_the_problem() {
             "rows, but 6 faces",
         ),
         (
-            doc(r#""tiling":"hex","wrap":"x","width":2,"height":2,"cells":["00","00"]"#),
+            doc(r#""tiling":"hex","wrap":"x","width":3,"height":2,"cells":["000","000"]"#),
+            "even number of columns, not 3",
+        ),
+        (
+            doc(r#""tiling":"triangle","wrap":"x","width":4,"height":2,"cells":["0000","0000"]"#),
             "does not wrap",
         ),
     ];
@@ -347,4 +370,26 @@ fn a_seam_letter_comes_back_on_the_same_row_and_the_mobius_flips_it() {
         mobius.iter().any(|(l, r)| (l - r).abs() > 1.0),
         "{mobius:?}"
     );
+}
+
+#[test]
+fn a_hex_wrap_crosses_its_seams_and_is_not_played() {
+    // Six columns wrapped: the way from the first column to the last is one step over the
+    // seam, which the stats count.
+    let maze = make(
+        &[
+            "--tiling", "hex", "--wrap", "x", "--start", "0,0", "--goal", "0,5", "6", "4",
+        ],
+        &["--braid", "1"],
+    );
+    let s = run("mazesolve", &["--stats"], &maze).doc();
+    assert_eq!(s["solution"]["length"], 1, "{s}");
+    assert_eq!(s["stats"]["seams"], 1);
+    let r = run("mazesolve", &["--play"], &maze);
+    r.assert_error(
+        "mazesolve",
+        2,
+        "a hex maze with joined edges cannot be played",
+    );
+    assert_eq!(r.stdout, "");
 }

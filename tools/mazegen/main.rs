@@ -28,6 +28,7 @@ Examples:
   mazegen --tiling polar 12 | mazesolve | gridrender -o rings.png   12 rings round a centre
   mazegen --levels 3 10 8                 three 10x8 floors joined by stairs
   mazegen --wrap xy 30 20 | mazesolve     a torus: every edge leads round to the other side
+  mazegen --tiling hex --wrap x 30 20     hexagons round a cylinder (an even number of columns)
   mazegen --tiling cube 8 | mazesolve --stats   the six 8x8 faces of a cube";
 
 /// Generate perfect mazes (spanning trees of a grid of cells) as JSON Lines grid documents.
@@ -49,8 +50,10 @@ struct Args {
     #[arg(long, value_name = "L")]
     levels: Option<usize>,
 
-    /// Join the edges of a square maze: x (left to right), y (top to bottom), xy (a
+    /// Join the edges of a square or hex maze: x (left to right), y (top to bottom), xy (a
     /// torus), or mobius (left to right with a half twist: row r meets row HEIGHT-1-r).
+    /// Hexagons wrap left to right with an even number of columns, with a half twist with
+    /// an odd one.
     #[arg(long, value_parser = named::<Wrap>())]
     wrap: Option<Wrap>,
 
@@ -317,11 +320,15 @@ fn run_tiled(args: Args) -> Result<Status> {
             height,
             levels: args.levels.expect("levels are asked for with --levels"),
         },
-        (Tiling::Wrapped, TiledSize::Rect { width, height }) => TiledSize::Wrapped {
-            width,
-            height,
-            wrap: args.wrap.expect("wraps are asked for with --wrap"),
-        },
+        (Tiling::Wrapped | Tiling::Hex, TiledSize::Rect { width, height })
+            if args.wrap.is_some() =>
+        {
+            TiledSize::Wrapped {
+                width,
+                height,
+                wrap: args.wrap.expect("wraps are asked for with --wrap"),
+            }
+        }
         (_, size) => size,
     };
     let usage = |e: TiledError| Error::usage(tiled_flag_message(e));
@@ -367,13 +374,10 @@ fn beyond_the_plane(args: &Args) -> Result<Tiling> {
             "--levels stacks square grids, not {tiling} ones"
         ))),
         (Some(_), None) => Ok(Tiling::Levels),
-        (None, Some(_)) if tiling == Tiling::Hex => Err(Error::usage(
-            "--wrap joins the edges of square mazes only: hexagons would wrap left to right \
-             with an even number of columns, which mazegen does not make yet",
-        )),
+        (None, Some(_)) if tiling == Tiling::Hex => Ok(Tiling::Hex),
         (None, Some(_)) if tiling != Tiling::Square => Err(Error::usage(format!(
-            "--wrap joins the edges of square mazes only; a {tiling} maze's edges do not meet \
-             cell for cell"
+            "--wrap joins the edges of square and hex mazes only; a {tiling} maze's edges do \
+             not meet cell for cell"
         ))),
         (None, Some(_)) => Ok(Tiling::Wrapped),
         (None, None) if tiling == Tiling::Levels => Err(Error::usage(

@@ -80,6 +80,12 @@ fn solve_tiled_doc(
              or draw them with gridrender)"
         )));
     }
+    if args.play && tiling == Tiling::Wrapped && grid_core::tiling::is_hex_wrap(doc) {
+        return Err(grid_cli::Error::usage(
+            "--play walks wrapped mazes of square cells; a hex maze with joined edges cannot \
+             be played here (solve it with --algo, or draw it with gridrender)",
+        ));
+    }
     if !grid_maze::tiled::solver_works(args.algo, tiling) {
         return Err(grid_cli::Error::usage(format!(
             "--algo {} follows a wall by turning round a cell's sides, and a {tiling} maze's \

@@ -30,14 +30,79 @@ fn size_of(kind: usize, w: usize, h: usize, l: usize, wrap: Wrap) -> (Tiling, Ti
                 wrap,
             },
         ),
-        _ => (Tiling::Cube, TiledSize::Cube(w.min(6))),
+        2 => (Tiling::Cube, TiledSize::Cube(w.min(6))),
+        // Hexagons: an even width wrapped across, an odd one with a half twist.
+        _ => (
+            Tiling::Hex,
+            TiledSize::Wrapped {
+                width: if wrap == Wrap::Mobius {
+                    2 * w + 1
+                } else {
+                    2 * w + 2
+                },
+                height: h + 2,
+                wrap,
+            },
+        ),
     }
+}
+
+/// The neighbours of the hexagon at `p` on `width` x `height` hexagons wrapped by `wrap`,
+/// from the centres of the plane the seams unroll into: a column is 3 apart in x, a row 4
+/// in y (a lower column 2 lower); neighbours are 4 apart straight up or down, or a column
+/// and 2 apart. A Möbius copy of the strip is turned upside down.
+fn hex_neighbours(width: usize, height: usize, wrap: Wrap, p: Pos) -> BTreeSet<Pos> {
+    let (w, h) = (width as i64, height as i64);
+    let y = |r: i64, c: i64| 4 * r + 2 * (c % 2);
+    let (px, py) = (3 * p.col as i64, y(p.row as i64, p.col as i64));
+    let mut out = BTreeSet::new();
+    for q in 0..width * height {
+        let (qr, qc) = ((q / width) as i64, (q % width) as i64);
+        let mut copies = vec![(3 * qc, y(qr, qc))];
+        let (across, down) = (wrap != Wrap::Y, matches!(wrap, Wrap::Y | Wrap::XY));
+        if across {
+            for k in [-1, 1] {
+                let flipped = if wrap == Wrap::Mobius {
+                    4 * (h - 1) + 2 - y(qr, qc)
+                } else {
+                    y(qr, qc)
+                };
+                copies.push((3 * (qc + k * w), flipped));
+            }
+        }
+        if down {
+            let more: Vec<_> = copies
+                .iter()
+                .flat_map(|&(x, yy)| [(x, yy - 4 * h), (x, yy + 4 * h)])
+                .collect();
+            copies.extend(more);
+        }
+        let touches = copies.iter().any(|&(x, yy)| {
+            let (dx, dy) = ((x - px).abs(), (yy - py).abs());
+            (dx == 0 && dy == 4) || (dx == 3 && dy == 2)
+        });
+        if touches {
+            out.insert(Pos::new(qr as usize, qc as usize));
+        }
+    }
+    out
 }
 
 /// The neighbours of the cell at `p` (a document position), by the rules of docs/mazes.md
 /// written out by hand: each level's grid and the same cell one level up and down; each
 /// wrap's seam; for the cube, the neighbours of the cell's centre in space.
-fn neighbours(size: TiledSize, p: Pos) -> BTreeSet<Pos> {
+fn neighbours(hex: bool, size: TiledSize, p: Pos) -> BTreeSet<Pos> {
+    if let (
+        true,
+        TiledSize::Wrapped {
+            width,
+            height,
+            wrap,
+        },
+    ) = (hex, size)
+    {
+        return hex_neighbours(width, height, wrap, p);
+    }
     let mut out = BTreeSet::new();
     let (r, c) = (p.row as i64, p.col as i64);
     match size {
@@ -137,11 +202,17 @@ fn made(request: &TiledRequest, seed: u64) -> (Vec<u8>, TiledDoc) {
 /// topology.
 fn check_graph<T: Topology>(m: &TiledMaze<T>, size: TiledSize, perfect: bool) {
     let t = m.topology();
+    // A hexagon has six sides, a square cell four.
+    let hex = {
+        let mut sides = Vec::new();
+        t.sides(0, &mut sides);
+        T::TILING == Tiling::Wrapped && sides.len() == 6
+    };
     let mut sides = Vec::new();
     let mut links: Vec<Vec<Cell>> = vec![Vec::new(); t.len()];
     for cell in m.cells() {
         let p = t.position(cell);
-        let rule = neighbours(size, p);
+        let rule = neighbours(hex, size, p);
         t.sides(cell, &mut sides);
         let found: BTreeSet<Pos> = sides
             .iter()
@@ -176,7 +247,7 @@ fn check_graph<T: Topology>(m: &TiledMaze<T>, size: TiledSize, perfect: bool) {
 }
 
 fn any_pair() -> impl Strategy<Value = (usize, Algorithm)> {
-    let pairs: Vec<(usize, Algorithm)> = (0..3)
+    let pairs: Vec<(usize, Algorithm)> = (0..4)
         .flat_map(|k| Algorithm::ALL.into_iter().map(move |a| (k, a)))
         .collect();
     proptest::sample::select(pairs)
@@ -219,7 +290,7 @@ proptest! {
 
     #[test]
     fn solvers_walk_open_passages_and_the_shortest_match_bfs(
-        kind in 0usize..3, w in 1usize..8, h in 1usize..8, l in 1usize..4, wrap in any_wrap(),
+        kind in 0usize..4, w in 1usize..8, h in 1usize..8, l in 1usize..4, wrap in any_wrap(),
         seed in any::<u64>(), braid in proptest::sample::select(vec![0.0, 0.5, 1.0]),
     ) {
         let (tiling, size) = size_of(kind, w, h, l, wrap);
@@ -230,6 +301,8 @@ proptest! {
         let (_, doc) = made(&request, seed);
         let bfs = solve_tiled(Solver::Bfs, &doc.maze, doc.start, doc.goal, false);
         let shortest = bfs.path.as_ref().unwrap().len();
+        // A hex maze with joined edges reads back as a wrapped one.
+        let tiling = doc.maze.tiling();
         grid_core::on_tiled_maze!(&doc.maze, m => {
             check_graph(m, size, braid == 0.0);
             for solver in Solver::ALL.into_iter().filter(|&s| solver_works(s, tiling)) {

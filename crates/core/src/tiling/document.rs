@@ -1,20 +1,35 @@
 //! Reading a tiled maze document and writing its shape (docs/format.md, "Other tilings").
 
 use super::{AnyMaze, Cell, Hex, MAX_CELLS, Octagon, Polar, Side, TiledMaze, Tiling, Topology};
-use super::{Cube, Levels, Triangle, Wrap, Wrapped, polar::RingsError};
+use super::{Cube, HexWrap, Levels, Triangle, Wrap, Wrapped, polar::RingsError};
 use crate::doc::{Document, Kind};
 use crate::error::{Error, Result};
 use crate::{Pos, Solution};
 use serde_json::Value;
 
-/// The tiling a maze document names in `tiling` (square when it names none).
+/// The tiling a maze document names in `tiling` (square when it names none). A `hex` maze
+/// with a `wrap` is a wrapped one: its seams lead out of the plane as a square one's do.
 pub fn tiling_of(doc: &Document) -> Result<Tiling> {
     match doc.field::<String>("tiling")? {
         None => Ok(Tiling::Square),
-        Some(name) => name
-            .parse()
-            .map_err(|e| Error::input(format!("field `tiling`: {e}"))),
+        Some(name) => match name.parse() {
+            Ok(Tiling::Hex) if doc.has("wrap") => Ok(Tiling::Wrapped),
+            Ok(tiling) => Ok(tiling),
+            Err(e) => Err(Error::input(format!("field `tiling`: {e}"))),
+        },
     }
+}
+
+/// Whether a maze document is one of hexagons with joined edges.
+pub fn is_hex_wrap(doc: &Document) -> bool {
+    doc.has("wrap") && doc.field::<String>("tiling").ok().flatten().as_deref() == Some("hex")
+}
+
+/// The document's `wrap`, read and checked.
+fn wrap_of(doc: &Document) -> Result<Wrap> {
+    let wrap: String = doc.required("wrap")?;
+    wrap.parse()
+        .map_err(|e| Error::input(format!("field `wrap`: {e}")))
 }
 
 /// A maze document on a tiling other than the square one, read and checked.
@@ -43,8 +58,8 @@ impl TiledDoc {
         let tiling = tiling_of(doc)?;
         if tiling != Tiling::Wrapped && doc.has("wrap") {
             return Err(Error::input(format!(
-                "field `wrap`: a {tiling} maze does not wrap; a maze of square cells with \
-                 joined edges is a `wrapped` one"
+                "field `wrap`: a {tiling} maze does not wrap; square cells with joined edges \
+                 are a `wrapped` maze, hexagons a `hex` one"
             )));
         }
         if tiling != Tiling::Levels && doc.has("levels") {
@@ -83,11 +98,16 @@ impl TiledDoc {
                 let (w, h) = stacked(doc, &rows, levels, "levels")?;
                 AnyMaze::Levels(read_cells(Levels::new(w, h, levels), &rows)?)
             }
+            Tiling::Wrapped if is_hex_wrap(doc) => {
+                let wrap = wrap_of(doc)?;
+                let (w, h) = rectangle(doc, &rows)?;
+                if let Some(why) = HexWrap::refusal(w, h, wrap) {
+                    return Err(Error::input(format!("fields `width` and `height`: {why}")));
+                }
+                AnyMaze::HexWrap(read_cells(HexWrap::new(w, h, wrap), &rows)?)
+            }
             Tiling::Wrapped => {
-                let wrap: String = doc.required("wrap")?;
-                let wrap: Wrap = wrap
-                    .parse()
-                    .map_err(|e| Error::input(format!("field `wrap`: {e}")))?;
+                let wrap = wrap_of(doc)?;
                 let (w, h) = rectangle(doc, &rows)?;
                 if let Some(why) = Wrapped::too_narrow(w, h, wrap) {
                     return Err(Error::input(format!("fields `width` and `height`: {why}")));
@@ -406,7 +426,11 @@ fn read_cells<T: Topology>(topology: T, rows: &[String]) -> Result<TiledMaze<T>>
 /// `height` and `rings`) and `cells` as a placeholder that a streaming writer fills (or the
 /// rows themselves when `rows` is set).
 pub fn write_shape(maze: &AnyMaze, doc: &mut Document, rows: bool) {
-    doc.set("tiling", maze.tiling().name());
+    let name = match maze {
+        AnyMaze::HexWrap(_) => Tiling::Hex.name(),
+        _ => maze.tiling().name(),
+    };
+    doc.set("tiling", name);
     let (width, height, rings) = match maze {
         AnyMaze::Hex(m) => (Some(m.topology().width()), m.topology().height(), None),
         AnyMaze::Triangle(m) => (Some(m.topology().width()), m.topology().height(), None),
@@ -420,6 +444,13 @@ pub fn write_shape(maze: &AnyMaze, doc: &mut Document, rows: bool) {
             (None, 0, None)
         }
         AnyMaze::Wrapped(m) => {
+            let t = m.topology();
+            doc.set("width", t.width());
+            doc.set("height", t.height());
+            doc.set("wrap", t.wrap().name());
+            (None, 0, None)
+        }
+        AnyMaze::HexWrap(m) => {
             let t = m.topology();
             doc.set("width", t.width());
             doc.set("height", t.height());

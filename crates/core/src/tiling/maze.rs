@@ -1,7 +1,7 @@
 //! A maze on a tiling: the open passages, as the forward bits of each cell.
 
-use super::Wrapped;
 use super::{Cell, Cube, Hex, Levels, NO_CELL, Octagon, Polar, Side, Tiling, Topology, Triangle};
+use super::{HexWrap, Wrapped};
 use crate::{Pos, RowSource};
 
 /// What a cell's byte holds: its forward passages in the low four bits, and this bit for a
@@ -175,6 +175,9 @@ pub enum AnyMaze {
     Polar(TiledMaze<Polar>),
     Levels(TiledMaze<Levels>),
     Wrapped(TiledMaze<Wrapped>),
+    /// Hexagons with edges joined: a `hex` document with a `wrap`, a wrapped maze to the
+    /// tools (its seams lead out of the plane).
+    HexWrap(TiledMaze<HexWrap>),
     Cube(TiledMaze<Cube>),
 }
 
@@ -190,6 +193,7 @@ macro_rules! on_tiled_maze {
             $crate::tiling::AnyMaze::Polar($m) => $body,
             $crate::tiling::AnyMaze::Levels($m) => $body,
             $crate::tiling::AnyMaze::Wrapped($m) => $body,
+            $crate::tiling::AnyMaze::HexWrap($m) => $body,
             $crate::tiling::AnyMaze::Cube($m) => $body,
         }
     };
@@ -203,7 +207,7 @@ impl AnyMaze {
             AnyMaze::Octagon(_) => Tiling::Octagon,
             AnyMaze::Polar(_) => Tiling::Polar,
             AnyMaze::Levels(_) => Tiling::Levels,
-            AnyMaze::Wrapped(_) => Tiling::Wrapped,
+            AnyMaze::Wrapped(_) | AnyMaze::HexWrap(_) => Tiling::Wrapped,
             AnyMaze::Cube(_) => Tiling::Cube,
         }
     }

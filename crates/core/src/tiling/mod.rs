@@ -10,8 +10,9 @@
 //! generic over the topology, so each inner loop is compiled for one tiling, with no dynamic
 //! dispatch; [`AnyMaze`] picks the tiling once, at the top.
 
-pub use document::{TiledDoc, tiling_of, write_shape};
+pub use document::{TiledDoc, is_hex_wrap, tiling_of, write_shape};
 pub use hex::Hex;
+pub use hex_wrap::HexWrap;
 pub use maze::{AnyMaze, TiledMaze};
 pub use octagon::Octagon;
 pub use polar::Polar;
@@ -415,6 +416,7 @@ pub(crate) use {rectangular, rectangular_rows};
 mod cube;
 mod document;
 mod hex;
+mod hex_wrap;
 mod levels;
 mod maze;
 mod octagon;

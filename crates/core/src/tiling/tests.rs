@@ -340,6 +340,10 @@ fn documents_beyond_the_plane_read_back_and_are_checked() {
     let e = read(
         r#"{"version":1,"kind":"maze","tiling":"hex","wrap":"x","width":2,"height":1,"cells":["00"]}"#,
     );
+    assert!(e.unwrap_err().to_string().contains("at least 4 columns"));
+    let e = read(
+        r#"{"version":1,"kind":"maze","tiling":"triangle","wrap":"x","width":4,"height":1,"cells":["0000"]}"#,
+    );
     assert!(e.unwrap_err().to_string().contains("does not wrap"));
     // A cube of one cell a face: which bits each face owns follows from the rule of cube.rs.
     let cube = Cube::new(1);
@@ -351,4 +355,162 @@ fn documents_beyond_the_plane_read_back_and_are_checked() {
         12,
         "a cube has 12 edges"
     );
+}
+
+/// The sizes each hex wrap takes: an even width across (an odd one with a half twist).
+fn hex_wraps() -> Vec<HexWrap> {
+    let mut all = Vec::new();
+    for (w, h) in [(3, 3), (4, 3), (4, 5), (5, 4), (6, 6), (7, 1), (8, 3)] {
+        for wrap in Wrap::ALL {
+            if HexWrap::refusal(w, h, wrap).is_none() {
+                all.push(HexWrap::new(w, h, wrap));
+            }
+        }
+    }
+    all
+}
+
+#[test]
+fn hex_wraps_are_symmetric_and_simple() {
+    let all = hex_wraps();
+    assert!(all.len() > 15, "every wrap is tried on some size");
+    for t in all {
+        assert_symmetric(&t);
+        assert_simple(&t);
+        let mut sides = Vec::new();
+        for cell in 0..t.len() as Cell {
+            t.sides(cell, &mut sides);
+            let joined = sides.iter().filter(|s| !s.is_edge()).count();
+            // Only the edges that are not joined leave a side without a cell.
+            if t.wrap() == Wrap::XY {
+                assert_eq!(joined, 6, "{t:?} {cell}");
+            }
+        }
+    }
+}
+
+#[test]
+fn hex_wraps_refuse_the_widths_whose_seams_do_not_line_up() {
+    assert!(
+        HexWrap::refusal(5, 4, Wrap::X)
+            .unwrap()
+            .contains("even number of columns, not 5")
+    );
+    assert!(HexWrap::refusal(7, 4, Wrap::XY).is_some());
+    assert!(
+        HexWrap::refusal(5, 4, Wrap::Y).is_none(),
+        "any width wraps top to bottom"
+    );
+    assert!(
+        HexWrap::refusal(4, 2, Wrap::Y)
+            .unwrap()
+            .contains("at least 3 cells high")
+    );
+    assert!(
+        HexWrap::refusal(2, 4, Wrap::X)
+            .unwrap()
+            .contains("at least 4 columns")
+    );
+    assert!(
+        HexWrap::refusal(4, 4, Wrap::Mobius)
+            .unwrap()
+            .contains("odd number of columns")
+    );
+    assert!(HexWrap::refusal(3, 4, Wrap::Mobius).is_none());
+}
+
+#[test]
+fn hex_seams_join_the_cells_the_format_names() {
+    let p = Pos::new;
+    // 4 columns wrapped: the last (odd, lower) column's NE is the first column's same row,
+    // its SE the row below.
+    let x = HexWrap::new(4, 3, Wrap::X);
+    assert_eq!(across(&x, p(1, 3), 2), Some(p(1, 0)));
+    assert_eq!(across(&x, p(1, 3), 4), Some(p(2, 0)));
+    assert_eq!(across(&x, p(2, 3), 4), None, "no wrap top to bottom");
+    let y = HexWrap::new(5, 3, Wrap::Y);
+    assert_eq!(across(&y, p(2, 2), 1), Some(p(0, 2)));
+    assert_eq!(
+        across(&y, p(2, 1), 4),
+        Some(p(0, 2)),
+        "an odd column's SE over the seam"
+    );
+    assert_eq!(
+        across(&y, p(0, 0), 2),
+        Some(p(2, 1)),
+        "an even column's NE over the seam"
+    );
+    // A half twist on 5 columns of 4: the last (even, higher) column's SE from row r is
+    // row 3 - r of the first, its NE row 4 - r.
+    let m = HexWrap::new(5, 4, Wrap::Mobius);
+    assert_eq!(across(&m, p(0, 4), 4), Some(p(3, 0)));
+    assert_eq!(across(&m, p(1, 4), 2), Some(p(3, 0)));
+    assert_eq!(across(&m, p(0, 4), 2), None, "no row above the first");
+    let (a, b) = (m.cell(p(0, 4)).unwrap(), m.cell(p(3, 0)).unwrap());
+    assert_eq!(m.passage(a, b), Passage::Seam);
+    assert_eq!(m.passage(a, a - 1), Passage::Plain);
+}
+
+/// The fewest steps from `from` to every cell with every passage open.
+fn steps_from<T: Topology>(t: &T, from: Cell) -> Vec<usize> {
+    let mut steps = vec![usize::MAX; t.len()];
+    steps[from as usize] = 0;
+    let mut queue = std::collections::VecDeque::from([from]);
+    let mut sides = Vec::new();
+    while let Some(c) = queue.pop_front() {
+        t.sides(c, &mut sides);
+        for s in sides.iter().filter(|s| !s.is_edge()) {
+            if steps[s.to as usize] == usize::MAX {
+                steps[s.to as usize] = steps[c as usize] + 1;
+                queue.push_back(s.to);
+            }
+        }
+    }
+    steps
+}
+
+#[test]
+fn hex_wraps_never_overestimate_the_steps_between_cells() {
+    for t in hex_wraps() {
+        for from in 0..t.len() as Cell {
+            let steps = steps_from(&t, from);
+            for to in 0..t.len() as Cell {
+                let bound = t.steps_at_least(from, to);
+                assert!(
+                    bound <= steps[to as usize] as f64,
+                    "{t:?}: {from} to {to} takes {} steps, estimated {bound}",
+                    steps[to as usize]
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_hex_wrap_document_reads_back_as_written() {
+    let text = r#"{"kind":"maze","version":1,"tiling":"hex","width":4,"height":3,"wrap":"x","cells":["0000","0000","0000"]}"#;
+    let doc = Document::from_json(text).unwrap();
+    assert_eq!(tiling_of(&doc).unwrap(), Tiling::Wrapped);
+    let read = TiledDoc::from_document(&doc).unwrap();
+    assert!(matches!(read.maze, AnyMaze::HexWrap(_)));
+    let mut out = Document::new(crate::doc::Kind::Maze);
+    write_shape(&read.maze, &mut out, true);
+    assert_eq!(
+        out.field::<String>("tiling").unwrap().as_deref(),
+        Some("hex")
+    );
+    assert_eq!(out.field::<String>("wrap").unwrap().as_deref(), Some("x"));
+    let odd = text
+        .replace(r#""width":4"#, r#""width":3"#)
+        .replace("0000", "000");
+    let err = TiledDoc::from_document(&Document::from_json(&odd).unwrap()).unwrap_err();
+    assert!(
+        err.to_string().contains("even number of columns, not 3"),
+        "{err}"
+    );
+    // An open seam: the last column's NE passage leads over it to the first column.
+    let seam = text.replacen("0000", "0002", 1);
+    TiledDoc::from_document(&Document::from_json(&seam).unwrap()).unwrap();
+    let plain = seam.replace(r#","wrap":"x""#, "");
+    assert!(TiledDoc::from_document(&Document::from_json(&plain).unwrap()).is_err());
 }

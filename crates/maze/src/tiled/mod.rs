@@ -18,8 +18,8 @@ pub use solve::{solve_on, solve_tiled};
 use crate::{Algorithm, Endpoints, Mask};
 use generate::Carving;
 use grid_core::tiling::{
-    AnyMaze, Cell, Cube, Hex, Levels, MAX_CELLS, Octagon, Polar, TiledMaze, Tiling, Topology,
-    Triangle, Wrap, Wrapped,
+    AnyMaze, Cell, Cube, Hex, HexWrap, Levels, MAX_CELLS, Octagon, Polar, TiledMaze, Tiling,
+    Topology, Triangle, Wrap, Wrapped,
 };
 use grid_core::{Document, Kind, Pos, Rng};
 use serde_json::{Value, json};
@@ -81,6 +81,18 @@ macro_rules! with_new_maze {
                 let mut $maze = TiledMaze::shaped(Wrapped::new(width, height, wrap), keep);
                 $body
             }
+            (
+                Tiling::Hex,
+                TiledSize::Wrapped {
+                    width,
+                    height,
+                    wrap,
+                },
+            ) => {
+                #[allow(unused_mut)]
+                let mut $maze = TiledMaze::shaped(HexWrap::new(width, height, wrap), keep);
+                $body
+            }
             (Tiling::Cube, TiledSize::Cube(n)) => {
                 #[allow(unused_mut)]
                 let mut $maze = TiledMaze::new(Cube::new(n));
@@ -105,7 +117,7 @@ pub enum TiledSize {
         height: usize,
         levels: usize,
     },
-    /// A rectangle of square cells with edges joined.
+    /// A rectangle of square cells (or hexagons, on the hex tiling) with edges joined.
     Wrapped {
         width: usize,
         height: usize,
@@ -122,7 +134,8 @@ impl TiledSize {
             TiledSize::Rect { .. } => None,
             TiledSize::Rings(_) => Some(Tiling::Polar),
             TiledSize::Levels { .. } => Some(Tiling::Levels),
-            TiledSize::Wrapped { .. } => Some(Tiling::Wrapped),
+            // Square cells (`wrapped`) or hexagons (`hex`) with edges joined.
+            TiledSize::Wrapped { .. } => None,
             TiledSize::Cube(_) => Some(Tiling::Cube),
         }
     }
@@ -266,6 +279,7 @@ impl TiledRequest {
                 works: works.join(", "),
             });
         }
+        let hex_wrap = matches!(size, TiledSize::Wrapped { .. }) && tiling == Tiling::Hex;
         assert!(
             size.tiling().is_none_or(|t| t == tiling),
             "a request pairs each tiling with its size"
@@ -305,7 +319,11 @@ impl TiledRequest {
             height,
             wrap,
         } = size
-            && let Some(why) = Wrapped::too_narrow(width, height, wrap)
+            && let Some(why) = if hex_wrap {
+                HexWrap::refusal(width, height, wrap)
+            } else {
+                Wrapped::too_narrow(width, height, wrap)
+            }
         {
             return Err(TiledError::Wrap(why));
         }
@@ -552,6 +570,7 @@ into_any_impl!(Octagon, Octagon);
 into_any_impl!(Polar, Polar);
 into_any_impl!(Levels, Levels);
 into_any_impl!(Wrapped, Wrapped);
+into_any_impl!(HexWrap, HexWrap);
 into_any_impl!(Cube, Cube);
 
 /// A maze made from a [`TiledRequest`] and a seed.

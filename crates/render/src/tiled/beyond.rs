@@ -10,7 +10,7 @@
 
 use super::layout::{Layout, Px, adjacent};
 use grid_core::tiling::{
-    AnyMaze, Cell, Cube, FACE_NAMES, Levels, NO_CELL, TiledDoc, TiledMaze, Topology, Wrap, Wrapped,
+    AnyMaze, Cell, Cube, FACE_NAMES, Levels, NO_CELL, Point, TiledDoc, TiledMaze, Topology, Wrap,
 };
 use std::collections::HashMap;
 
@@ -62,7 +62,14 @@ pub fn marks(doc: &TiledDoc, layout: &Layout) -> Vec<Mark> {
     match &doc.maze {
         AnyMaze::Levels(m) => levels(m, layout),
         AnyMaze::Wrapped(m) => {
-            let mut marks = wrap_labels(m.topology(), layout);
+            let t = m.topology();
+            let mut marks = wrap_labels(t.wrap(), t.extent().1, t.height(), layout);
+            marks.extend(seams(m, layout));
+            marks
+        }
+        AnyMaze::HexWrap(m) => {
+            let t = m.topology();
+            let mut marks = wrap_labels(t.wrap(), t.extent().1, t.height(), layout);
             marks.extend(seams(m, layout));
             marks
         }
@@ -107,12 +114,13 @@ fn levels(m: &TiledMaze<Levels>, layout: &Layout) -> Vec<Mark> {
     marks
 }
 
-/// The twist of a Möbius strip's seam, named over its left and right edges.
-fn wrap_labels(t: &Wrapped, layout: &Layout) -> Vec<Mark> {
-    if t.wrap() != Wrap::Mobius {
+/// The twist of a Möbius strip's seam, named over the middle of a picture reaching to
+/// `corner` (square cells or hexagons, `rows` high).
+fn wrap_labels(wrap: Wrap, corner: Point, rows: usize, layout: &Layout) -> Vec<Mark> {
+    if wrap != Wrap::Mobius {
         return Vec::new();
     }
-    let (w, h) = (t.width() as f64, t.height());
+    let (w, h) = (corner.0, rows);
     vec![Mark::Label {
         at: layout.place((w / 2.0, -0.5)),
         text: format!("flipped: row r meets {}-r", h - 1),
@@ -258,6 +266,10 @@ pub fn legend(doc: &TiledDoc) -> Option<String> {
             "letters pair passage ends, seam flipped"
         }
         AnyMaze::Wrapped(_) => "letters pair passage ends over seams",
+        AnyMaze::HexWrap(m) if m.topology().wrap() == Wrap::Mobius => {
+            "letters pair passage ends, seam flipped"
+        }
+        AnyMaze::HexWrap(_) => "letters pair passage ends over seams",
         AnyMaze::Cube(_) => "letters pair the ends of passages over cut edges",
         _ => return None,
     };
