@@ -22,6 +22,7 @@ mod nonogram;
 mod pictures;
 mod play;
 mod replays;
+mod stl_shapes;
 mod tilings;
 mod tmux;
 mod topologies;

@@ -285,8 +285,8 @@ fn documents_for(
 }
 
 /// How the output of `args` would draw a maze beyond the plane, when it cannot: text and
-/// still pictures draw levels, wrapped edges and the cube; animations, pages that play,
-/// books and machine files do not yet.
+/// still pictures draw levels, wrapped edges and the cube, and the printer makes tubes and
+/// cubes; animations, pages that play, books and cutters do not yet.
 fn beyond_refused(args: &Args) -> Option<&'static str> {
     let target = crate::target::format_of(args)
         .and_then(|format| crate::target::target_of(args, format))
@@ -296,7 +296,9 @@ fn beyond_refused(args: &Args) -> Option<&'static str> {
         Target::Text | Target::Picture(_) => None,
         Target::Play => Some("as a page that plays"),
         Target::Book => Some("in a book"),
-        Target::Cutter(_) | Target::Printer => Some("as a machine file"),
+        Target::Cutter(_) => Some("as a machine file"),
+        // The printer makes tubes and cubes, and refuses levels itself (machine.rs).
+        Target::Printer => None,
     }
 }
 
