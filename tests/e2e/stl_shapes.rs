@@ -74,13 +74,13 @@ fn digits(doc: &serde_json::Value) -> Vec<Vec<u8>> {
 }
 
 /// Points on a tube of `round` cells round (the document's columns for `x`, its rows for
-/// `y`) and `along` along: each cell's floor, each wall between two cells round and along
-/// (inside when it stands), each post, the tube's own body, and its hole.
-fn tube_points(doc: &serde_json::Value, wrap_x: bool) -> (Vec<[f64; 3]>, Vec<[f64; 3]>) {
+/// `y`) and `along` along, `cell` mm a cell: each cell's floor, each wall between two cells
+/// round and along (inside when it stands), each post, the tube's own body, and its hole.
+fn tube_points(doc: &serde_json::Value, wrap_x: bool, cell: f64) -> (Vec<[f64; 3]>, Vec<[f64; 3]>) {
     let cells = digits(doc);
     let (rows, cols) = (cells.len(), cells[0].len());
     let (round, along) = if wrap_x { (cols, rows) } else { (rows, cols) };
-    let foot = round as f64 * CELL / (2.0 * PI);
+    let foot = round as f64 * cell / (2.0 * PI);
     let top = foot + HEIGHT;
     // A point at `arc` mm round the walls' foot, `z` along, `r` out from the axis.
     let at = |arc: f64, z: f64, r: f64| {
@@ -96,15 +96,15 @@ fn tube_points(doc: &serde_json::Value, wrap_x: bool) -> (Vec<[f64; 3]>, Vec<[f6
     for u in 0..round {
         for v in 0..along {
             let (arc, z) = (
-                (u as f64 + 0.5) * CELL,
-                WALL / 2.0 + (v as f64 + 0.5) * CELL,
+                (u as f64 + 0.5) * cell,
+                WALL / 2.0 + (v as f64 + 0.5) * cell,
             );
             outside.push(at(arc, z, mid));
             inside.push(at(arc, z, foot - BASE / 2.0));
             outside.push([top, top, z]);
             let d = digit(u, v);
             // Round: the wall after cell u, over the seam for the last.
-            let wall = at((u + 1) as f64 * CELL, z, mid);
+            let wall = at((u + 1) as f64 * cell, z, mid);
             if d & round_bit != 0 {
                 &mut outside
             } else {
@@ -112,7 +112,7 @@ fn tube_points(doc: &serde_json::Value, wrap_x: bool) -> (Vec<[f64; 3]>, Vec<[f6
             }
             .push(wall);
             if v + 1 < along {
-                let wall = at(arc, z + CELL / 2.0, mid);
+                let wall = at(arc, z + cell / 2.0, mid);
                 if d & along_bit != 0 {
                     &mut outside
                 } else {
@@ -120,12 +120,12 @@ fn tube_points(doc: &serde_json::Value, wrap_x: bool) -> (Vec<[f64; 3]>, Vec<[f6
                 }
                 .push(wall);
             }
-            inside.push(at(u as f64 * CELL, WALL / 2.0 + v as f64 * CELL, mid));
+            inside.push(at(u as f64 * cell, WALL / 2.0 + v as f64 * cell, mid));
         }
         // The ends' walls.
-        inside.push(at((u as f64 + 0.5) * CELL, WALL / 4.0, mid));
-        let end = WALL / 2.0 + along as f64 * CELL + WALL / 4.0;
-        inside.push(at((u as f64 + 0.5) * CELL, end, mid));
+        inside.push(at((u as f64 + 0.5) * cell, WALL / 4.0, mid));
+        let end = WALL / 2.0 + along as f64 * cell + WALL / 4.0;
+        inside.push(at((u as f64 + 0.5) * cell, end, mid));
     }
     (inside, outside)
 }
@@ -171,11 +171,7 @@ fn a_wrapped_maze_prints_as_one_watertight_tube_with_open_passages() {
         };
         let outer = 2.0 * (round as f64 * cell / (2.0 * PI) + HEIGHT);
         let length = along as f64 * cell + WALL;
-        let (inside, outside) = if inner.is_none() {
-            tube_points(&doc, wrap_x)
-        } else {
-            (Vec::new(), Vec::new())
-        };
+        let (inside, outside) = tube_points(&doc, wrap_x, cell);
         if let Some(d) = inner {
             assert!(
                 r.stderr.contains(&format!("{d}.0 mm across inside")),
@@ -189,8 +185,8 @@ fn a_wrapped_maze_prints_as_one_watertight_tube_with_open_passages() {
             &name,
             serde_json::json!({
                 "size": [outer, outer, length],
-                "inside": if inside.is_empty() { vec![[outer / 2.0, outer / 2.0 - cell * round as f64 / (2.0 * PI) + BASE / 2.0, length / 2.0]] } else { inside },
-                "outside": if outside.is_empty() { vec![[outer / 2.0, outer / 2.0, length / 2.0]] } else { outside },
+                "inside": inside,
+                "outside": outside,
             }),
         );
     }
