@@ -347,6 +347,11 @@ fn printing_a_shape_refuses_what_it_cannot_make() {
             "at most 4000000 pieces",
         ),
         (
+            vec!["-o", out],
+            maze(&["--tiling", "cube", "78"]),
+            "needs 4019679: make the cube's faces fewer cells a side",
+        ),
+        (
             vec!["-o", out, "--inner-mm", "40", "--cell-mm", "5"],
             tube.clone(),
             "cannot be used",

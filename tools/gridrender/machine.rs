@@ -59,7 +59,7 @@ pub fn draw_solid(args: &Args) -> Result<Status> {
                 ..
             }) => {
                 let mesh = grid_render::solid::cube(&maze, &options)
-                    .map_err(|e| place.locate(advise(e)))?;
+                    .map_err(|e| place.locate(advise_cube(e)))?;
                 let report = cube_report(place, mesh.footprint().0);
                 (mesh, report)
             }
@@ -153,6 +153,18 @@ fn advise_tube(e: grid_render::RenderError, args: &Args) -> Error {
         (RenderError::Machine(MachineError::TooManyPieces { .. }), _) => Error::input(format!(
             "{e}: give a longer --segment-mm, or make the maze smaller"
         )),
+        _ => advise(e),
+    }
+}
+
+/// A cube's refusal, worded with what to change.
+fn advise_cube(e: grid_render::RenderError) -> Error {
+    use grid_render::RenderError;
+    use grid_render::machine::MachineError;
+    match e {
+        RenderError::Machine(MachineError::TooManyPieces { .. }) => {
+            Error::input(format!("{e}: make the cube's faces fewer cells a side"))
+        }
         _ => advise(e),
     }
 }

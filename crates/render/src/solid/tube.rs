@@ -135,9 +135,8 @@ pub fn tube(
         true,
         |[i, j, k]| k == 0 || stands(maze, cell_at, rows_round, across_round[i], across_along[j]),
     );
-    // The axis along z, the tube's lowest x and y at 0: (angle, height, radius) keeps the
-    // handedness of (x, y, z).
-    let mesh = boxes.mesh(|[i, j, k]| {
+    // The axis along z: (angle, height, radius) keeps the handedness of (x, y, z).
+    let mut mesh = boxes.mesh(|[i, j, k]| {
         let (r, a) = (radii[k], angles[i]);
         [
             (top + r * a.cos()) as f32,
@@ -145,6 +144,8 @@ pub fn tube(
             heights[j] as f32,
         ]
     });
+    // The round's corners need not lie on the axes: moved so that the lowest do.
+    mesh.move_to_origin();
     Ok(Tube {
         mesh,
         cell_mm: cell,
