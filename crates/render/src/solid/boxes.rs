@@ -57,12 +57,18 @@ impl Boxes {
     /// `place([i, j, k])`. `place` must keep the grid's handedness (axes 0, 1, 2 as x, y, z
     /// of a right-handed frame) for the normals to face out.
     pub(super) fn mesh(&self, place: impl Fn([usize; 3]) -> Vertex) -> Mesh {
-        let corner = |mut p: [usize; 3]| {
-            if self.round && p[0] == self.dims[0] {
-                p[0] = 0;
-            }
-            place(p)
-        };
+        self.mesh_but(place, |_, _, _| false)
+    }
+
+    /// The surface as [`Boxes::mesh`] makes it, less the faces for which `left(at, axis,
+    /// out)` holds (solid box `at`'s face across `axis`, on its far side when `out`): for
+    /// the caller to close with larger faces of its own ([`Boxes::quad`]), where no other
+    /// face has a corner inside them.
+    pub(super) fn mesh_but(
+        &self,
+        place: impl Fn([usize; 3]) -> Vertex,
+        left: impl Fn([usize; 3], usize, bool) -> bool,
+    ) -> Mesh {
         let mut mesh = Mesh::default();
         for k in 0..self.dims[2] {
             for j in 0..self.dims[1] {
@@ -75,18 +81,34 @@ impl Boxes {
                         for out in [false, true] {
                             let mut next = at.map(|x| x as isize);
                             next[axis] += if out { 1 } else { -1 };
-                            if self.is_solid(next) {
+                            if self.is_solid(next) || left(at, axis, out) {
                                 continue;
                             }
-                            let quad = face(at, axis, out).map(&corner);
-                            mesh.triangles.push([quad[0], quad[1], quad[2]]);
-                            mesh.triangles.push([quad[0], quad[2], quad[3]]);
+                            self.quad(&mut mesh, &place, face(at, axis, out));
                         }
                     }
                 }
             }
         }
         mesh
+    }
+
+    /// The quad through four grid points, in order anticlockwise seen from outside, as two
+    /// triangles.
+    pub(super) fn quad(
+        &self,
+        mesh: &mut Mesh,
+        place: impl Fn([usize; 3]) -> Vertex,
+        points: [[usize; 3]; 4],
+    ) {
+        let quad = points.map(|mut p| {
+            if self.round && p[0] == self.dims[0] {
+                p[0] = 0;
+            }
+            place(p)
+        });
+        mesh.triangles.push([quad[0], quad[1], quad[2]]);
+        mesh.triangles.push([quad[0], quad[2], quad[3]]);
     }
 }
 

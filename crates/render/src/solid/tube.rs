@@ -136,14 +136,23 @@ pub fn tube(
         |[i, j, k]| k == 0 || stands(maze, cell_at, rows_round, across_round[i], across_along[j]),
     );
     // The axis along z: (angle, height, radius) keeps the handedness of (x, y, z).
-    let mut mesh = boxes.mesh(|[i, j, k]| {
+    let place = |[i, j, k]: [usize; 3]| {
         let (r, a) = (radii[k], angles[i]);
         [
             (top + r * a.cos()) as f32,
             (top + r * a.sin()) as f32,
             heights[j] as f32,
         ]
-    });
+    };
+    // The inside of the tube, one face a piece of the round from end to end: no other
+    // face has a corner on it but at the ends (the tube's layer is solid throughout).
+    let inside = |[_, _, k]: [usize; 3], axis: usize, out: bool| axis == 2 && k == 0 && !out;
+    let mut mesh = boxes.mesh_but(place, inside);
+    let last = heights.len() - 1;
+    for i in 0..across_round.len() {
+        let strip = [[i, 0, 0], [i, last, 0], [i + 1, last, 0], [i + 1, 0, 0]];
+        boxes.quad(&mut mesh, place, strip);
+    }
     // The round's corners need not lie on the axes: moved so that the lowest do.
     mesh.move_to_origin();
     Ok(Tube {
