@@ -26,7 +26,9 @@ enum Place {
 }
 
 /// The maze on the faces of a cube `cell_mm` a cell, the walls `wall_height` high, standing
-/// on the bed on face 4 (the bottom), its lowest x, y and z at 0.
+/// on the bed on face 4 (the bottom), its lowest x, y and z at 0. `size`, `marble`,
+/// `base_mm` and `segment_mm` are not read: the cube is solid and has no curved walls
+/// (gridrender refuses `--size` and `--marble` for it).
 pub fn cube(maze: &TiledMaze<Cube>, options: &SolidOptions) -> Result<Mesh> {
     let topology = maze.topology();
     if topology.len() > MAX_PRINT_CELLS {

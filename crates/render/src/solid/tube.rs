@@ -35,7 +35,8 @@ pub struct Tube {
 /// `wall_height` high on a tube `base_mm` thick. A cell is `cell_mm` square at the walls'
 /// foot, or, when `inner_mm` is given, as wide as makes the tube that diameter inside: the
 /// circumference at the walls' foot, pi x (`inner_mm` + 2 x `base_mm`), cut into as many
-/// cells as go round.
+/// cells as go round. `size` and `marble`, which fit and open a flat plate, are not read
+/// (gridrender refuses them for a tube).
 pub fn tube(
     maze: &TiledMaze<Wrapped>,
     options: &SolidOptions,
