@@ -86,7 +86,8 @@ pub fn draw_solid(args: &Args) -> Result<Status> {
 
 /// Refuses what a maze of `tiling` does not print, and the flags that do nothing for its
 /// shape: levels (not printed yet); `--size` and `--marble`, which fit and open a flat
-/// plate, on a tube or a cube; `--inner-mm`, a tube's, on anything else.
+/// plate, on a tube or a cube; `--base-mm` and `--segment-mm` on a cube, which is solid
+/// and straight; `--inner-mm`, a tube's, on anything else.
 fn refuse_for_shape(args: &Args, tiling: Tiling) -> Result<()> {
     if tiling == Tiling::Levels {
         return Err(Error::input(
@@ -113,6 +114,18 @@ fn refuse_for_shape(args: &Args, tiling: Tiling) -> Result<()> {
         return Err(Error::usage(format!(
             "--size fits a flat maze on the bed, and {shape}: size it with {sized_by}"
         )));
+    }
+    if tiling == Tiling::Cube {
+        for (id, flag, what) in [
+            ("base_mm", "--base-mm", "a plate's base or a tube's wall"),
+            ("segment_mm", "--segment-mm", "curved walls"),
+        ] {
+            if args.typed(id) {
+                return Err(Error::usage(format!(
+                    "{flag} sizes {what}, and {shape}, solid, its walls straight"
+                )));
+            }
+        }
     }
     if args.marble {
         return Err(Error::usage(format!(
