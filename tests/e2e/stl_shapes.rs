@@ -326,6 +326,16 @@ fn printing_a_shape_refuses_what_it_cannot_make() {
             "--cell-mm 12.0 or more",
         ),
         (
+            vec!["-o", out, "--base-mm", "3"],
+            cube.clone(),
+            "--base-mm sizes a plate's base",
+        ),
+        (
+            vec!["-o", out, "--segment-mm", "2"],
+            cube.clone(),
+            "--segment-mm sizes curved walls",
+        ),
+        (
             vec!["-o", out, "--wall-mm", "6"],
             tube.clone(),
             "--cell-mm 12.0 or more",
