@@ -46,8 +46,10 @@ python=${GRIDKIT_PYTHON:-python3}
 if "$python" -c 'import trimesh, PIL' 2>/dev/null; then
     PATH="$(dirname "$(command -v "$python")"):$PATH"
     picture print-polar.png maze.png 'mazegen --tiling polar --seed 5 6 | gridrender -o maze.stl && python3 docs/images/stl-picture.py maze.stl maze.png'
+    picture print-tube.png tube.png 'mazegen --wrap x --seed 5 20 8 | gridrender -o tube.stl && python3 docs/images/stl-picture.py tube.stl tube.png tube'
+    picture print-cube.png cube.png 'mazegen --tiling cube --seed 5 6 | gridrender --wall-height 4 -o cube.stl && python3 docs/images/stl-picture.py cube.stl cube.png cube'
 else
-    echo "make.sh: $python has no trimesh and Pillow: print-polar.png not made" >&2
+    echo "make.sh: $python has no trimesh and Pillow: print-polar.png, print-tube.png and print-cube.png not made" >&2
 fi
 
 # A page of a book, drawn from the PDF by poppler's pdftoppm, when it is installed; the test

@@ -24,6 +24,7 @@ mod pictures;
 mod play;
 mod replay_chart;
 mod replays;
+mod stl_shapes;
 mod tilings;
 mod tmux;
 mod topologies;

@@ -320,15 +320,17 @@ fn beyond_checked(
 }
 
 /// How the output of `args` would draw a maze beyond the plane, when it cannot: text, still
-/// and animated pictures, pages that play and books draw levels, wrapped edges and the cube;
-/// machine files do not yet.
+/// and animated pictures, pages that play and books draw levels, wrapped edges and the cube,
+/// and the printer makes tubes and cubes; cutters do not.
 fn beyond_refused(args: &Args) -> Option<&'static str> {
     let target = crate::target::format_of(args)
         .and_then(|format| crate::target::target_of(args, format))
         .ok()?;
     match target {
         Target::Text | Target::Picture(_) | Target::Play | Target::Book => None,
-        Target::Cutter(_) | Target::Printer => Some("as a machine file"),
+        Target::Cutter(_) => Some("as a machine file"),
+        // The printer makes tubes and cubes, and refuses levels itself (machine.rs).
+        Target::Printer => None,
     }
 }
 
@@ -346,7 +348,8 @@ fn not_beyond_the_plane(
     {
         return Err(place.locate(Error::input(format!(
             "a {tiling} maze cannot be drawn {how} yet (its stairs and seams lead out of the \
-             plane); draw it as text, SVG, PNG or a still HTML page"
+             plane); draw it as text, a picture, a page or a book, or print a square maze \
+             wrapped x or y, or a cube maze, with -o maze.stl"
         ))));
     }
     Ok((place, doc))

@@ -148,10 +148,14 @@ struct Args {
           value_parser = number_in(0.1..=100.0, "millimetres"))]
     base_mm: f64,
 
-    /// A printed polar maze: the longest straight piece of a curved wall, in millimetres.
+    /// A printed polar maze or tube: the longest straight piece of a curved wall (round a
+    /// tube, at the walls' tops), in millimetres.
     #[arg(long, value_name = "MM", default_value_t = sizes::DEFAULT_SEGMENT_MM,
           value_parser = number_in(0.01..=100.0, "millimetres"))]
     segment_mm: f64,
+
+    #[command(flatten)]
+    tube: target::TubeArg,
 
     /// A printed marble maze: the start and the goal open in the outer wall.
     #[arg(long)]

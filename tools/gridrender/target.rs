@@ -3,11 +3,23 @@
 //! that would do nothing in the combination given is refused, never ignored.
 
 use crate::{Args, Format, MachineArg};
-use grid_cli::args::Given;
+use grid_cli::args::{Given, number_in};
 use grid_cli::{Error, Result};
 use grid_render::Picture;
 use grid_render::cut::Machine;
 use std::io::IsTerminal;
+
+/// The size of a printed tube (a wrapped maze, `-o FILE.stl`), a flag of its own here beside
+/// the table that says where it applies.
+#[derive(Debug, clap::Args)]
+pub struct TubeArg {
+    /// A wrapped maze printed as a tube (-o FILE.stl): the hole through it, its diameter
+    /// in millimetres. The cells are made as wide as fit round it at the walls' foot
+    /// (instead of --cell-mm), and as long along the tube.
+    #[arg(long, value_name = "MM", conflicts_with = "cell_mm",
+          value_parser = number_in(1.0..=1000.0, "millimetres"))]
+    pub inner_mm: Option<f64>,
+}
 
 /// What is made of the documents.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -220,6 +232,12 @@ const RULES: &[Rule] = &[
         flag: "--marble",
         applies: |_, t| t == Target::Printer,
         purpose: PRINT,
+    },
+    Rule {
+        id: "inner_mm",
+        flag: "--inner-mm",
+        applies: |_, t| t == Target::Printer,
+        purpose: "a printed tube (a wrapped maze, -o FILE.stl)",
     },
     Rule {
         id: "ball_mm",

@@ -19,6 +19,9 @@ pub const BALL_CLEARANCE_MM: f64 = 1.0;
 /// the commonest ones); a larger plate gets a warning.
 pub const HOME_BED_MM: f64 = 220.0;
 
+/// The narrowest hole through a printed tube, in millimetres.
+pub const MIN_INNER_MM: f64 = 1.0;
+
 /// Which machine a maze was being made for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Maker {
@@ -91,9 +94,37 @@ pub enum MachineError {
     /// The polygon library could not offset the walls' outline.
     #[error("the walls' outline: {0}")]
     Outline(String),
+    /// A wrapped maze that makes no tube: a torus (`xy`) or a Möbius strip.
+    #[error("a printed wrapped maze is a tube, wrapped x or y, and this one wraps {}", no_tube(*.0))]
+    NotATube(grid_core::tiling::Wrap),
+    /// A printed maze cut into more pieces than a printer is given: curved walls in pieces
+    /// so short that the mesh would take gigabytes.
+    #[error("a printed maze is made of at most {limit} pieces, and this one needs {count}")]
+    TooManyPieces { limit: usize, count: usize },
+    /// A tube whose base would fill its inside: the inner diameter it would have, in
+    /// millimetres, and the least cell size that leaves [`MIN_INNER_MM`].
+    #[error(
+        "this tube's inside would be {inner_mm:.1} mm across, and a printed tube is at least \
+         {MIN_INNER_MM} mm across inside"
+    )]
+    NoRoomInside { inner_mm: f64, least_cell_mm: f64 },
     /// The printed regions' borders do not meet up (a fault in the geometry, not the input).
     #[error("the maze's regions do not close up")]
     RegionsOpen,
+}
+
+/// Why a wrap other than x or y makes no printed tube.
+fn no_tube(wrap: grid_core::tiling::Wrap) -> String {
+    use grid_core::tiling::Wrap;
+    match wrap {
+        Wrap::Mobius => "mobius: a Möbius strip has one side, so its walls cannot stand out of \
+                         one face of a solid"
+            .to_string(),
+        other => format!(
+            "{other}: a torus's walls would stand all round a ring, overhanging the bed \
+             inside and under it"
+        ),
+    }
 }
 
 /// What walls leave between them: a passage of some width, or, where they overlap, none.
@@ -154,6 +185,13 @@ mod tests {
             MachineError::DoorNotOnEdge(End::Start),
             MachineError::Outline("x".into()),
             MachineError::RegionsOpen,
+            MachineError::NotATube(grid_core::tiling::Wrap::Mobius),
+            MachineError::NotATube(grid_core::tiling::Wrap::XY),
+            MachineError::TooManyPieces { limit: 1, count: 2 },
+            MachineError::NoRoomInside {
+                inner_mm: -1.0,
+                least_cell_mm: 7.0,
+            },
         ];
         for e in all {
             let text = e.to_string();

@@ -8,6 +8,9 @@
 //! ear clipping, and upright quads close the steps between heights. Every edge of the mesh
 //! is then shared by exactly two triangles, each once in each direction: watertight, and
 //! with outward normals.
+//!
+//! A wrapped maze prints as a tube ([`tube`]) and a cube maze as a cube ([`cube`]), each
+//! a grid of boxes ([`boxes`]) rather than a height field over the plane.
 
 use crate::error::Result;
 use crate::machine::{
@@ -17,6 +20,7 @@ use crate::machine::{
 use crate::pieces::{Thickness, UM, anticlockwise, check_passages, place, to_int};
 use crate::sheet::{Fit, Sheet};
 use crate::walls::WallGraph;
+use grid_core::tiling::{Cell, TiledMaze, Topology};
 use i_overlay::core::fill_rule::FillRule;
 use i_overlay::core::overlay::{IntOverlayOptions, Overlay, ShapeType};
 use i_overlay::core::overlay_rule::OverlayRule;
@@ -27,6 +31,13 @@ use spade::handles::{DirectedEdgeHandle, FixedFaceHandle, FixedVertexHandle, Inn
 use spade::{CdtEdge, ConstrainedDelaunayTriangulation as Cdt, Point2, Triangulation};
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
+
+mod boxes;
+mod cube;
+mod tube;
+
+pub use cube::cube;
+pub use tube::{Tube, tube};
 
 /// How a maze is built up for a printer, in millimetres.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -75,6 +86,52 @@ pub struct Mesh {
 /// The most cells printed: a 300 x 300 maze is three metres across at 10 mm a cell, past
 /// any printer's bed, and its mesh is a few hundred MB.
 pub const MAX_PRINT_CELLS: usize = 90_000;
+
+/// The most boxes a tube or a cube is built of: a 4-million-box tube's mesh is some 400 MB
+/// of STL, and a cube of 77 cells a side (770 mm at 10 mm a cell) is 157 boxes each way.
+pub const MAX_PIECES: usize = 4_000_000;
+
+/// Where a box lies across a grid of square cells, along one of its axes: over the line
+/// of walls before cell k (line k, the last one after the last cell), or over cell k.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Across {
+    Line(usize),
+    Gap(usize),
+}
+
+/// Whether a wall stands over a place of a grid of square cells, `u` along its first axis
+/// and `v` its second: the cell at (u, v) is `cell(u, v)`, u a column and v a row, or, when
+/// `transposed`, u a row and v a column. A post where lines cross stands always; a cell's
+/// floor is open unless the cell is left out, and a wall between two cells stands unless the
+/// passage through it is open. Line 0 is the first cell's side toward the low end, through
+/// which a wrapped or folded grid goes on.
+fn stands<T: Topology>(
+    maze: &TiledMaze<T>,
+    cell: impl Fn(usize, usize) -> Cell,
+    transposed: bool,
+    u: Across,
+    v: Across,
+) -> bool {
+    // A cell's sides, N, E, S, W: those toward the low and the high end of each axis.
+    let (u_low, u_high, v_low, v_high) = if transposed {
+        (0, 2, 3, 1)
+    } else {
+        (3, 1, 0, 2)
+    };
+    let closed = |c: Cell, side: usize| {
+        let mut sides = Vec::with_capacity(4);
+        maze.sides(c, &mut sides);
+        !maze.contains(c) || !maze.is_open(sides[side])
+    };
+    match (u, v) {
+        (Across::Line(_), Across::Line(_)) => true,
+        (Across::Gap(a), Across::Gap(b)) => !maze.contains(cell(a, b)),
+        (Across::Line(0), Across::Gap(b)) => closed(cell(0, b), u_low),
+        (Across::Line(k), Across::Gap(b)) => closed(cell(k - 1, b), u_high),
+        (Across::Gap(a), Across::Line(0)) => closed(cell(a, 0), v_low),
+        (Across::Gap(a), Across::Line(k)) => closed(cell(a, k - 1), v_high),
+    }
+}
 
 impl SolidOptions {
     /// How big the maze is made: inside the bed when one is given, else at a cell's size.
@@ -677,6 +734,166 @@ mod tests {
         };
         assert!((*least_cell_mm - 12.0).abs() < 1e-9, "{least_cell_mm}");
         assert!(!e.to_string().contains("--"), "no flag named: {e}");
+    }
+
+    /// A passage between two neighbouring cells, by row and column of the document.
+    type Passage = ((usize, usize), (usize, usize));
+
+    /// A grid's cells with every wall standing, but the passages `open`.
+    fn carved<T: Topology>(topology: T, open: &[Passage]) -> TiledMaze<T> {
+        let mut maze = TiledMaze::new(topology);
+        let mut sides = Vec::new();
+        for &((r, c), (r2, c2)) in open {
+            let at = |row, col| maze.topology().cell(grid_core::Pos { row, col }).unwrap();
+            let (a, b) = (at(r, c), at(r2, c2));
+            maze.sides(a, &mut sides);
+            let side = *sides.iter().find(|s| s.to == b).expect("neighbours");
+            maze.open(side);
+        }
+        maze
+    }
+
+    fn bounds(mesh: &Mesh) -> [(f32, f32); 3] {
+        std::array::from_fn(|axis| {
+            mesh.triangles
+                .iter()
+                .flatten()
+                .fold((f32::MAX, f32::MIN), |(lo, hi), v| {
+                    (lo.min(v[axis]), hi.max(v[axis]))
+                })
+        })
+    }
+
+    #[test]
+    fn a_tube_is_one_closed_solid_round_its_wrapped_edge() {
+        use grid_core::tiling::{Wrap, Wrapped};
+        let options = SolidOptions::default();
+        for wrap in [Wrap::X, Wrap::Y] {
+            // Passages along a row, one over the seam, and one between rows.
+            let seam = if wrap == Wrap::X {
+                ((1, 3), (1, 0))
+            } else {
+                ((2, 0), (0, 0))
+            };
+            let maze = carved(
+                Wrapped::new(4, 3, wrap),
+                &[((0, 0), (0, 1)), seam, ((0, 2), (1, 2))],
+            );
+            let printed = tube(&maze, &options, None).unwrap();
+            assert_closed(&printed.mesh);
+            assert!(printed.mesh.volume() > 0.0);
+            let round = if wrap == Wrap::X { 4.0 } else { 3.0 };
+            let foot = round * options.cell_mm / std::f64::consts::PI;
+            assert!((printed.inner_mm - (foot - 2.0 * options.base_mm)).abs() < 1e-9);
+            assert!((printed.outer_mm - (foot + 2.0 * options.wall_height)).abs() < 1e-9);
+            let [x, _, z] = bounds(&printed.mesh);
+            // The round's corners lie on the circle, not always on the axes: the lowest at 0.
+            assert!(
+                x.0 == 0.0 && (f64::from(x.1) - printed.outer_mm).abs() < 0.1,
+                "{x:?}"
+            );
+            let along = if wrap == Wrap::X { 3.0 } else { 4.0 };
+            let length = along * options.cell_mm + options.wall_mm;
+            assert!((f64::from(z.1) - length).abs() < 1e-3, "{z:?}");
+        }
+    }
+
+    #[test]
+    fn a_tube_of_a_given_inner_diameter_takes_its_cells_from_it() {
+        use grid_core::tiling::{Wrap, Wrapped};
+        let maze = carved(Wrapped::new(8, 3, Wrap::X), &[]);
+        let options = SolidOptions::default();
+        let printed = tube(&maze, &options, Some(40.0)).unwrap();
+        assert!((printed.inner_mm - 40.0).abs() < 1e-9);
+        let cell = std::f64::consts::PI * (40.0 + 2.0 * options.base_mm) / 8.0;
+        assert!((printed.cell_mm - cell).abs() < 1e-9);
+        assert_closed(&printed.mesh);
+        // Too small inside for its walls: refused with the cells that would fit.
+        let e = tube(&maze, &options, Some(1.0)).unwrap_err();
+        assert!(
+            matches!(e, RenderError::Machine(MachineError::WallsTooThick { .. })),
+            "{e:?}"
+        );
+    }
+
+    #[test]
+    fn a_torus_and_a_moebius_strip_are_no_tube() {
+        use grid_core::tiling::{Wrap, Wrapped};
+        for wrap in [Wrap::XY, Wrap::Mobius] {
+            let maze = carved(Wrapped::new(4, 4, wrap), &[]);
+            let e = tube(&maze, &SolidOptions::default(), None).unwrap_err();
+            assert!(
+                matches!(e, RenderError::Machine(MachineError::NotATube(w)) if w == wrap),
+                "{e:?}"
+            );
+            assert!(!e.to_string().contains("--"), "{e}");
+        }
+    }
+
+    #[test]
+    fn a_tube_with_no_room_inside_is_refused_with_the_cells_that_leave_some() {
+        use grid_core::tiling::{Wrap, Wrapped};
+        let maze = carved(Wrapped::new(3, 3, Wrap::X), &[]);
+        let options = SolidOptions {
+            base_mm: 20.0,
+            ..SolidOptions::default()
+        };
+        let e = tube(&maze, &options, None).unwrap_err();
+        let RenderError::Machine(MachineError::NoRoomInside {
+            inner_mm,
+            least_cell_mm,
+        }) = e
+        else {
+            panic!("{e:?}");
+        };
+        assert!(inner_mm < 0.0, "{inner_mm}");
+        let fits = SolidOptions {
+            cell_mm: least_cell_mm + 1e-9,
+            ..options
+        };
+        assert!(tube(&maze, &fits, None).unwrap().inner_mm >= crate::machine::MIN_INNER_MM);
+    }
+
+    #[test]
+    fn a_cube_is_one_closed_solid_with_walls_round_its_edges() {
+        use grid_core::tiling::Cube;
+        let options = SolidOptions::default();
+        let (c, w, h) = (options.cell_mm, options.wall_mm, options.wall_height);
+        // One cell a face, every wall standing: the cube, each face's layer less its cell's
+        // floor, the edges' bars and the corners.
+        let closed = cube(&carved(Cube::new(1), &[]), &options).unwrap();
+        assert_closed(&closed);
+        let expected =
+            c * c * c + 6.0 * (c * c - (c - w) * (c - w)) * h + 12.0 * c * h * h + 8.0 * h * h * h;
+        assert!(
+            (closed.volume() - expected).abs() < expected * 1e-6,
+            "{} against {expected}",
+            closed.volume()
+        );
+        let [x, y, z] = bounds(&closed);
+        for axis in [x, y, z] {
+            assert!(axis.0.abs() < 1e-6 && (f64::from(axis.1) - (c + 2.0 * h)).abs() < 1e-4);
+        }
+        // A passage over the edge between the front (face 0) and the top (face 1) takes
+        // the wall on each face's side and the bar over the edge between them.
+        let open = cube(&carved(Cube::new(1), &[((0, 0), (1, 0))]), &options).unwrap();
+        assert_closed(&open);
+        let taken = closed.volume() - open.volume();
+        let passage = (c - w) * (2.0 * (w / 2.0) * h + h * h);
+        assert!((taken - passage).abs() < 1e-3, "{taken} against {passage}");
+        // A carved cube of several cells a face, passages over every kind of edge.
+        let maze = carved(
+            Cube::new(3),
+            &[
+                ((0, 0), (0, 1)),
+                ((0, 2), (6, 0)),
+                ((3, 0), (15, 2)),
+                ((9, 0), (3, 0)),
+                ((17, 1), (14, 1)),
+            ],
+        );
+        let mesh = cube(&maze, &options).unwrap();
+        assert_closed(&mesh);
     }
 
     #[test]

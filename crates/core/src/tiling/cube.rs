@@ -85,6 +85,14 @@ const FACES: [Face; 6] = [
     },
 ];
 
+/// Face `f` (0 to 5) in space, for a drawing that builds the cube: the corner where its row 0
+/// and column 0 meet, in units of a face's side; the directions its columns and its rows run;
+/// and its outward normal. x runs to the right, y down, z away from a viewer facing face 0.
+pub fn face_frame(f: usize) -> [[i64; 3]; 4] {
+    let face = &FACES[f];
+    [face.origin, face.u, face.v, face.normal]
+}
+
 /// The face names, for messages and the documentation.
 pub const FACE_NAMES: [&str; 6] = ["front", "top", "right", "left", "bottom", "back"];
 

@@ -18,7 +18,7 @@ pub use octagon::Octagon;
 pub use polar::Polar;
 pub use triangle::Triangle;
 pub use wrapped::{Wrap, Wrapped};
-pub use {cube::Cube, cube::FACE_NAMES, levels::Levels};
+pub use {cube::Cube, cube::FACE_NAMES, cube::face_frame, levels::Levels};
 
 use crate::Pos;
 use std::fmt;
