@@ -302,6 +302,16 @@ fn faces_and_turns(walked: &Value) -> (Vec<String>, Vec<u8>) {
     )
 }
 
+/// Checks that each cell across an open edge of the walker's face (at the walk's end) is
+/// drawn in its strip a cell over from the cell it meets, as on the cube.
+fn assert_strips_meet(walked: &Value, what: &str) {
+    let strips = &walked["strips"];
+    let worst = strips["worst"].as_f64().unwrap();
+    assert!(worst < 1e-3, "{what}: {strips}");
+    // Every face of a cube maze has a passage over one of its edges at least.
+    assert!(strips["checked"].as_u64().unwrap() > 0, "{what}: {strips}");
+}
+
 /// The cube walked along its solutions with the arrows as they point on the turned face:
 /// over an edge the view turns so that the arrow pressed goes on the way the walker went
 /// (from the top north onto the back, Up goes on down the back, not back onto the top).
@@ -341,6 +351,7 @@ fn a_cube_page_turns_its_view_over_every_edge() {
             .collect();
         assert_eq!(faces, expected, "seed {seed}");
         assert_eq!(seen_turns, turns, "seed {seed}");
+        assert_strips_meet(&walked, &seed);
         if let Some(k) = drag {
             // A drag from the walker's cell off the turned face, the way the key points,
             // crosses that edge as the key does.
@@ -383,6 +394,7 @@ fn a_cube_page_on_a_phone_draws_the_face_large() {
     let walked = walk_in(&modules, &chromium, &page, &json!(keys), true);
     assert_walked(&walked, &path, "cube on a phone");
     assert_eq!(faces_and_turns(&walked).1, turns);
+    assert_strips_meet(&walked, "cube on a phone");
     let cell = walked["cell"].as_f64().unwrap();
     assert!(cell >= 20.0, "{cell} px a cell");
     assert!(walked["keys"].as_str().unwrap().contains("view turns"));
