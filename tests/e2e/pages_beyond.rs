@@ -395,6 +395,16 @@ fn a_cube_page_on_a_phone_draws_the_face_large() {
     assert_walked(&walked, &path, "cube on a phone");
     assert_eq!(faces_and_turns(&walked).1, turns);
     assert_strips_meet(&walked, "cube on a phone");
+    // Start again, from the view turned: the view turns back with the walker.
+    let turned = turns.iter().position(|&t| t != 0).unwrap();
+    let mut again: Vec<Value> = keys[..=turned].iter().map(|k| json!(k)).collect();
+    again.push(json!({ "tap": "#again" }));
+    again.extend(keys.iter().map(|k| json!(k)));
+    let walked = walk_in(&modules, &chromium, &page, &Value::Array(again), true);
+    assert_eq!(walked["end"]["state"], "solved", "{walked}");
+    let seen = faces_and_turns(&walked).1;
+    assert_eq!(seen[turned + 1], 0, "the view after starting again");
+    assert_eq!(seen[turned + 2..], turns);
     let cell = walked["cell"].as_f64().unwrap();
     assert!(cell >= 20.0, "{cell} px a cell");
     assert!(walked["keys"].as_str().unwrap().contains("view turns"));
