@@ -7,7 +7,8 @@
 // A string is a key pressed; {"tap": SELECTOR} taps (clicks) the middle of each element it
 // matches, in turn; {"drag": SELECTOR, "by": [dx, dy]} drags from the element's middle by
 // dx and dy of its width and height. With `phone` the window is 375 x 667, else 1000 x
-// 1000; `cell` is how wide the walker's cell is drawn at the end, in pixels.
+// 1000; `cell` is how wide the walker's cell is drawn at the end, in pixels; `strips`
+// (the cube) how well the strips of the faces beside the walker's meet it.
 import puppeteer from "puppeteer-core";
 
 const [chromium, page_path, actions_json, phone] = process.argv.slice(2);
@@ -49,7 +50,29 @@ try {
     const { walkerRow: row, walkerCol: col } = document.body.dataset;
     return document.querySelector(`[data-row="${row}"][data-col="${col}"]`).getBoundingClientRect().width;
   });
-  console.log(JSON.stringify({ seen, end: await where(), status, keys, cell }));
+  // On the cube's page: how far from where it lies on the cube (beside the walker's face's
+  // cell it meets, a cell over) each cell across an open edge of that face is drawn in its
+  // strip, at worst, and how many were measured.
+  const strips = await page.evaluate(() => {
+    const uses = document.querySelectorAll("use.strip");
+    if (!uses.length) return null;
+    const toNet = document.getElementById("net").getScreenCTM().inverse();
+    const face = B.part[path[path.length - 1]];
+    let worst = 0, checked = 0;
+    M.next.forEach((next, a) => {
+      if (B.part[a] !== face) return;
+      next.forEach((b, k) => {
+        if (B.part[b] === face) return;
+        const [vx, vy] = B.ways[a][k];
+        const side = vy < 0 ? 0 : vx > 0 ? 1 : vy > 0 ? 2 : 3;
+        const p = new DOMPoint(C[b][0], C[b][1]).matrixTransform(toNet.multiply(uses[side].getScreenCTM()));
+        worst = Math.max(worst, Math.hypot(p.x - C[a][0] - vx, p.y - C[a][1] - vy));
+        checked++;
+      });
+    });
+    return { worst, checked };
+  });
+  console.log(JSON.stringify({ seen, end: await where(), status, keys, cell, strips }));
 } finally {
   await browser.close();
 }

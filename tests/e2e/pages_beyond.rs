@@ -21,14 +21,18 @@ fn page_and_path(dir: &std::path::Path, name: &str, args: &[&str]) -> (String, V
         &maze,
     );
     assert_eq!(r.status, 0, "{args:?}: {}", r.stderr);
-    let solved = run("mazesolve", &[], &maze).doc();
-    let path = solved["solution"]["path"]
+    (page.to_str().unwrap().to_string(), solution(&maze))
+}
+
+/// The cells of mazesolve's solution of `maze`, as (row, column) of the document.
+fn solution(maze: &str) -> Vec<(i64, i64)> {
+    let solved = run("mazesolve", &[], maze).doc();
+    solved["solution"]["path"]
         .as_array()
         .unwrap()
         .iter()
         .map(|p| (p[0].as_i64().unwrap(), p[1].as_i64().unwrap()))
-        .collect();
-    (page.to_str().unwrap().to_string(), path)
+        .collect()
 }
 
 /// Where the page says the walker is after each action, and its ending, in a 1000 x 1000
@@ -250,48 +254,160 @@ const MEETS: [[usize; 4]; 6] = [
     [1, 3, 4, 2], // back: top, left, bottom, right
 ];
 
-/// The cube walked along its solution: a step over an edge of a face, onto the next face,
-/// is the arrow toward that edge on the net; the page says the face it is on.
+/// The keys that walk the cube along `path` (faces of `n` cells a side) on the page whose
+/// view follows the walker, and the view's quarter turns after each step, worked out here as
+/// mazesolve's terminal game does (tools/mazesolve/play_topo.rs): screen north is the side
+/// `turn` of the walker's face; over an edge the walker lands by the next face's side `back`
+/// and goes on opposite it, so the arrow pressed (screen way `d`) still points its way once
+/// `turn` is `back + 2 - d`. Also the edges crossed, each as its two faces.
+fn cube_keys(path: &[(i64, i64)], n: i64) -> (Vec<&'static str>, Vec<u8>, Vec<(usize, usize)>) {
+    let (mut keys, mut turns, mut edges) = (Vec::new(), Vec::new(), Vec::new());
+    let mut turn = 0;
+    for s in path.windows(2) {
+        let ((r, c), (r2, c2)) = (s[0], s[1]);
+        let (face, face2) = ((r / n) as usize, (r2 / n) as usize);
+        let side = if face == face2 {
+            match (r2 - r, c2 - c) {
+                (-1, 0) => 0,
+                (0, 1) => 1,
+                (1, 0) => 2,
+                _ => 3,
+            }
+        } else {
+            let (r, c) = (r % n, c % n);
+            (0..4)
+                .find(|&d| MEETS[face][d] == face2 && [r == 0, c == n - 1, r == n - 1, c == 0][d])
+                .expect("a step over an edge leaves by a side on it")
+        };
+        let d = (side + 4 - turn) % 4;
+        keys.push(["ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft"][d]);
+        if face != face2 {
+            let back = (0..4).find(|&b| MEETS[face2][b] == face).unwrap();
+            turn = (back + 2 + 4 - d) % 4;
+            edges.push((face.min(face2), face.max(face2)));
+        }
+        turns.push(turn as u8);
+    }
+    (keys, turns, edges)
+}
+
+/// The faces the page says the walker is on, and its view's turns, after each action.
+fn faces_and_turns(walked: &Value) -> (Vec<String>, Vec<u8>) {
+    let seen = walked["seen"].as_array().unwrap();
+    let face = |s: &Value| s["walkerFace"].as_str().unwrap().to_string();
+    let turn = |s: &Value| s["walkerTurn"].as_str().unwrap().parse().unwrap();
+    (
+        seen.iter().map(face).collect(),
+        seen.iter().map(turn).collect(),
+    )
+}
+
+/// Checks that each cell across an open edge of the walker's face (at the walk's end) is
+/// drawn in its strip a cell over from the cell it meets, as on the cube.
+fn assert_strips_meet(walked: &Value, what: &str) {
+    let strips = &walked["strips"];
+    let worst = strips["worst"].as_f64().unwrap();
+    assert!(worst < 1e-3, "{what}: {strips}");
+    // Every face of a cube maze has a passage over one of its edges at least.
+    assert!(strips["checked"].as_u64().unwrap() > 0, "{what}: {strips}");
+}
+
+/// The cube walked along its solutions with the arrows as they point on the turned face:
+/// over an edge the view turns so that the arrow pressed goes on the way the walker went
+/// (from the top north onto the back, Up goes on down the back, not back onto the top).
+/// Mazes are walked until every one of the 12 edges has been crossed; the page says the
+/// face it is on and the view's turn at each step.
 #[test]
-fn a_cube_page_is_walked_over_the_edges_of_its_faces() {
+fn a_cube_page_turns_its_view_over_every_edge() {
     let Some((modules, chromium)) = puppeteer() else {
         return;
     };
     let dir = scratch("pages-beyond-cube");
-    let n = 5;
-    let (page, path) = page_and_path(&dir, "cube.html", &["--tiling", "cube", "--seed", "3", "5"]);
+    let n = 3;
     let names = ["front", "top", "right", "left", "bottom", "back"];
-    let mut keys = Vec::new();
-    let mut over = 0;
-    for s in path.windows(2) {
-        let ((r, c), (r2, c2)) = (s[0], s[1]);
-        let (face, face2) = ((r / n) as usize, (r2 / n) as usize);
-        if face == face2 {
-            keys.push(arrow(r2 - r, c2 - c));
+    let mut crossed = std::collections::BTreeSet::new();
+    let mut dragged = false;
+    for seed in 1..40 {
+        let seed = seed.to_string();
+        let size = n.to_string();
+        let args = ["--tiling", "cube", "--seed", &seed, &size];
+        let maze = run("mazegen", &args, "").stdout;
+        let path = solution(&maze);
+        let (keys, turns, edges) = cube_keys(&path, n);
+        // Once, a step over an edge with the view turned, to be taken by a drag too.
+        let drag = (1..keys.len())
+            .find(|&k| turns[k - 1] != 0 && path[k].0 / n != path[k + 1].0 / n)
+            .filter(|_| !dragged);
+        if drag.is_none() && edges.iter().all(|e| crossed.contains(e)) {
             continue;
         }
-        over += 1;
-        let (r, c) = (r % n, c % n);
-        // The side of the cell on the face's edge that meets the next face.
-        let side = (0..4)
-            .find(|&d| MEETS[face][d] == face2 && [r == 0, c == n - 1, r == n - 1, c == 0][d])
-            .expect("a step over an edge leaves by a side on it");
-        keys.push(["ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft"][side]);
+        let (page, _) = page_and_path(&dir, "cube.html", &args);
+        let walked = walk(&modules, &chromium, &page, &json!(keys));
+        assert_walked(&walked, &path, &format!("cube, seed {seed}"));
+        let (faces, seen_turns) = faces_and_turns(&walked);
+        let expected: Vec<&str> = path[1..]
+            .iter()
+            .map(|&(r, _)| names[(r / n) as usize])
+            .collect();
+        assert_eq!(faces, expected, "seed {seed}");
+        assert_eq!(seen_turns, turns, "seed {seed}");
+        assert_strips_meet(&walked, &seed);
+        if let Some(k) = drag {
+            // A drag from the walker's cell off the turned face, the way the key points,
+            // crosses that edge as the key does.
+            dragged = true;
+            let (r0, c0) = path[k];
+            let by = match keys[k] {
+                "ArrowUp" => [0.0, -1.1],
+                "ArrowDown" => [0.0, 1.1],
+                "ArrowLeft" => [-1.1, 0.0],
+                _ => [1.1, 0.0],
+            };
+            let mut actions: Vec<Value> = keys[..k].iter().map(|k| json!(k)).collect();
+            let walker = format!("[data-row=\"{r0}\"][data-col=\"{c0}\"]");
+            actions.push(json!({ "drag": walker, "by": by }));
+            let walked = walk(&modules, &chromium, &page, &Value::Array(actions));
+            assert_eq!(cells_seen(&walked).last(), Some(&path[k + 1]), "dragged");
+            assert_eq!(faces_and_turns(&walked).1.last(), Some(&turns[k]));
+        }
+        crossed.extend(edges);
+        if crossed.len() == 12 {
+            break;
+        }
     }
-    assert!(over > 0, "the solution stays on one face");
-    let walked = walk(&modules, &chromium, &page, &json!(keys));
-    assert_walked(&walked, &path, "cube");
-    let faces: Vec<&str> = walked["seen"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["walkerFace"].as_str().unwrap())
-        .collect();
-    let expected: Vec<&str> = path[1..]
-        .iter()
-        .map(|&(r, _)| names[(r / n) as usize])
-        .collect();
-    assert_eq!(faces, expected);
+    assert_eq!(crossed.len(), 12, "edges crossed: {crossed:?}");
+    assert!(dragged, "no walk crossed an edge with the view turned");
+}
+
+/// On a phone the walker's face is drawn large, cells of 20 px and more (on the whole net a
+/// cube of 5 would be 15 px a cell), and walked by the turned arrows as on a wide screen;
+/// the keys line says the view turns.
+#[test]
+fn a_cube_page_on_a_phone_draws_the_face_large() {
+    let Some((modules, chromium)) = puppeteer() else {
+        return;
+    };
+    let dir = scratch("pages-beyond-cube-phone");
+    let (page, path) = page_and_path(&dir, "cube.html", &["--tiling", "cube", "--seed", "5", "5"]);
+    let (keys, turns, edges) = cube_keys(&path, 5);
+    assert!(edges.len() > 2, "the solution crosses few edges");
+    let walked = walk_in(&modules, &chromium, &page, &json!(keys), true);
+    assert_walked(&walked, &path, "cube on a phone");
+    assert_eq!(faces_and_turns(&walked).1, turns);
+    assert_strips_meet(&walked, "cube on a phone");
+    // Start again, from the view turned: the view turns back with the walker.
+    let turned = turns.iter().position(|&t| t != 0).unwrap();
+    let mut again: Vec<Value> = keys[..=turned].iter().map(|k| json!(k)).collect();
+    again.push(json!({ "tap": "#again" }));
+    again.extend(keys.iter().map(|k| json!(k)));
+    let walked = walk_in(&modules, &chromium, &page, &Value::Array(again), true);
+    assert_eq!(walked["end"]["state"], "solved", "{walked}");
+    let seen = faces_and_turns(&walked).1;
+    assert_eq!(seen[turned + 1], 0, "the view after starting again");
+    assert_eq!(seen[turned + 2..], turns);
+    let cell = walked["cell"].as_f64().unwrap();
+    assert!(cell >= 20.0, "{cell} px a cell");
+    assert!(walked["keys"].as_str().unwrap().contains("view turns"));
 }
 
 /// A maze beyond the plane too large to play is refused as a flat one is, and a document

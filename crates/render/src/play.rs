@@ -278,7 +278,8 @@ pub fn maze_page(doc: &grid_core::Document) -> Result<String> {
         Some(beyond) => beyond.keys(),
         None => maze_keys(&model.tiling),
     };
-    let template = match model.beyond {
+    let template = match &model.beyond {
+        Some(beyond) if beyond.follows() => CUBE_PAGE,
         Some(_) => BEYOND_PAGE,
         None => MAZE_PAGE,
     };
@@ -316,6 +317,19 @@ const BEYOND_PAGE: Template = Template::new(concat!(
     include_str!("play/beyond_unit.html"),
     include_str!("play/maze_walk.html"),
     include_str!("play/beyond.html"),
+    include_str!("play/end.html"),
+));
+
+/// The cube's page: the page beyond the plane, with the walker's face drawn large and turned
+/// to follow the walker over the edges, and the net small below it as a map
+/// ([`beyond`]'s `meets`).
+const CUBE_PAGE: Template = Template::new(concat!(
+    include_str!("play/head.html"),
+    include_str!("play/maze_top.html"),
+    include_str!("play/beyond_unit.html"),
+    include_str!("play/maze_walk.html"),
+    include_str!("play/beyond.html"),
+    include_str!("play/cube.html"),
     include_str!("play/end.html"),
 ));
 

@@ -10,7 +10,7 @@ use super::{Model, index_of, round, tiled_cells};
 use crate::tiled::Layout;
 use crate::tiled::beyond::{self, Anchor, Mark, NET};
 use crate::tiled::layout::Scratch;
-use grid_core::tiling::{AnyMaze, Cell, FACE_NAMES, Side, TiledDoc, TiledMaze, Topology};
+use grid_core::tiling::{AnyMaze, Cell, Cube, FACE_NAMES, Side, TiledDoc, TiledMaze, Topology};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -44,6 +44,11 @@ pub(super) struct Beyond {
     /// Each end of a passage over a seam: x, y, its letter (the same at the other end),
     /// anchor, and the cell the passage leads to, where tapping the letter steps.
     seams: Vec<(f64, f64, String, &'static str, u32)>,
+    /// The cube's edges, for the view that follows the walker (cube only): for each face and
+    /// each of its sides (N, E, S, W as the net draws it), the face across that edge and the
+    /// quarter turns (clockwise) the view takes on crossing it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    meets: Option<Vec<[(u32, u8); 4]>>,
     /// The keys, in the words of the page's key line.
     #[serde(skip)]
     keys: &'static str,
@@ -53,6 +58,11 @@ impl Beyond {
     /// The keys the page is walked with, for its key line.
     pub(super) fn keys(&self) -> &'static str {
         self.keys
+    }
+
+    /// Whether the view follows the walker, turning over the edges (the cube).
+    pub(super) fn follows(&self) -> bool {
+        self.meets.is_some()
     }
 }
 
@@ -73,7 +83,39 @@ pub(super) fn model(doc: &TiledDoc) -> Model {
     if let (Some(beyond), AnyMaze::Levels(m)) = (&mut model.beyond, &doc.maze) {
         beyond.stairs = stairs(m);
     }
+    if let (Some(beyond), AnyMaze::Cube(m)) = (&mut model.beyond, &doc.maze) {
+        beyond.meets = Some(meets(m.topology()));
+    }
     model
+}
+
+/// Each face's edges: the face across each side and the view's turn on crossing it.
+///
+/// The view shows the walker's face turned so that screen north is its side `turn`; an
+/// arrow pointing screen way `d` takes side `(d + turn) % 4`. Over an edge the walker lands
+/// on the next face by its side `back` and goes on opposite it, so the arrow still points
+/// its way when screen `d` is that face's side `back + 2`: the new turn is `back + 2 - d`,
+/// the old one plus `back + 2 - side` (mazesolve's terminal game keeps the same rule).
+fn meets(cube: &Cube) -> Vec<[(u32, u8); 4]> {
+    let n = cube.size();
+    let mut sides = Vec::new();
+    (0..6)
+        .map(|face| {
+            std::array::from_fn(|side| {
+                // A corner cell on that side: (0, 0) touches N and W, (n-1, n-1) E and S.
+                let corner = if side == 0 || side == 3 { 0 } else { n * n - 1 };
+                let from = (face * n * n + corner) as Cell;
+                cube.sides(from, &mut sides);
+                let to = sides[side].to;
+                cube.sides(to, &mut sides);
+                let back = sides
+                    .iter()
+                    .position(|s| s.to == from)
+                    .expect("a side of the next face leads back");
+                (cube.place(to).0 as u32, ((back + 6 - side) % 4) as u8)
+            })
+        })
+        .collect()
 }
 
 /// The walls as one SVG path, a closed side over a seam drawn on both edges (as on the
@@ -157,6 +199,7 @@ fn ways_and_marks<T: Topology>(m: &TiledMaze<T>, doc: &TiledDoc, layout: &Layout
         names: Vec::new(),
         climbs: Vec::new(),
         seams: Vec::new(),
+        meets: None,
         keys,
     };
     let point = |p: (f64, f64)| (round(p.0), round(p.1));
@@ -255,8 +298,10 @@ fn parts(doc: &TiledDoc, layout: &Layout) -> Parts {
                 kind: Some("face"),
                 list,
                 of_cell: Some(m.cells().map(|c| t.place(c).0 as u32).collect()),
-                keys: "arrow keys or WASD; over a cut edge of the net you come out at the same \
-                       letter on the face it joins (tap a letter to cross there)",
+                keys: "arrow keys or WASD, each the way it points on your face drawn large; \
+                       over an edge onto the next face the view turns with you, so that the \
+                       arrow you pressed still points your way (the net below is the map, \
+                       your face marked)",
             }
         }
         _ => Parts {
@@ -352,22 +397,59 @@ mod tests {
     #[test]
     fn each_page_beyond_the_plane_says_its_keys_and_carries_its_part() {
         const CUBE: &str = r#"{"kind":"maze","version":1,"tiling":"cube","width":1,"height":1,"cells":["2","8","3","0","0","1"],"start":[0,0],"goal":[5,0]}"#;
-        for (text, keys) in [
-            (LEVELS, "PageUp"),
-            (TORUS, "other side"),
-            (CUBE, "cut edge"),
+        for (text, keys, scripts) in [
+            (LEVELS, "PageUp", 3),
+            (TORUS, "other side", 3),
+            (CUBE, "view turns", 4),
         ] {
             let page = super::super::maze_page(&Document::from_json(text).unwrap()).unwrap();
             assert!(page.contains(keys), "{keys}");
             assert!(!page.contains("{{"), "a slot left");
-            // The head's script, the walk's and this module's.
-            assert_eq!(page.matches("<script>").count(), 3);
-            assert_eq!(page.matches("</script>").count(), 3);
+            // The head's script, the walk's and this module's; the cube's view besides.
+            assert_eq!(page.matches("<script>").count(), scripts);
+            assert_eq!(page.matches("</script>").count(), scripts);
+            assert_eq!(page.contains("\"meets\":"), scripts == 4);
             assert!(page.contains("let unit = 1;") && page.contains("\"beyond\":{"));
         }
         let flat = r#"{"kind":"maze","version":1,"tiling":"hex","width":2,"height":2,"cells":["00","00"]}"#;
         let flat = TiledDoc::from_document(&Document::from_json(flat).unwrap()).unwrap();
         let json = serde_json::to_string(&super::super::tiled_model(&flat).unwrap()).unwrap();
         assert!(!json.contains("beyond"), "{json}");
+    }
+
+    /// The faces each face meets north, east, south and west as the net draws them
+    /// (docs/format.md, the cube's faces).
+    const MEETS: [[u32; 4]; 6] = [
+        [1, 2, 4, 3],
+        [5, 2, 0, 3],
+        [1, 5, 4, 0],
+        [1, 0, 4, 5],
+        [0, 2, 5, 3],
+        [1, 3, 4, 2],
+    ];
+
+    #[test]
+    fn the_cube_view_turns_back_over_each_edge_as_it_turned_going() {
+        for n in [1, 2, 5] {
+            let meets = meets(&Cube::new(n));
+            for (face, sides) in meets.iter().enumerate() {
+                for (side, &(next, turn)) in sides.iter().enumerate() {
+                    assert_eq!(next, MEETS[face][side], "cube {n}: face {face} side {side}");
+                    let back = MEETS[next as usize].iter().position(|&f| f == face as u32);
+                    let (_, turn_back) = meets[next as usize][back.unwrap()];
+                    assert_eq!(
+                        (turn + turn_back) % 4,
+                        0,
+                        "cube {n}: face {face} side {side}"
+                    );
+                }
+            }
+            // North from the top, the walker comes onto the back by its north edge, going
+            // south on the net: the view turns half round, so that Up goes on down the back.
+            assert_eq!(meets[1][0], (5, 2));
+            // Across the net's folds (front to right, front to top) the view stays.
+            assert_eq!(meets[0][1], (2, 0));
+            assert_eq!(meets[0][0], (1, 0));
+        }
     }
 }
