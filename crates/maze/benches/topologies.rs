@@ -1,11 +1,14 @@
 //! The topologies beyond the plane against the flat square grid of the same cell count, on
 //! the generic path both take: each generic generator on 200 x 200 x 200 levels (8 M cells)
-//! and on a 2000 x 2000 torus, and BFS over the maze made, one timed run each (the
-//! machine is shared; a criterion run of 8 M cells would take many minutes).
+//! and on a 2000 x 2000 torus, and BFS over the maze made. Each pair is timed in rounds that
+//! alternate topology and flat grid, and the fastest round of each is kept, so that a load
+//! that comes and goes on a shared machine weighs on both alike (a criterion run of 8 M
+//! cells would take many minutes).
 //!
 //!   cargo bench -p grid-maze --bench topologies
 //!   GRIDKIT_BENCH_SIDE=100 cargo bench -p grid-maze --bench topologies   (100^3 and 1000^2)
 //!   GRIDKIT_BENCH_ALGOS=backtracker,prim cargo bench -p grid-maze --bench topologies
+//!   GRIDKIT_BENCH_ROUNDS=5 cargo bench -p grid-maze --bench topologies   (3 unless given)
 //!
 //! Prints, for each, millions of cells a second on the topology and on the flat grid, and
 //! their ratio (docs/mazes.md, "Performance").
@@ -67,13 +70,30 @@ fn compare<T: Topology>(name: &str, topology: T, flat: Square) {
         only.as_deref()
             .is_none_or(|list| list.split(',').any(|name| name == algo.name()))
     };
+    let rounds: usize = std::env::var("GRIDKIT_BENCH_ROUNDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3)
+        .max(1);
     for algo in GENERIC.into_iter().filter(|&a| chosen(a)) {
-        let (t1, maze) = carve(topology.clone(), algo);
-        let (t2, flat_maze) = carve(flat, algo);
+        let (mut t1, mut t2) = (f64::INFINITY, f64::INFINITY);
+        let (mut s1, mut s2) = (f64::INFINITY, f64::INFINITY);
+        for _ in 0..rounds {
+            let (t, maze) = carve(topology.clone(), algo);
+            t1 = t1.min(t);
+            if algo == Algorithm::Kruskal {
+                s1 = s1.min(bfs(&maze));
+            }
+            drop(maze);
+            let (t, flat_maze) = carve(flat, algo);
+            t2 = t2.min(t);
+            if algo == Algorithm::Kruskal {
+                s2 = s2.min(bfs(&flat_maze));
+            }
+        }
         let (a, b) = (cells / t1, flat_cells / t2);
         println!("| {} | {a:.2} | {b:.2} | {:.2} |", algo.name(), a / b);
         if algo == Algorithm::Kruskal {
-            let (s1, s2) = (bfs(&maze), bfs(&flat_maze));
             let (a, b) = (cells / s1, flat_cells / s2);
             println!("| bfs (kruskal's maze) | {a:.2} | {b:.2} | {:.2} |", a / b);
         }
