@@ -8,7 +8,7 @@
 //! `data-cell` on a polar maze), so that tests and scripts can follow it.
 //!
 //! A maze beyond the plane (levels, wrapped edges, the cube) plays on the maze page with a
-//! script of its own after the walk's ([`beyond`]): the stairs, the seams' letters, the
+//! script of its own after the walk's (`beyond`): the stairs, the seams' letters, the
 //! level or face the walker is on; a flat maze's page is unchanged by it.
 
 mod beyond;

@@ -10,7 +10,7 @@
 //! with outward normals.
 //!
 //! A wrapped maze prints as a tube ([`tube`]) and a cube maze as a cube ([`cube`]), each
-//! a grid of boxes ([`boxes`]) rather than a height field over the plane.
+//! a grid of boxes (`boxes`) rather than a height field over the plane.
 
 use crate::error::Result;
 use crate::machine::{

@@ -241,7 +241,7 @@ impl Topology for HexWrap {
     }
 
     /// The fewest steps between the two cells on the plane the seams unroll into, the short
-    /// way round each joined edge (see [`plane_steps`]). An even width's seam keeps a cell's
+    /// way round each joined edge (see `plane_steps`). An even width's seam keeps a cell's
     /// height; a Möbius seam turns it over, and crossing it twice goes round at least
     /// 2W - (the columns apart) columns.
     fn steps_at_least(&self, from: Cell, to: Cell) -> f64 {
