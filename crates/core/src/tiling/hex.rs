@@ -11,11 +11,85 @@ pub struct Hex {
 
 super::rectangular!(Hex);
 
-const S: u8 = 1;
-const NE: u8 = 2;
-const SE: u8 = 4;
+/// The forward bits of the hex tiling (docs/format.md): south, north-east, south-east.
+pub(super) const S: u8 = 1;
+pub(super) const NE: u8 = 2;
+pub(super) const SE: u8 = 4;
 /// Half the height of a hexagon whose corners are 1 from its centre.
-const HALF: f64 = 0.866_025_403_784_438_6;
+pub(super) const HALF: f64 = 0.866_025_403_784_438_6;
+
+/// N, NE, SE, S, SW, NW of a cell with a neighbour on every side, in a tiling `width` cells
+/// wide: the plane's and every wrap's common case, so that it takes no test of an edge.
+#[inline]
+pub(super) fn inner_sides(cell: Cell, width: Cell, even_column: bool) -> [Side; 6] {
+    let (n, s) = (cell - width, cell + width);
+    if even_column {
+        [
+            Side::new(n, n, S),
+            Side::new(n + 1, cell, NE),
+            Side::new(cell + 1, cell, SE),
+            Side::new(s, cell, S),
+            Side::new(cell - 1, cell - 1, NE),
+            Side::new(n - 1, n - 1, SE),
+        ]
+    } else {
+        [
+            Side::new(n, n, S),
+            Side::new(cell + 1, cell, NE),
+            Side::new(s + 1, cell, SE),
+            Side::new(s, cell, S),
+            Side::new(s - 1, s - 1, NE),
+            Side::new(cell - 1, cell - 1, SE),
+        ]
+    }
+}
+
+/// The name of a forward bit of the hex tiling.
+pub(super) fn bit_name(bit: u8) -> &'static str {
+    match bit {
+        S => "S",
+        NE => "NE",
+        SE => "SE",
+        _ => "8",
+    }
+}
+
+/// The centre of the hexagon at `p` when hexagons' corners are `unit` from their centres.
+pub(super) fn center_at(p: Pos, unit: f64) -> Point {
+    let lower = if p.col % 2 == 1 { HALF } else { 0.0 };
+    (
+        unit * (1.0 + 1.5 * p.col as f64),
+        unit * (HALF + 2.0 * HALF * p.row as f64 + lower),
+    )
+}
+
+/// The six sides of the hexagon about `(x, y)` whose corners are `unit` from it, clockwise
+/// from the top left corner: the top side is N.
+pub(super) fn hexagon_edges((x, y): Point, unit: f64, out: &mut Vec<Edge>) {
+    out.clear();
+    let (half, tall) = (0.5 * unit, HALF * unit);
+    let corners = [
+        (x - half, y - tall),
+        (x + half, y - tall),
+        (x + unit, y),
+        (x + half, y + tall),
+        (x - half, y + tall),
+        (x - unit, y),
+    ];
+    for k in 0..6 {
+        out.push(Edge::line(corners[k], corners[(k + 1) % 6]));
+    }
+}
+
+/// The far corner of the box about a `width` x `height` rectangle of hexagons whose corners
+/// are `unit` from their centres; the near one is the origin.
+pub(super) fn extent_of(width: usize, height: usize, unit: f64) -> Point {
+    let lower = if width > 1 { HALF } else { 0.0 };
+    (
+        unit * (1.5 * (width - 1) as f64 + 2.0),
+        unit * (2.0 * HALF * height as f64 + lower),
+    )
+}
 
 impl Hex {
     #[inline]
@@ -36,27 +110,7 @@ impl Topology for Hex {
         let (w, h) = (self.rect.width, self.rect.height);
         if r > 0 && r + 1 < h && c > 0 && c + 1 < w {
             // Inside the tiling every neighbour is there: the common case, without a test.
-            let w = w as Cell;
-            let (n, s) = (cell - w, cell + w);
-            out.extend_from_slice(&if c % 2 == 0 {
-                [
-                    Side::new(n, n, S),
-                    Side::new(n + 1, cell, NE),
-                    Side::new(cell + 1, cell, SE),
-                    Side::new(s, cell, S),
-                    Side::new(cell - 1, cell - 1, NE),
-                    Side::new(n - 1, n - 1, SE),
-                ]
-            } else {
-                [
-                    Side::new(n, n, S),
-                    Side::new(cell + 1, cell, NE),
-                    Side::new(s + 1, cell, SE),
-                    Side::new(s, cell, S),
-                    Side::new(s - 1, s - 1, NE),
-                    Side::new(cell - 1, cell - 1, SE),
-                ]
-            });
+            out.extend_from_slice(&inner_sides(cell, w as Cell, c % 2 == 0));
             return;
         }
         let me = cell;
@@ -100,48 +154,21 @@ impl Topology for Hex {
     }
 
     fn bit_name(&self, _cell: Cell, bit: u8) -> &'static str {
-        match bit {
-            S => "S",
-            NE => "NE",
-            SE => "SE",
-            _ => "8",
-        }
+        bit_name(bit)
     }
 
     fn center(&self, cell: Cell) -> Point {
-        let Pos { row, col } = self.position(cell);
-        let lower = if col % 2 == 1 { HALF } else { 0.0 };
-        (
-            1.0 + 1.5 * col as f64,
-            HALF + 2.0 * HALF * row as f64 + lower,
-        )
+        center_at(self.position(cell), 1.0)
     }
 
     fn edges(&self, cell: Cell, out: &mut Vec<Edge>) {
-        out.clear();
-        let (x, y) = self.center(cell);
-        // Clockwise from the top left corner: the top side is N.
-        let corners = [
-            (x - 0.5, y - HALF),
-            (x + 0.5, y - HALF),
-            (x + 1.0, y),
-            (x + 0.5, y + HALF),
-            (x - 0.5, y + HALF),
-            (x - 1.0, y),
-        ];
-        for k in 0..6 {
-            out.push(Edge::line(corners[k], corners[(k + 1) % 6]));
-        }
+        hexagon_edges(self.center(cell), 1.0, out);
     }
 
     fn extent(&self) -> (Point, Point) {
-        let lower = if self.rect.width > 1 { HALF } else { 0.0 };
         (
             (0.0, 0.0),
-            (
-                1.5 * (self.rect.width - 1) as f64 + 2.0,
-                2.0 * HALF * self.rect.height as f64 + lower,
-            ),
+            extent_of(self.rect.width, self.rect.height, 1.0),
         )
     }
 

@@ -9,6 +9,7 @@
 //! which columns are the lower ones: the seam lines up with an odd number of columns, row r
 //! meeting row H-1-r as on a square Möbius strip.
 
+use super::hex::{self, HALF, NE, S, SE};
 use super::{Cell, Edge, Point, Side, Tiling, Topology, Wrap};
 use crate::Pos;
 
@@ -19,38 +20,14 @@ pub struct HexWrap {
     wrap: Wrap,
 }
 
-/// The forward bits of the hex tiling (docs/format.md): south, north-east, south-east.
-const S: u8 = 1;
-const NE: u8 = 2;
-const SE: u8 = 4;
-/// Half the height of a hexagon whose corners are 1 from its centre.
-const HALF: f64 = 0.866_025_403_784_438_6;
 /// The drawing's scale: neighbours' centres one unit apart, as on every topology beyond the
 /// plane, so that a picture tells a passage over a seam from one between cells side by side
 /// by the distance between their centres.
 const UNIT: f64 = 1.0 / (2.0 * HALF);
 
+super::wrapped::wrapped_rect!(HexWrap);
+
 impl HexWrap {
-    /// A wrapped rectangle of hexagons; the caller has checked it with [`HexWrap::refusal`].
-    pub fn new(width: usize, height: usize, wrap: Wrap) -> HexWrap {
-        HexWrap {
-            rect: super::Rect::new(width, height),
-            wrap,
-        }
-    }
-
-    pub fn width(&self) -> usize {
-        self.rect.width
-    }
-
-    pub fn height(&self) -> usize {
-        self.rect.height
-    }
-
-    pub fn wrap(&self) -> Wrap {
-        self.wrap
-    }
-
     /// Why hexagons of this size cannot be wrapped this way, if they cannot: the seam must
     /// line up (above) and join no cell to itself or to one neighbour twice.
     pub fn refusal(width: usize, height: usize, wrap: Wrap) -> Option<String> {
@@ -111,13 +88,6 @@ impl HexWrap {
     fn halves(&self, p: Pos) -> usize {
         2 * p.row + p.col % 2
     }
-
-    /// Whether the step from `a` to its neighbour `b` crosses a joined edge.
-    pub fn crosses_seam(&self, a: Cell, b: Cell) -> bool {
-        let (p, q) = (self.position(a), self.position(b));
-        // Each joined edge is long enough that only a seam skips a row or a column.
-        p.col.abs_diff(q.col) > 1 || p.row.abs_diff(q.row) > 1
-    }
 }
 
 /// The fewest steps on the hex plane between cells `columns` apart and `halves` half cells
@@ -141,27 +111,7 @@ impl Topology for HexWrap {
         let (w, h) = (self.rect.width, self.rect.height);
         if r > 0 && r + 1 < h && c > 0 && c + 1 < w {
             // Away from every edge the neighbours are those of the plane.
-            let w = w as Cell;
-            let (n, s) = (cell - w, cell + w);
-            out.extend_from_slice(&if c % 2 == 0 {
-                [
-                    Side::new(n, n, S),
-                    Side::new(n + 1, cell, NE),
-                    Side::new(cell + 1, cell, SE),
-                    Side::new(s, cell, S),
-                    Side::new(cell - 1, cell - 1, NE),
-                    Side::new(n - 1, n - 1, SE),
-                ]
-            } else {
-                [
-                    Side::new(n, n, S),
-                    Side::new(cell + 1, cell, NE),
-                    Side::new(s + 1, cell, SE),
-                    Side::new(s, cell, S),
-                    Side::new(s - 1, s - 1, NE),
-                    Side::new(cell - 1, cell - 1, SE),
-                ]
-            });
+            out.extend_from_slice(&hex::inner_sides(cell, w as Cell, c % 2 == 0));
             return;
         }
         let (r, c) = (r as isize, c as isize);
@@ -189,49 +139,21 @@ impl Topology for HexWrap {
     }
 
     fn bit_name(&self, _cell: Cell, bit: u8) -> &'static str {
-        match bit {
-            S => "S",
-            NE => "NE",
-            SE => "SE",
-            _ => "8",
-        }
+        hex::bit_name(bit)
     }
 
     fn center(&self, cell: Cell) -> Point {
-        let Pos { row, col } = self.position(cell);
-        let lower = if col % 2 == 1 { HALF } else { 0.0 };
-        (
-            UNIT * (1.0 + 1.5 * col as f64),
-            UNIT * (HALF + 2.0 * HALF * row as f64 + lower),
-        )
+        hex::center_at(self.position(cell), UNIT)
     }
 
     fn edges(&self, cell: Cell, out: &mut Vec<Edge>) {
-        out.clear();
-        let (x, y) = self.center(cell);
-        let (half, one, tall) = (0.5 * UNIT, UNIT, HALF * UNIT);
-        // Clockwise from the top left corner: the top side is N.
-        let corners = [
-            (x - half, y - tall),
-            (x + half, y - tall),
-            (x + one, y),
-            (x + half, y + tall),
-            (x - half, y + tall),
-            (x - one, y),
-        ];
-        for k in 0..6 {
-            out.push(Edge::line(corners[k], corners[(k + 1) % 6]));
-        }
+        hex::hexagon_edges(self.center(cell), UNIT, out);
     }
 
     fn extent(&self) -> (Point, Point) {
-        let lower = if self.rect.width > 1 { HALF } else { 0.0 };
         (
             (0.0, 0.0),
-            (
-                UNIT * (1.5 * (self.rect.width - 1) as f64 + 2.0),
-                UNIT * (2.0 * HALF * self.rect.height as f64 + lower),
-            ),
+            hex::extent_of(self.rect.width, self.rect.height, UNIT),
         )
     }
 
@@ -263,11 +185,5 @@ impl Topology for HexWrap {
         steps as f64
     }
 
-    fn passage(&self, from: Cell, to: Cell) -> super::Passage {
-        if self.crosses_seam(from, to) {
-            super::Passage::Seam
-        } else {
-            super::Passage::Plain
-        }
-    }
+    super::wrapped::wrapped_rect!(passage);
 }

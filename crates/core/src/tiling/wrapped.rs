@@ -89,28 +89,58 @@ pub struct Wrapped {
 const E: u8 = 1;
 const S: u8 = 2;
 
-impl Wrapped {
-    /// A wrapped rectangle; the caller has checked that it is at least [`Wrap::LEAST`] cells
-    /// across each joined edge.
-    pub fn new(width: usize, height: usize, wrap: Wrap) -> Wrapped {
-        Wrapped {
-            rect: super::Rect::new(width, height),
-            wrap,
+/// What every rectangle with joined edges has, square or hex: a constructor, the size, the
+/// wrap, and the test of a step over a seam (`wrapped_rect!(Tiling)` for the inherent methods,
+/// `wrapped_rect!(passage)` inside the [`Topology`] impl).
+macro_rules! wrapped_rect {
+    (passage) => {
+        fn passage(&self, from: Cell, to: Cell) -> super::Passage {
+            if self.crosses_seam(from, to) {
+                super::Passage::Seam
+            } else {
+                super::Passage::Plain
+            }
         }
-    }
+    };
+    ($tiling:ident) => {
+        impl $tiling {
+            /// A wrapped rectangle; the caller has checked its size (`Wrapped::too_narrow`
+            /// for squares, `HexWrap::refusal` for hexagons).
+            pub fn new(width: usize, height: usize, wrap: Wrap) -> $tiling {
+                $tiling {
+                    rect: super::Rect::new(width, height),
+                    wrap,
+                }
+            }
 
-    pub fn width(&self) -> usize {
-        self.rect.width
-    }
+            pub fn width(&self) -> usize {
+                self.rect.width
+            }
 
-    pub fn height(&self) -> usize {
-        self.rect.height
-    }
+            pub fn height(&self) -> usize {
+                self.rect.height
+            }
 
-    pub fn wrap(&self) -> Wrap {
-        self.wrap
-    }
+            pub fn wrap(&self) -> Wrap {
+                self.wrap
+            }
 
+            /// Whether the step from `a` to its neighbour `b` crosses a joined edge.
+            pub fn crosses_seam(&self, a: Cell, b: Cell) -> bool {
+                let (p, q) = (self.position(a), self.position(b));
+                // Each joined edge is long enough (the size checks above) that only a seam
+                // skips a row or a column.
+                p.col.abs_diff(q.col) > 1 || p.row.abs_diff(q.row) > 1
+            }
+        }
+    };
+}
+
+pub(super) use wrapped_rect;
+
+wrapped_rect!(Wrapped);
+
+impl Wrapped {
     /// Why a rectangle of this size cannot be wrapped this way, if it cannot.
     pub fn too_narrow(width: usize, height: usize, wrap: Wrap) -> Option<String> {
         let least = Wrap::LEAST;
@@ -150,13 +180,6 @@ impl Wrapped {
             Wrap::Mobius => self.at(self.rect.height - 1 - r, self.rect.width - 1),
             _ => self.at(r, self.rect.width - 1),
         }
-    }
-
-    /// Whether the step from `a` to its neighbour `b` crosses a joined edge.
-    pub fn crosses_seam(&self, a: Cell, b: Cell) -> bool {
-        let (p, q) = (self.position(a), self.position(b));
-        // Each joined edge is at least 3 cells long, so that only a seam skips a cell.
-        p.col.abs_diff(q.col) > 1 || p.row.abs_diff(q.row) > 1
     }
 }
 
@@ -261,11 +284,5 @@ impl Topology for Wrapped {
         steps as f64
     }
 
-    fn passage(&self, from: Cell, to: Cell) -> super::Passage {
-        if self.crosses_seam(from, to) {
-            super::Passage::Seam
-        } else {
-            super::Passage::Plain
-        }
-    }
+    wrapped_rect!(passage);
 }
