@@ -31,6 +31,11 @@ pub(super) fn overshoot(radius: f64, grow: f64, step: f64) -> f64 {
     t * t / (2.0 * radius) + reach(grow, step)
 }
 
+/// How steeply, at the least, the wall's side that a run along a circle ends at crosses the
+/// circle: the sides of a polar maze's radial walls and of a curved wall's squared end cross
+/// it square.
+const CROSSING: f64 = std::f64::consts::FRAC_PI_6;
+
 /// A circle an outline's arcs may lie on, in the maze's units.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) struct Circle {
@@ -74,7 +79,10 @@ impl Circles {
     }
 
     /// Where the line from `p` towards `q` meets circle `k` nearest `p`, when it does so
-    /// before `q` and no further behind `p`.
+    /// before `q` and no further behind `p`, and crosses it: at least [`CROSSING`] off the
+    /// circle's own way there. A line nearly along the circle is a chord of the run itself
+    /// (past a pair of corners micrometres apart at a wall's end), and meets the circle far
+    /// back along the run, where the cut would turn round.
     fn along(&self, k: usize, p: Point, q: Point) -> Option<Point> {
         let r = self.radii[k].radius;
         let (dx, dy) = (q.0 - p.0, q.1 - p.1);
@@ -93,7 +101,10 @@ impl Circles {
         let s = roots
             .into_iter()
             .min_by(|x, y| x.abs().total_cmp(&y.abs()))?;
-        (s.abs() < 1.0).then_some((p.0 + s * dx, p.1 + s * dy))
+        let at = (p.0 + s * dx, p.1 + s * dy);
+        let (ux, uy) = ((at.0 - self.centre.0) / r, (at.1 - self.centre.1) / r);
+        let crosses = (ux * dx + uy * dy).abs() >= CROSSING.sin() * a.sqrt();
+        (s.abs() < 1.0 && crosses).then_some(at)
     }
 
     /// Where a line from `v`, outside circle `k`, touches the circle between the angle
@@ -281,8 +292,35 @@ pub(super) fn closed_stroke(ring: &[Point], circles: &Circles) -> Stroke {
         }));
         step = end;
     }
+    without_spikes(&mut stroke);
     stroke
 }
+
+/// Drops each corner where the cut turns back on itself between two straight pieces: where a
+/// run's end was moved along the next wall's side onto its circle, back past corners that
+/// stood out beyond the circle micrometres long (`mazegen --tiling polar --seed 17 6 |
+/// gridrender --for laser --kerf 0.1`, at a ring wall's squared end), the beam would go out
+/// to them and come back the same way, cutting that line twice.
+fn without_spikes(stroke: &mut Stroke) {
+    let mut q = 1;
+    while q + 1 < stroke.points.len() {
+        let (a, b, c) = (stroke.points[q - 1], stroke.points[q], stroke.points[q + 1]);
+        let (u, v) = ((b.0 - a.0, b.1 - a.1), (c.0 - b.0, c.1 - b.1));
+        let (dot, cross) = (u.0 * v.0 + u.1 * v.1, u.0 * v.1 - u.1 * v.0);
+        let back = dot < 0.0 && cross.abs() <= BACK.tan() * -dot;
+        if stroke.arcs[q - 1].is_none() && stroke.arcs[q].is_none() && back {
+            stroke.points.remove(q);
+            stroke.arcs.remove(q);
+            q = q.saturating_sub(1).max(1);
+        } else {
+            q += 1;
+        }
+    }
+}
+
+/// How near to turning straight back a turn between two straight pieces is a spike: no
+/// corner of walls grown into pieces turns so sharply.
+const BACK: f64 = std::f64::consts::FRAC_PI_6;
 
 #[cfg(test)]
 mod tests {
