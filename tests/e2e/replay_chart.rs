@@ -346,3 +346,33 @@ fn documents_read_whole_for_a_picture_keep_their_errors() {
         "stdin line 2: expected a JSON object (a grid document), found an array",
     );
 }
+
+/// A summary sent where only grid documents are drawn is told how a summary draws.
+#[test]
+fn a_summary_where_it_cannot_be_drawn_is_told_how_it_draws() {
+    let summary = samples();
+    let dir = scratch("replay-chart-elsewhere");
+    let file = dir.join("all.json");
+    std::fs::write(&file, &summary).unwrap();
+    let file = file.to_str().unwrap();
+    let out = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let said = "a replay summary draws as a chart: -o FILE.svg, .png or .html";
+    let cases: Vec<Vec<String>> = vec![
+        vec![file.into()],
+        vec![file.into(), "-o".into(), out("x.pdf")],
+        vec![file.into(), "-o".into(), out("x.txt")],
+        vec![file.into(), "--play".into()],
+        vec![file.into(), "--for".into(), "laser".into()],
+        vec![file.into(), "-o".into(), out("x.stl")],
+        vec![file.into(), "--format".into(), "text".into()],
+        vec![file.into(), file.into(), "-o".into(), out("x.svg")],
+        vec![file.into(), "-o".into(), out("c-{n}.svg")],
+    ];
+    for args in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let r = run("gridrender", &args, "");
+        assert_eq!(r.status, 2, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains(said), "{args:?}: {}", r.stderr);
+        assert!(!r.stderr.contains("not a grid document"), "{args:?}");
+    }
+}

@@ -290,7 +290,7 @@ fn run(given: Given<Args>) -> Result<Status> {
     let typed = given.ids().to_vec();
     let mut args = given.args;
     args.typed = typed;
-    match target {
+    let drawn = match target {
         Target::Book => pdf::draw_book(&args),
         Target::Play => draw::draw_play(&args),
         Target::Printer => machine::draw_solid(&args),
@@ -298,5 +298,6 @@ fn run(given: Given<Args>) -> Result<Status> {
         Target::Text if args.animate => draw::animate_on_terminal(&args, format),
         Target::Text => draw::draw_text(&args, format),
         Target::Picture(picture) => draw::draw_picture(&args, picture),
-    }
+    };
+    drawn.map_err(advice::summary_elsewhere)
 }
