@@ -396,3 +396,59 @@ fn a_hex_wrap_crosses_its_seams_and_is_not_played() {
     );
     assert_eq!(r.stdout, "");
 }
+
+/// On wrapped edges the top-left and bottom-right cells are neighbours across the seam, so
+/// the default start and goal are the ends of the longest path instead: every wrap, the cube
+/// and levels keep them farther apart than the maze's short side, seed after seed.
+#[test]
+fn default_endpoints_are_far_apart_on_every_topology() {
+    let makes: [(&[&str], usize); 10] = [
+        (&["--wrap", "x", "20", "10"], 10),
+        (&["--wrap", "y", "20", "10"], 10),
+        (&["--wrap", "xy", "20", "10"], 10),
+        (&["--wrap", "mobius", "20", "10"], 10),
+        (&["--tiling", "hex", "--wrap", "x", "20", "10"], 10),
+        (&["--tiling", "hex", "--wrap", "y", "20", "10"], 10),
+        (&["--tiling", "hex", "--wrap", "xy", "20", "10"], 10),
+        (&["--tiling", "hex", "--wrap", "mobius", "21", "10"], 10),
+        (&["--tiling", "cube", "8"], 8),
+        (&["--levels", "3", "10", "8"], 8),
+    ];
+    for (args, short_side) in makes {
+        for seed in 1..=20 {
+            let seed = seed.to_string();
+            let mut all = vec!["--seed", seed.as_str()];
+            all.extend_from_slice(args);
+            let maze = run("mazegen", &all, "");
+            assert_eq!(maze.status, 0, "{}", maze.stderr);
+            let solved = run("mazesolve", &["--algo", "bfs"], &maze.stdout);
+            assert_eq!(solved.status, 0, "{}", solved.stderr);
+            let doc: Value = serde_json::from_str(&solved.stdout).unwrap();
+            let length = doc["solution"]["length"].as_u64().unwrap() as usize;
+            assert!(
+                length > short_side,
+                "mazegen {all:?}: solved in {length} steps"
+            );
+        }
+    }
+}
+
+/// With `--start` alone on wrapped edges, the goal is the cell farthest from it through the
+/// maze: as far as `--endpoints farthest` reaches from its own start, or nearly.
+#[test]
+fn a_start_alone_on_wrapped_edges_gets_the_farthest_goal() {
+    let maze = run(
+        "mazegen",
+        &["--seed", "1", "--wrap", "xy", "--start", "3,3", "20", "10"],
+        "",
+    );
+    assert_eq!(maze.status, 0, "{}", maze.stderr);
+    let doc: Value = serde_json::from_str(&maze.stdout).unwrap();
+    assert_eq!(doc["start"], serde_json::json!([3, 3]));
+    let solved = run("mazesolve", &["--algo", "bfs"], &maze.stdout);
+    let length = serde_json::from_str::<Value>(&solved.stdout).unwrap()["solution"]["length"]
+        .as_u64()
+        .unwrap();
+    assert!(length > 40, "solved in {length} steps");
+    assert!(doc["meta"].get("endpoints").is_none(), "{}", maze.stdout);
+}

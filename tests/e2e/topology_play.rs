@@ -159,7 +159,9 @@ fn a_wrapped_maze_is_walked_across_its_seam() {
         ("xy", "1", "2,4"),
         ("mobius", "6", "1,2"),
     ] {
-        let args = ["--wrap", wrap, "--seed", seed, "--goal", goal, "5", "3"];
+        let args = [
+            "--wrap", wrap, "--seed", seed, "--start", "0,0", "--goal", goal, "5", "3",
+        ];
         let (doc, path) = shortest_walk(&args);
         assert!(
             doc["stats"]["seams"].as_u64().unwrap() >= 1,

@@ -104,11 +104,13 @@ struct Args {
     #[arg(long, value_name = "K", value_parser = grid_cli::args::at_least(1, "mazes"))]
     pick_hardest: Option<u64>,
 
-    /// Start cell as ROW,COL (default: top-left).
+    /// Start cell as ROW,COL (default: top-left; on wrapped edges, as --endpoints farthest
+    /// places it, or the cell farthest from --goal through the maze).
     #[arg(long, value_name = "ROW,COL", value_parser = parse_cell, allow_hyphen_values = true)]
     start: Option<(usize, usize)>,
 
-    /// Goal cell as ROW,COL (default: bottom-right).
+    /// Goal cell as ROW,COL (default: bottom-right; on wrapped edges, as --endpoints farthest
+    /// places it, or the cell farthest from --start through the maze).
     #[arg(long, value_name = "ROW,COL", value_parser = parse_cell, allow_hyphen_values = true)]
     goal: Option<(usize, usize)>,
 

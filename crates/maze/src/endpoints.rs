@@ -9,7 +9,8 @@ use std::collections::VecDeque;
 /// How start and goal are placed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Endpoints {
-    /// Top-left and bottom-right.
+    /// Top-left and bottom-right; on wrapped edges, where those two meet across the seam,
+    /// the ends of the longest path (`tiled::graph::apart`).
     #[default]
     Corners,
     /// The two ends of the longest path in the maze: the hardest start and goal.
@@ -30,7 +31,9 @@ impl Named for Endpoints {
     }
     fn summary(self) -> &'static str {
         match self {
-            Endpoints::Corners => "top-left to bottom-right",
+            Endpoints::Corners => {
+                "top-left to bottom-right (on wrapped edges, where those meet, as farthest)"
+            }
             Endpoints::Farthest => "the two ends of the longest path: the hardest start and goal",
             Endpoints::Random => "two different cells drawn from the seed",
         }

@@ -35,6 +35,27 @@ pub fn farthest_from<T: Topology>(maze: &TiledMaze<T>, from: Cell) -> (Cell, usi
     best
 }
 
+/// Start and goal by default on wrapped edges, where the corners are neighbours across the
+/// seam and no cell is a corner of the topology: the two ends of the longest path, as
+/// [`Endpoints::Farthest`] places them, or, when one is given, the cell farthest from it
+/// through the maze.
+pub(crate) fn apart<T: Topology>(
+    maze: &TiledMaze<T>,
+    start: Option<Cell>,
+    goal: Option<Cell>,
+) -> (Cell, Cell) {
+    match (start, goal) {
+        (Some(a), Some(b)) => (a, b),
+        (Some(a), None) => (a, farthest_from(maze, a).0),
+        (None, Some(b)) => (farthest_from(maze, b).0, b),
+        (None, None) => {
+            let first = maze.cells().next().expect("a maze has a cell");
+            let (a, _) = farthest_from(maze, first);
+            (a, farthest_from(maze, a).0)
+        }
+    }
+}
+
 /// The pieces the maze's cells fall into when every side between two of its cells is a
 /// passage: each cell's piece number (`u32::MAX` for cells left out), numbered in reading
 /// order of their first cells, and how many there are.

@@ -507,6 +507,8 @@ impl TiledRequest {
     /// The maze this request makes from `seed`.
     pub fn make(&self, seed: u64) -> TiledGenerated {
         let mut rng = Rng::seeded(seed);
+        // Wrapped edges make the corners neighbours, so the default ends go far apart.
+        let wrapped = matches!(self.size, TiledSize::Wrapped { .. });
         let (maze, trace, ends) = with_new_maze!(self.tiling, self.size, &self.mask, maze => {
             let mut carving = Carving::new(&mut maze, self.trace);
             generate::carve(self.algorithm, &mut carving, &mut rng);
@@ -516,6 +518,15 @@ impl TiledRequest {
             let trace = trace.map(|t_| t_.into_iter().map(|c| t.position(c)).collect());
             // Drawn after the maze, from the same stream: the maze of a seed stays the same.
             let (a, b) = graph::place(&maze, self.endpoints, &mut rng);
+            let (a, b) = match self.endpoints {
+                Endpoints::Corners if wrapped => {
+                    let given = |cell: Option<(usize, usize)>| {
+                        cell.and_then(|(r, c)| t.cell(Pos::new(r, c)))
+                    };
+                    graph::apart(&maze, given(self.start), given(self.goal))
+                }
+                _ => (a, b),
+            };
             let ends = (t.position(a), t.position(b));
             (maze.into_any(), trace, ends)
         });
