@@ -8,7 +8,9 @@
 // matches, in turn; {"drag": SELECTOR, "by": [dx, dy]} drags from the element's middle by
 // dx and dy of its width and height. With `phone` the window is 375 x 667, else 1000 x
 // 1000; `cell` is how wide the walker's cell is drawn at the end, in pixels; `strips`
-// (the cube) how well the strips of the faces beside the walker's meet it.
+// (the cube) how well the strips of the faces beside the walker's meet it; `longest` the
+// longest segment of the walk as drawn, in cells; `over` how many marks are drawn over the
+// walker.
 import puppeteer from "puppeteer-core";
 
 const [chromium, page_path, actions_json, phone] = process.argv.slice(2);
@@ -72,7 +74,31 @@ try {
     });
     return { worst, checked };
   });
-  console.log(JSON.stringify({ seen, end: await where(), status, keys, cell, strips }));
+  // The longest segment of the walk as drawn (the lines shown with the class `path`), in
+  // cells: a step over a stair or a seam is drawn as a dot where it lands, not a line.
+  const longest = await page.evaluate(() => {
+    let most = 0;
+    for (const e of document.querySelectorAll(".path")) {
+      if (getComputedStyle(e).display === "none") continue;
+      const d = e.tagName === "polyline"
+        ? e.getAttribute("points").trim().split(/\s+/).map((p, k) => `${k ? "L" : "M"}${p.replace(",", " ")}`).join("")
+        : e.getAttribute("d") || "";
+      let x = 0, y = 0;
+      for (const [, op, a, b] of d.matchAll(/([MLl])\s*(-?[\d.]+)[ ,](-?[\d.]+)/g)) {
+        const [nx, ny] = op === "l" ? [x + Number(a), y + Number(b)] : [Number(a), Number(b)];
+        if (op !== "M") most = Math.max(most, Math.hypot(nx - x, ny - y));
+        [x, y] = [nx, ny];
+      }
+    }
+    return most / unit;
+  });
+  // How many marks are drawn over the walker's disc (after it, beside it).
+  const over = await page.evaluate(() => {
+    let n = 0;
+    for (let e = here.nextElementSibling; e; e = e.nextElementSibling) n++;
+    return n;
+  });
+  console.log(JSON.stringify({ seen, end: await where(), status, keys, cell, strips, longest, over }));
 } finally {
   await browser.close();
 }

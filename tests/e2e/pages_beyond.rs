@@ -91,9 +91,13 @@ fn cells_seen(walked: &Value) -> Vec<(i64, i64)> {
         .collect()
 }
 
-/// Checks that the walk went cell by cell along `path` and ended solved, saying so.
+/// Checks that the walk went cell by cell along `path` and ended solved, saying so, and
+/// was drawn without a line across the picture for a step over a stair or a seam.
 fn assert_walked(walked: &Value, path: &[(i64, i64)], what: &str) {
     assert_eq!(cells_seen(walked), path[1..], "{what}");
+    let longest = walked["longest"].as_f64().unwrap();
+    assert!(longest <= 1.5, "{what}: a line {longest} cells long");
+    assert_eq!(walked["over"], 0, "{what}: marks drawn over the walker");
     assert_eq!(walked["end"]["state"], "solved", "{what}: {walked}");
     let steps = path.len() - 1;
     let status = walked["status"].as_str().unwrap();
@@ -148,6 +152,10 @@ fn a_levels_page_is_walked_up_and_down_its_stairs() {
     by_button.push(json!({ "tap": button }));
     let walked = walk(&modules, &chromium, &page, &Value::Array(by_button));
     assert_eq!(cells_seen(&walked).last(), Some(&path[first + 1]));
+    // One step is said as one.
+    let walked = walk(&modules, &chromium, &page, &json!([keys[0]]));
+    let status = walked["status"].as_str().unwrap();
+    assert!(status.contains("Moves 1 · path 1 step ·"), "{status}");
     let letters: Vec<&str> = keys
         .iter()
         .map(|&k| match k {

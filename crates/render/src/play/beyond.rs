@@ -43,7 +43,7 @@ pub(super) struct Beyond {
     climbs: Vec<String>,
     /// Each end of a passage over a seam: x, y, its letter (the same at the other end),
     /// anchor, and the cell the passage leads to, where tapping the letter steps.
-    seams: Vec<(f64, f64, String, &'static str, u32)>,
+    seams: Vec<Seam>,
     /// The cube's edges, for the view that follows the walker (cube only): for each face and
     /// each of its sides (N, E, S, W as the net draws it), the face across that edge and the
     /// quarter turns (clockwise) the view takes on crossing it.
@@ -237,8 +237,49 @@ fn ways_and_marks<T: Topology>(m: &TiledMaze<T>, doc: &TiledDoc, layout: &Layout
             }
         }
     }
+    spread(&mut beyond.seams);
     beyond
 }
+
+/// The room a seam's letter takes on the page, in cells: its tap target's width and height
+/// (the page draws the letter 0.6 cells high inside it).
+const LETTER: (f64, f64) = (0.6, 0.7);
+
+/// A seam letter's tap target: left, top, right, bottom (as the page lays it out).
+fn letter_box(&(x, y, _, anchor, _): &Seam) -> [f64; 4] {
+    let left = match anchor {
+        "start" => x,
+        "end" => x - LETTER.0,
+        _ => x - LETTER.0 / 2.0,
+    };
+    [
+        left,
+        y - LETTER.1 / 2.0,
+        left + LETTER.0,
+        y + LETTER.1 / 2.0,
+    ]
+}
+
+/// Seam letters drawn over each other moved apart along the side, about their middle, each
+/// still beside its cell: on a wrapped hex maze the two sides of a column's outer corner
+/// meet there, and their letters stand a quarter cell apart.
+fn spread(seams: &mut [Seam]) {
+    let mut order: Vec<usize> = (0..seams.len()).collect();
+    order.sort_by(|&i, &j| seams[i].1.total_cmp(&seams[j].1));
+    for (k, &a) in order.iter().enumerate() {
+        for &b in &order[k + 1..] {
+            let ([al, _, ar, ab], [bl, bt, br, _]) = (letter_box(&seams[a]), letter_box(&seams[b]));
+            if bt < ab && bl < ar && al < br {
+                let middle = (seams[a].1 + seams[b].1) / 2.0;
+                seams[a].1 = round(middle - LETTER.1 / 2.0);
+                seams[b].1 = round(middle + LETTER.1 / 2.0);
+            }
+        }
+    }
+}
+
+/// A seam's letter on the page: x, y, the letter, its anchor, and the cell it leads to.
+type Seam = (f64, f64, String, &'static str, u32);
 
 fn anchor_name(anchor: Anchor) -> &'static str {
     match anchor {
@@ -304,13 +345,24 @@ fn parts(doc: &TiledDoc, layout: &Layout) -> Parts {
                        your face marked)",
             }
         }
-        _ => Parts {
-            kind: None,
-            list: Vec::new(),
-            of_cell: None,
-            keys: "arrow keys or WASD; walking off an edge comes back on the other side, at \
-                   the same letter (tap a letter to cross there)",
-        },
+        AnyMaze::HexWrap(_) => wrapped(
+            "arrow keys or WASD, and Q, E, Z and C diagonally; walking off an edge comes \
+             back on the other side, at the same letter (tap a letter to cross there)",
+        ),
+        _ => wrapped(
+            "arrow keys or WASD; walking off an edge comes back on the other side, at the \
+             same letter (tap a letter to cross there)",
+        ),
+    }
+}
+
+/// A wrapped maze's one part, drawn whole, walked with `keys`.
+fn wrapped(keys: &'static str) -> Parts {
+    Parts {
+        kind: None,
+        list: Vec::new(),
+        of_cell: None,
+        keys,
     }
 }
 
@@ -415,6 +467,33 @@ mod tests {
         let flat = TiledDoc::from_document(&Document::from_json(flat).unwrap()).unwrap();
         let json = serde_json::to_string(&super::super::tiled_model(&flat).unwrap()).unwrap();
         assert!(!json.contains("beyond"), "{json}");
+    }
+
+    /// `mazegen --tiling hex --wrap x --seed 1 4 3`: the left column's corners carry two
+    /// seams each.
+    const HEX_WRAP: &str = r#"{"kind":"maze","version":1,"tiling":"hex","width":4,"height":3,"wrap":"x","cells":["0606","1341","0202"],"start":[0,0],"goal":[2,3]}"#;
+
+    #[test]
+    fn no_seam_letter_is_drawn_over_another() {
+        for text in [HEX_WRAP, TORUS] {
+            let model = model(&doc(text));
+            let seams = &model.beyond.as_ref().unwrap().seams;
+            for (k, a) in seams.iter().enumerate() {
+                for b in &seams[k + 1..] {
+                    let ([al, at, ar, ab], [bl, bt, br, bb]) = (letter_box(a), letter_box(b));
+                    let apart = ar <= bl || br <= al || ab <= bt || bb <= at;
+                    assert!(apart, "{a:?} over {b:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_wrapped_hex_page_says_its_diagonal_keys() {
+        let page = super::super::maze_page(&Document::from_json(HEX_WRAP).unwrap()).unwrap();
+        assert!(page.contains("Q, E, Z and C diagonally; walking off an edge"));
+        let page = super::super::maze_page(&Document::from_json(TORUS).unwrap()).unwrap();
+        assert!(!page.contains("Q, E, Z and C"));
     }
 
     /// The faces each face meets north, east, south and west as the net draws them
