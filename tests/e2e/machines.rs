@@ -1096,3 +1096,34 @@ fn a_dxf_is_r12_with_row_0_at_the_top() {
     // The maze's top row is at the top: its outline's highest line is y = 40 mm.
     assert!(from_dxf.iter().any(|p| p.1 == 40_000));
 }
+
+/// A maze beyond the plane refused for a laser is told what of it leaves the plane: stairs
+/// for levels, seams for a wrap, edges for the cube.
+#[test]
+fn a_maze_beyond_the_plane_for_a_laser_is_told_what_leaves_the_plane() {
+    for (args, says) in [
+        (
+            &["--levels", "2", "4", "4"][..],
+            "(its stairs lead out of the plane)",
+        ),
+        (
+            &["--wrap", "x", "4", "4"][..],
+            "(its seams lead out of the plane)",
+        ),
+        (
+            &["--tiling", "hex", "--wrap", "xy", "4", "4"][..],
+            "(its seams lead out of the plane)",
+        ),
+        (
+            &["--tiling", "cube", "3"][..],
+            "(its edges lead out of the plane)",
+        ),
+    ] {
+        let maze = run("mazegen", args, "");
+        assert_eq!(maze.status, 0, "{args:?}: {}", maze.stderr);
+        let r = run("gridrender", &["--for", "laser", "-f", "svg"], &maze.stdout);
+        assert_eq!(r.status, 2, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains(says), "{args:?}: {}", r.stderr);
+        assert_eq!(r.stderr.lines().count(), 1, "{args:?}: {}", r.stderr);
+    }
+}

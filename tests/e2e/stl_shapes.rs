@@ -359,7 +359,7 @@ fn printing_a_shape_refuses_what_it_cannot_make() {
         (
             vec!["-o", out],
             maze(&["--tiling", "cube", "78"]),
-            "needs 4019679: make the cube's faces fewer cells a side",
+            "needs 4019679: make the cube's faces fewer cells a side, 77 at most",
         ),
         (
             vec!["-o", out, "--inner-mm", "40", "--cell-mm", "5"],

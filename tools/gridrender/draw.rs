@@ -334,9 +334,9 @@ fn beyond_refused(args: &Args) -> Option<&'static str> {
     }
 }
 
-/// A maze whose stairs and seams lead out of the picture's plane, where the output has no
-/// drawing for it: refused whole rather than drawn as a flat one, which would show its
-/// stairs and seams as walls.
+/// A maze whose stairs (levels), seams (a wrap) or edges (the cube) lead out of the
+/// picture's plane, where the output has no drawing for it: refused whole rather than drawn
+/// as a flat one, which would show them as walls.
 fn not_beyond_the_plane(
     place: grid_cli::Place,
     doc: Document,
@@ -346,10 +346,15 @@ fn not_beyond_the_plane(
         && let Ok(tiling) = grid_core::tiling::tiling_of(&doc)
         && !tiling.is_plane()
     {
+        let out = match tiling {
+            grid_core::tiling::Tiling::Levels => "its stairs lead",
+            grid_core::tiling::Tiling::Cube => "its edges lead",
+            _ => "its seams lead",
+        };
         return Err(place.locate(Error::input(format!(
-            "a {tiling} maze cannot be drawn {how} yet (its stairs and seams lead out of the \
-             plane); draw it as text, a picture, a page or a book, or print a square maze \
-             wrapped x or y, or a cube maze, with -o maze.stl"
+            "a {tiling} maze cannot be drawn {how} yet ({out} out of the plane); draw it as \
+             text, a picture, a page or a book, or print a square maze wrapped x or y, or a \
+             cube maze, with -o maze.stl"
         ))));
     }
     Ok((place, doc))

@@ -181,8 +181,11 @@ fn advise_cube(e: grid_render::RenderError) -> Error {
     use grid_render::RenderError;
     use grid_render::machine::MachineError;
     match e {
-        RenderError::Machine(MachineError::TooManyPieces { .. }) => {
-            Error::input(format!("{e}: make the cube's faces fewer cells a side"))
+        RenderError::Machine(MachineError::TooManyPieces { limit, .. }) => {
+            let largest = grid_render::solid::largest_cube(limit);
+            Error::input(format!(
+                "{e}: make the cube's faces fewer cells a side, {largest} at most"
+            ))
         }
         _ => advise(e),
     }

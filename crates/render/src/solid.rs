@@ -36,7 +36,7 @@ mod boxes;
 mod cube;
 mod tube;
 
-pub use cube::cube;
+pub use cube::{cube, largest_cube};
 pub use tube::{Tube, tube};
 
 /// How a maze is built up for a printer, in millimetres.

@@ -25,6 +25,21 @@ enum Place {
     In(Across),
 }
 
+/// The boxes a cube `side` cells a side is cut into: a wall line and a gap per cell along
+/// each axis, and a layer of walls outside each face.
+fn pieces(side: usize) -> usize {
+    (2 * side + 3).pow(3)
+}
+
+/// The most cells a side of a cube that prints in at most `limit` pieces (77 for
+/// [`MAX_PIECES`]).
+pub fn largest_cube(limit: usize) -> usize {
+    (1..)
+        .take_while(|&n| pieces(n) <= limit)
+        .last()
+        .unwrap_or(0)
+}
+
 /// The maze on the faces of a cube `cell_mm` a cell, the walls `wall_height` high, standing
 /// on the bed on face 4 (the bottom), its lowest x, y and z at 0. `size`, `marble`,
 /// `base_mm` and `segment_mm` are not read: the cube is solid and has no curved walls
@@ -51,7 +66,7 @@ pub fn cube(maze: &TiledMaze<Cube>, options: &SolidOptions) -> Result<Mesh> {
     }
     let n = topology.size();
     let boxes_along = 2 * n + 3;
-    let count = boxes_along.pow(3);
+    let count = pieces(n);
     if count > MAX_PIECES {
         return Err(MachineError::TooManyPieces {
             limit: MAX_PIECES,

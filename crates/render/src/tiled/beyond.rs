@@ -161,9 +161,8 @@ fn seams<T: Topology>(m: &TiledMaze<T>, layout: &Layout) -> Vec<Mark> {
         .map(|w| (w[0].min(w[1]), w[0].max(w[1])))
         .collect();
     let mut pairs: HashMap<(Cell, Cell), usize> = HashMap::new();
-    let mut taken = std::collections::HashSet::new();
-    let span = layout.scale() * layout.cell_span();
-    let origin = layout.place((0.0, 0.0));
+    let mut taken = Vec::new();
+    let size = layout.label_size();
     let mut marks = Vec::new();
     let (mut sides, mut edges, mut lines) = (Vec::new(), Vec::new(), Vec::new());
     for cell in m.cells() {
@@ -195,21 +194,29 @@ fn seams<T: Topology>(m: &TiledMaze<T>, layout: &Layout) -> Vec<Mark> {
             } else {
                 Anchor::End
             };
-            let mut reach = if anchor == Anchor::Middle { 1.0 } else { 0.5 };
+            let reach = if anchor == Anchor::Middle { 1.0 } else { 0.5 };
+            let along = (line.to.0 - line.from.0, line.to.1 - line.from.1);
+            // Where two cut edges meet at a corner of the net, or hexagons' sides crowd a
+            // wrapped edge, a letter would cover another: it moves a little further out (the
+            // margin holds it), then slides along its side, never in over the cells.
+            let candidates = [0.0, -0.3, 0.3, -0.6, 0.6].into_iter().flat_map(|t: f64| {
+                [1.0, 1.6, 2.2].map(move |r: f64| {
+                    (
+                        mid.0 + out.0 * reach * r + along.0 * t,
+                        mid.1 + out.1 * reach * r + along.1 * t,
+                    )
+                })
+            });
+            let text = pair_name(pair);
             let mut at = (mid.0 + out.0 * reach, mid.1 + out.1 * reach);
-            // Where two cut edges meet at a corner of the net, two numbers would stand in
-            // the same cell's room: the later one moves a cell further out.
-            let slot = |at: Px| {
-                let (x, y) = ((at.0 - origin.0) / span, (at.1 - origin.1) / span);
-                (x.floor() as i64, y.floor() as i64)
-            };
-            for _ in 0..4 {
-                if taken.insert(slot(at)) {
+            for c in candidates {
+                let b = letter_box(c, anchor, &text, size);
+                if taken.iter().all(|t| !overlap(t, &b)) {
+                    at = c;
                     break;
                 }
-                reach += 2.0;
-                at = (mid.0 + out.0 * reach, mid.1 + out.1 * reach);
             }
+            taken.push(letter_box(at, anchor, &text, size));
             marks.push(Mark::Seam {
                 at,
                 side: mid,
@@ -222,6 +229,26 @@ fn seams<T: Topology>(m: &TiledMaze<T>, layout: &Layout) -> Vec<Mark> {
         }
     }
     marks
+}
+
+/// The box a seam letter's `text` covers around `at`, for text `size` pixels high: at least
+/// 8 pixels a character, as wide as the PNG's built-in font, and four fifths of the size
+/// high (a lowercase letter's ink, with a little room).
+pub fn letter_box(at: Px, anchor: Anchor, text: &str, size: f64) -> [f64; 4] {
+    let wide = (size * 0.6).max(8.0) * text.chars().count() as f64;
+    let x = match anchor {
+        Anchor::Start => at.0,
+        Anchor::Middle => at.0 - wide / 2.0,
+        Anchor::End => at.0 - wide,
+    };
+    [x, at.1 - size * 0.4, x + wide, at.1 + size * 0.4]
+}
+
+/// Whether two boxes (left, top, right, bottom) come within 3 pixels of each other: two
+/// letters closer than that read as one name.
+fn overlap(a: &[f64; 4], b: &[f64; 4]) -> bool {
+    let gap = 3.0 - 1e-6;
+    a[0] < b[2] + gap && b[0] < a[2] + gap && a[1] < b[3] + gap && b[1] < a[3] + gap
 }
 
 /// The name of seam pair `pair` (from 1): a letter, one character wide even in a terminal
@@ -385,5 +412,72 @@ mod tests {
                 .iter()
                 .any(|m| matches!(m, Mark::Seam { on_path: true, .. }))
         );
+    }
+
+    /// `text`'s maze with every passage open: each seam's letters at both ends.
+    fn all_open(text: &str) -> TiledDoc {
+        let mut d = doc(text);
+        let mut sides = Vec::new();
+        grid_core::on_tiled_maze!(&mut d.maze, m => {
+            let cells: Vec<Cell> = m.cells().collect();
+            for cell in cells {
+                m.sides(cell, &mut sides);
+                for s in sides.clone() {
+                    if !s.is_edge() && s.to != NO_CELL {
+                        m.open(s);
+                    }
+                }
+            }
+        });
+        d
+    }
+
+    /// Each seam letter stands just outside the middle of its cell's side (within a cell
+    /// of it, away from the cell's centre), inside the picture, and covers no other.
+    fn letters_are_placed_well(d: &TiledDoc, what: &str) {
+        // As a picture draws it by default (see `scale` in tiled/mod.rs).
+        let layout = Layout::new(d, 24.0 / Layout::unit(d).cell_span());
+        let (w, h) = layout.pixels(0);
+        let size = layout.label_size();
+        let span = layout.scale() * layout.cell_span();
+        let mut boxes = Vec::new();
+        for mark in marks(d, &layout) {
+            let Mark::Seam { at, side, anchor, pair, .. } = mark else {
+                continue;
+            };
+            let b = letter_box(at, anchor, &pair_name(pair), size);
+            let near = (at.0 - side.0).hypot(at.1 - side.1) <= span * 0.85;
+            assert!(near, "{what}: {} at {at:?}, its side at {side:?}", pair_name(pair));
+            assert!(
+                b[0] >= 0.0 && b[1] >= 0.0 && b[2] <= w as f64 && b[3] <= h as f64,
+                "{what}: {} at {at:?} leaves the {w} x {h} picture",
+                pair_name(pair)
+            );
+            if let Some(o) = boxes.iter().find(|o| overlap(o, &b)) {
+                panic!("{what}: {} at {at:?} covers {o:?}", pair_name(pair));
+            }
+            boxes.push(b);
+        }
+        assert!(!boxes.is_empty(), "{what}");
+    }
+
+    #[test]
+    fn seam_letters_stand_outside_their_sides_and_cover_none_other() {
+        for n in 2..=6 {
+            let cells = vec![format!("\"{}\"", "0".repeat(n)); 6 * n].join(",");
+            let text = format!(
+                r#"{{"kind":"maze","version":1,"tiling":"cube","width":{n},"height":{n},"cells":[{cells}]}}"#
+            );
+            letters_are_placed_well(&all_open(&text), &format!("cube {n}"));
+        }
+        for (w, h) in [(4, 3), (6, 5), (8, 3)] {
+            let cells = vec![format!("\"{}\"", "0".repeat(w)); h].join(",");
+            for (tiling, wrap) in [("hex", "xy"), ("hex", "x"), ("hex", "y"), ("wrapped", "xy")] {
+                let text = format!(
+                    r#"{{"kind":"maze","version":1,"tiling":"{tiling}","width":{w},"height":{h},"wrap":"{wrap}","cells":[{cells}]}}"#
+                );
+                letters_are_placed_well(&all_open(&text), &format!("{tiling} {wrap} {w}x{h}"));
+            }
+        }
     }
 }

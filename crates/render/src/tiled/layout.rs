@@ -70,7 +70,7 @@ impl Layout {
         let margin = if doc.maze.tiling().is_plane() {
             (scale * 0.5).clamp(2.0, 16.0)
         } else {
-            beyond_margin(scale)
+            beyond_margin(scale * Layout::unit(doc).cell_span())
         };
         Layout::with_margin(doc, scale, margin)
     }
@@ -149,6 +149,12 @@ impl Layout {
         let w = (self.size.0 * self.scale + 2.0 * self.margin).ceil() as u64;
         let h = (self.size.1 * self.scale + 2.0 * self.margin).ceil() as u64;
         (w.max(1), h.max(1) + caption_lines as u64 * CAPTION_LINE)
+    }
+
+    /// Pixels high a label's or a seam letter's text is: three fifths of a cell, within 7
+    /// and 12 pixels.
+    pub fn label_size(&self) -> f64 {
+        (self.scale * self.cell_span() * 0.6).clamp(7.0, 12.0)
     }
 
     pub fn scale(&self) -> f64 {
@@ -259,10 +265,10 @@ impl Layout {
     }
 }
 
-/// Pixels around a maze beyond the plane: room for a line of labels and a seam's numbers
-/// outside the cells.
-fn beyond_margin(scale: f64) -> f64 {
-    (scale * 1.5).max(18.0)
+/// Pixels around a maze beyond the plane, its cells `cell` pixels across: room for a line
+/// of labels and a seam's letters outside the cells.
+fn beyond_margin(cell: f64) -> f64 {
+    (cell * 1.5).max(18.0)
 }
 
 /// Whether two cells are drawn side by side, so that the step between them is a line.

@@ -259,7 +259,7 @@ fn stairs(out: &mut String, layout: &Layout, theme: Theme, marks: &[Mark], timin
 /// The labels (levels, faces, a Möbius seam) and the numbers pairing the ends of each
 /// passage over a seam, the solution's in its colour.
 fn labels(out: &mut String, layout: &Layout, theme: Theme, marks: &[Mark], timing: &Timing) {
-    let size = (layout.scale() * layout.cell_span() * 0.6).clamp(7.0, 12.0);
+    let size = layout.label_size();
     let anchor = |a: Anchor| match a {
         Anchor::Start => "start",
         Anchor::Middle => "middle",
