@@ -1197,6 +1197,51 @@ fn mazes_beyond_the_plane_make_one_book_with_legends_and_answers() {
     }
 }
 
+/// A hex maze with a wrap says so in its line ("hex cylinder 12 x 8", "hex Möbius strip
+/// 9 x 6") and has the legend of its seam letters, as a wrapped maze of squares has.
+#[test]
+fn a_wrapped_hex_maze_says_it_is_hex_and_has_its_legend() {
+    if !pdf_tools() {
+        return;
+    }
+    let dir = scratch("books-hex-wrap");
+    let pdf = dir.join("hex.pdf");
+    let maze = |wrap: &str, width: &str, height: &str| {
+        stream(&[(
+            "mazegen",
+            &[
+                "--seed", "1", "--tiling", "hex", "--wrap", wrap, width, height,
+            ],
+        )])
+    };
+    let input = [maze("x", "12", "8"), maze("mobius", "9", "6")].concat();
+    make(&input, &pdf, &["--paper", "a4", "--answers", "none"]);
+    let read = read(&pdf);
+    assert_eq!(read.pages, 1, "{:?}", read.text);
+    let text = read.text[0]
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    for said in [
+        "hex cylinder 12 x 8",
+        "hex Möbius strip 9 x 6",
+        "the left and right edges are joined. A passage",
+        "joined with a half twist",
+        "comes back at the same letter.",
+    ] {
+        assert!(text.contains(said), "{said}: {text}");
+    }
+    assert_eq!(text.matches("same letter").count(), 2, "{text}");
+    // Every word within the page. (The picture's own seam letters at a hex maze's
+    // staggered edge are set closer than a line apart, so words are not checked apart.)
+    for page in boxes(&pdf) {
+        let (w, h) = page.size;
+        for a in &page.words {
+            assert!(a.x0 >= 0.0 && a.y0 >= 0.0 && a.x1 <= w && a.y1 <= h, "{a:?}");
+        }
+    }
+}
+
 /// A maze beyond the plane too large for a page is refused in the book's words, naming the
 /// puzzle by its number, with the largest that fits; that size is taken, and one more is
 /// refused.
