@@ -96,7 +96,13 @@ fn maze_size(doc: &Document) -> grid_core::Result<(String, Extent)> {
                 Some(Wrap::Mobius) => "Möbius strip",
                 _ => "cylinder",
             };
-            Ok((format!("{shape} {size}"), size))
+            // A hex maze with a wrap reads as a wrapped one; its line says its hexagons.
+            let hex = if grid_core::tiling::is_hex_wrap(doc) {
+                "hex "
+            } else {
+                ""
+            };
+            Ok((format!("{hex}{shape} {size}"), size))
         }
         tiling => Ok((format!("{tiling} {size}"), size)),
     };

@@ -505,19 +505,26 @@ struct Paging {
 }
 
 impl Paging {
-    /// `items` cut into pages, in order, with the slots of each: a run of pictures printed
-    /// alone is cut apart from its neighbours.
-    fn cut(self, items: &[Drawn]) -> Vec<(&[Drawn], usize)> {
-        let mut pages = Vec::new();
-        for run in items.chunk_by(|a, b| a.alone == b.alone) {
-            if run[0].alone {
-                let slots = self.alone.min(run.len());
-                pages.extend(run.chunks(self.alone.max(1)).map(|c| (c, slots)));
-            } else {
-                pages.extend(run.chunks(self.per_page.max(1)).map(|c| (c, self.slots)));
-            }
-        }
+    /// `items` cut into pages, with the slots of each, as a puzzle book prints them: the
+    /// pictures that share pages fill them in number order, those printed alone take pages
+    /// of their own, and the pages go in the order of their first puzzles. So a small
+    /// puzzle between two that need the page's width is never left alone on a page of
+    /// slots (puzzles 1, 3 and 5 of a book whose 2 and 4 are levels share page 1, and 2 and
+    /// 4 follow it).
+    fn cut<T>(self, items: &[T], alone: impl Fn(&T) -> bool) -> Vec<(Vec<&T>, usize)> {
+        let (alone, shared): (Vec<usize>, Vec<usize>) =
+            (0..items.len()).partition(|&k| alone(&items[k]));
+        let alone_slots = self.alone.min(alone.len());
+        let mut pages: Vec<(&[usize], usize)> = shared
+            .chunks(self.per_page.max(1))
+            .map(|c| (c, self.slots))
+            .chain(alone.chunks(self.alone.max(1)).map(|c| (c, alone_slots)))
+            .collect();
+        pages.sort_by_key(|(page, _)| page[0]);
         pages
+            .into_iter()
+            .map(|(page, slots)| (page.iter().map(|&k| &items[k]).collect(), slots))
+            .collect()
     }
 }
 
@@ -540,7 +547,7 @@ impl<'a> Numbered<'a> {
     /// The pages of `items`, cut as `paging` says, with a heading on each page when given.
     fn pages(&mut self, pdf: &mut Pdf, paging: Paging, items: &[Drawn], heading: Option<&str>) {
         let (w, h) = self.paper.size();
-        for (chunk, slots) in paging.cut(items) {
+        for (chunk, slots) in paging.cut(items, |d| d.alone) {
             self.last += 1;
             let mut page = pdf.start_page_with(PageSettings::new(
                 Size::from_wh(w, h).expect("paper has a size"),
@@ -610,6 +617,63 @@ fn write(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The puzzle numbers on each page of a book whose puzzles print alone as `alone` says.
+    fn pages(paging: Paging, alone: &[bool]) -> Vec<(Vec<usize>, usize)> {
+        let numbered: Vec<(usize, bool)> = (1..).zip(alone.iter().copied()).collect();
+        paging
+            .cut(&numbered, |&(_, alone)| alone)
+            .into_iter()
+            .map(|(page, slots)| (page.iter().map(|&&(n, _)| n).collect(), slots))
+            .collect()
+    }
+
+    /// The small puzzles fill the shared pages in number order, however many that need the
+    /// page's width stand between them; those take pages of their own (two a page among the
+    /// answers), and the pages follow their first puzzles.
+    #[test]
+    fn small_puzzles_share_pages_around_those_printed_alone() {
+        // Flat, levels, torus, cube, Möbius strip, hex cylinder, flat.
+        let book = [false, true, false, true, false, false, false];
+        let puzzles = Paging {
+            per_page: 6,
+            slots: 5,
+            alone: 1,
+        };
+        assert_eq!(
+            pages(puzzles, &book),
+            [(vec![1, 3, 5, 6, 7], 5), (vec![2], 1), (vec![4], 1)]
+        );
+        let answers = Paging {
+            per_page: 12,
+            slots: 5,
+            alone: 2,
+        };
+        assert_eq!(
+            pages(answers, &book),
+            [(vec![1, 3, 5, 6, 7], 5), (vec![2, 4], 2)]
+        );
+        // Pages full in order: the fifth small one starts a page after the levels'.
+        let four = Paging {
+            per_page: 4,
+            slots: 4,
+            alone: 1,
+        };
+        assert_eq!(
+            pages(four, &book),
+            [
+                (vec![1, 3, 5, 6], 4),
+                (vec![2], 1),
+                (vec![4], 1),
+                (vec![7], 4)
+            ]
+        );
+        // A book of flat puzzles only is paged as before.
+        assert_eq!(
+            pages(four, &[false; 5]),
+            [(vec![1, 2, 3, 4], 4), (vec![5], 4)]
+        );
+    }
 
     #[test]
     fn what_fits_is_said_in_the_puzzles_own_terms() {

@@ -25,21 +25,8 @@ pub(super) fn beyond(doc: &Document) -> Option<Beyond> {
                 .to_string(),
             m.topology().levels() > 1,
         ),
-        AnyMaze::Wrapped(m) => {
-            let joined = match m.topology().wrap() {
-                Wrap::X => "the left and right edges are joined",
-                Wrap::Y => "the top and bottom edges are joined",
-                Wrap::XY => "opposite edges are joined",
-                Wrap::Mobius => "the left and right edges are joined with a half twist",
-            };
-            (
-                format!(
-                    "A wrapped maze: {joined}. A passage that leaves by an edge comes back at \
-                     the same letter."
-                ),
-                false,
-            )
-        }
+        AnyMaze::Wrapped(m) => (wrapped(m.topology().wrap()), false),
+        AnyMaze::HexWrap(m) => (wrapped(m.topology().wrap()), false),
         AnyMaze::Cube(_) => (
             "The six faces of a cube, unfolded. A passage that leaves a face over a cut edge \
              goes on at the same letter."
@@ -49,6 +36,21 @@ pub(super) fn beyond(doc: &Document) -> Option<Beyond> {
         _ => return None,
     };
     Some(Beyond { legend, alone })
+}
+
+/// The legend of a wrapped maze, of squares or of hexagons: which edges `wrap` joins, and
+/// how its seam letters are read.
+fn wrapped(wrap: Wrap) -> String {
+    let joined = match wrap {
+        Wrap::X => "the left and right edges are joined",
+        Wrap::Y => "the top and bottom edges are joined",
+        Wrap::XY => "opposite edges are joined",
+        Wrap::Mobius => "the left and right edges are joined with a half twist",
+    };
+    format!(
+        "A wrapped maze: {joined}. A passage that leaves by an edge comes back at the same \
+         letter."
+    )
 }
 
 #[cfg(test)]
@@ -71,6 +73,18 @@ mod tests {
         )
         .unwrap();
         assert!(!torus.alone && torus.legend.contains("same letter"));
+        // A hex maze with a wrap has its seam letters too, and shares pages.
+        let hex_cylinder = of(
+            r#"{"kind":"maze","version":1,"tiling":"hex","width":4,"height":2,"wrap":"x","cells":["0000","0000"]}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            hex_cylinder.legend,
+            torus
+                .legend
+                .replace("opposite edges are", "the left and right edges are")
+        );
+        assert!(!hex_cylinder.alone);
         let flat = of(
             r#"{"kind":"maze","version":1,"tiling":"hex","width":2,"height":2,"cells":["00","00"]}"#,
         );

@@ -15,8 +15,6 @@ const TITLE_LINES: usize = 2;
 /// The size of the line about a puzzle and the most lines it takes.
 pub(super) const ABOUT_SIZE: f32 = 9.0;
 const ABOUT_LINES: usize = 2;
-/// The most lines a legend takes, set as the line about the puzzle.
-const LEGEND_LINES: usize = 3;
 /// Lines are set this many times their size apart.
 const LEADING: f32 = 1.2;
 /// Space between a title and its picture.
@@ -63,12 +61,14 @@ pub(super) struct Grid {
     room: f32,
 }
 
-/// A title, and its line about the puzzle followed by its legend, fitted to `width` points.
+/// A title, and its line about the puzzle followed by its legend, fitted to `width` points:
+/// the legend in as many lines as it takes, since a legend cut short no longer says how to
+/// read the marks.
 fn titles(item: &Item, width: f32) -> (Vec<String>, Vec<String>) {
     let title = text::fit(&item.title, width, TITLE_SIZE, TITLE_LINES);
     let mut about = text::fit(&item.about, width, ABOUT_SIZE, ABOUT_LINES);
     if let Some(legend) = &item.legend {
-        about.extend(text::fit(legend, width, ABOUT_SIZE, LEGEND_LINES));
+        about.extend(text::fit(legend, width, ABOUT_SIZE, usize::MAX));
     }
     (title, about)
 }
@@ -257,6 +257,28 @@ mod tests {
         for p in &placed {
             let last = p.lines.last().unwrap();
             assert!(line_box(last).3 <= p.at.1);
+        }
+    }
+
+    /// A legend is never cut: however narrow its slot, it wraps into as many lines as its
+    /// words take, each within the slot, all above the picture.
+    #[test]
+    fn a_legend_wraps_whole_within_its_slot() {
+        let legend = "A wrapped maze: the left and right edges are joined with a half twist. \
+                      A passage that leaves by an edge comes back at the same letter.";
+        let mut strip = item("Puzzle 5", (200.0, 100.0));
+        strip.legend = Some(legend.to_string());
+        let items = vec![strip; 6];
+        let (grid, _) = Grid::best(Paper::A4, 6, &items);
+        for p in page(Paper::A4, 6, &items, MARGIN) {
+            let said: Vec<&str> = p.lines[2..].iter().map(|l| l.text.as_str()).collect();
+            assert!(said.len() > 3, "{said:?}");
+            assert_eq!(said.join(" "), legend);
+            for l in &p.lines {
+                let (left, _, right, bottom) = line_box(l);
+                assert!(right - left <= grid.slot.0 + 1e-2, "{l:?}");
+                assert!(bottom <= p.at.1, "{l:?} over the picture");
+            }
         }
     }
 }
