@@ -389,3 +389,113 @@ fn judge_with_an_archive_flag_names_only_the_flag_given() {
         );
     }
 }
+
+/// One file named two ways is one replay: through a link to its folder, as `x` and `./x`.
+#[cfg(unix)]
+#[test]
+fn a_file_named_two_ways_is_summed_up_once() {
+    let dir = scratch("archive-twice");
+    let copies = archive(&dir, 1);
+    std::fs::create_dir(dir.join("b")).unwrap();
+    std::os::unix::fs::symlink(dir.join("a"), dir.join("b/link-to-a")).unwrap();
+    let root = dir.display().to_string();
+    let r = mines(&["replay", "--summary", &root]);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert_eq!(r.doc()["replays"], copies.len());
+    let file = copies[0].display().to_string();
+    let dotted = format!("{}/./{}", dir.join("a").display(), "game00.bin");
+    let doc = summary(&["replay", "--summary", &file, &dotted]);
+    assert_eq!(doc["replays"], 1);
+    // A merge names the replay that two summaries hold, however each names it.
+    let a = dir.join("a.json");
+    std::fs::write(
+        &a,
+        mines(&["replay", "--summary", &dir.join("a").display().to_string()]).stdout,
+    )
+    .unwrap();
+    let b = dir.join("b.json");
+    std::fs::write(
+        &b,
+        mines(&["replay", "--summary", &dir.join("b").display().to_string()]).stdout,
+    )
+    .unwrap();
+    let r = mines(&[
+        "replay",
+        "--merge",
+        &a.display().to_string(),
+        &b.display().to_string(),
+    ]);
+    r.assert_error("mines", 2, "b.json: holds ");
+    assert!(r.stderr.contains("link-to-a/game00.bin"), "{}", r.stderr);
+    assert!(r.stderr.contains(", as "), "{}", r.stderr);
+    assert!(r.stdout.is_empty());
+}
+
+/// `-` is one replay read from stdin, as the help says.
+#[test]
+fn a_summary_reads_a_replay_from_stdin() {
+    let sample = &samples()[0];
+    let mut cmd = std::process::Command::new(crate::harness::bin("mines"));
+    cmd.args(["replay", "--summary", "-"])
+        .stdin(std::fs::File::open(sample).unwrap());
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["replays"], 1);
+    assert_eq!(doc["groups"][0]["replays"][0]["file"], "-");
+}
+
+/// A replay given to `--merge` is named a replay, not a summary.
+#[test]
+fn a_merge_of_a_replay_says_it_is_one() {
+    let sample = samples()[0].display().to_string();
+    let r = mines(&["replay", "--merge", &sample]);
+    r.assert_error("mines", 2, "a replay, not a summary of replays");
+    assert!(!r.stderr.contains("invalid type"), "{}", r.stderr);
+}
+
+/// `--player` matches in any case, filters a merge, and names the players there are when it
+/// matches none; a merge error words the filters as a person gave them.
+#[test]
+fn a_player_matches_in_any_case_filters_a_merge_and_says_when_none_is_there() {
+    let dir = scratch("archive-player-case");
+    archive(&dir, 1);
+    let root = dir.display().to_string();
+    let exact = mines(&["replay", "--summary", "--player", "Thomas Kolar", &root]);
+    let lower = mines(&["replay", "--summary", "--player", "thomas kolar", &root]);
+    assert_eq!(lower.status, 0, "{}", lower.stderr);
+    let (exact, lower) = (exact.doc(), lower.doc());
+    assert!(exact["replays"].as_u64().unwrap() > 0);
+    assert_eq!(exact["groups"], lower["groups"]);
+    assert_eq!(lower["player"], "thomas kolar");
+
+    let all = dir.join("all.json");
+    std::fs::write(&all, mines(&["replay", "--summary", &root]).stdout).unwrap();
+    let all = all.display().to_string();
+    let merged = summary(&["replay", "--merge", &all, "--player", "Thomas Kolar"]);
+    assert_eq!(merged, exact);
+
+    let none = mines(&["replay", "--summary", "--player", "Nobody", &root]);
+    assert_eq!(none.status, 1, "{}", none.stderr);
+    assert_eq!(none.doc()["replays"], 0);
+    assert!(
+        none.stderr
+            .starts_with("mines: no replay of player \"Nobody\"; the replays are of \""),
+        "{}",
+        none.stderr
+    );
+    assert!(none.stderr.contains("more"), "{}", none.stderr);
+
+    let filtered = dir.join("filtered.json");
+    std::fs::write(&filtered, exact.to_string() + "\n").unwrap();
+    let r = mines(&["replay", "--merge", &filtered.display().to_string(), &all]);
+    r.assert_error(
+        "mines",
+        2,
+        "all.json: made without --player, the first summary for player \"Thomas Kolar\"",
+    );
+}

@@ -621,3 +621,67 @@ fn fps_is_refused_for_a_recorded_game() {
     r.assert_error("gridrender", 2, "--fps");
     assert!(!page.exists(), "nothing is written");
 }
+
+/// Games of one seed, won within a second, have one name: each is still kept, under a
+/// suffix, and each gives the player `--player` names.
+#[test]
+fn recorded_games_of_one_name_are_all_kept_with_their_player() {
+    let folder = scratch("record-twice");
+    let (first, _) = record_a_game(&folder);
+    let moves = {
+        let r = run("mines", &["replay", first.to_str().unwrap()], "");
+        assert_eq!(r.status, 0, "{}", r.stderr);
+        r
+    };
+    assert_eq!(moves.doc()["replay"]["player"], "");
+    std::fs::remove_file(&first).unwrap();
+    let dir = folder.to_str().unwrap();
+    let game = crate::harness::pipeline(&[
+        ("mines", &["new", "--seed", "1"]),
+        ("mines", &["open", "0", "0"]),
+    ]);
+    let doc: Value = serde_json::from_str(game[1].stdout.trim()).unwrap();
+    let layout: Vec<String> = serde_json::from_value(doc["layout"].clone()).unwrap();
+    let (r, c) = layout
+        .iter()
+        .enumerate()
+        .find_map(|(r, row)| row.find('*').map(|c| (r, c)))
+        .unwrap();
+    // A safe first click, then a mine: a game lost within milliseconds.
+    let lose = format!(
+        "{}\n{r} {c}\n",
+        if (r, c) == (0, 0) { "8 8" } else { "0 0" }
+    );
+    for _ in 0..3 {
+        let args = [
+            "play", "--seed", "1", "--record", dir, "--player", "Ann Lee",
+        ];
+        let r = run("mines", &args, &lose);
+        assert_eq!(r.status, 0, "{}", r.stderr);
+    }
+    let mut files: Vec<_> = std::fs::read_dir(&*folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 3, "{files:?}");
+    for file in &files {
+        let r = run("mines", &["replay", file.to_str().unwrap()], "");
+        assert_eq!(r.status, 0, "{}", r.stderr);
+        assert_eq!(r.doc()["replay"]["player"], "Ann Lee");
+        assert_eq!(r.doc()["state"], "lost");
+    }
+}
+
+/// `--player` names the player of recorded games: without `--record` it does nothing, so
+/// it is refused.
+#[test]
+fn play_refuses_a_player_without_record() {
+    let r = run(
+        "mines",
+        &["play", "--seed", "1", "--player", "Ann"],
+        "0 0\n",
+    );
+    assert_eq!(r.status, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("--record"), "{}", r.stderr);
+}

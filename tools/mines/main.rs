@@ -62,6 +62,10 @@ struct PlayArgs {
     /// which `mines replay` and ms-toollib read).
     #[arg(long, value_name = "DIR")]
     record: Option<std::path::PathBuf>,
+
+    /// The player's name the recorded replays give (EVF's player field); none without it.
+    #[arg(long, value_name = "NAME", requires = "record")]
+    player: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -71,7 +75,8 @@ enum Command {
   mines play --level expert --no-guess
   printf '4 4\\nf 0 3\\n' | mines play --seed 1      moves as text; a bad line is said, and skipped
   mines play --strict --seed 1 < moves.txt         a script: a bad line ends the game (status 2)
-  mines play --level expert --record replays/      each finished game saved as an .evf")]
+  mines play --level expert --record replays/      each finished game saved as an .evf
+  mines play --record replays/ --player \"Ann Lee\"  recorded under the player's name")]
     Play(PlayArgs),
     /// Write a new game document.
     #[command(after_help = "Examples:
@@ -271,7 +276,7 @@ fn play(args: &PlayArgs) -> Result<Status> {
     let recorder = args
         .record
         .as_deref()
-        .map(|dir| record::Recorder::new(dir, &game.setup()))
+        .map(|dir| record::Recorder::new(dir, &game.setup(), args.player.as_deref()))
         .transpose()?;
     if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
         if args.strict {

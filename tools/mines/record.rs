@@ -21,6 +21,8 @@ const CELL_PX: u16 = 16;
 #[derive(Debug)]
 pub struct Recorder {
     dir: PathBuf,
+    /// The name the replays give as their player's; empty for none.
+    player: String,
     clock: Option<(Instant, SystemTime)>,
     /// The time of the first left release on a covered tile, from which a game's time runs.
     opened_ms: Option<i64>,
@@ -31,7 +33,11 @@ impl Recorder {
     /// A recorder writing games of `setup`'s size into `dir`. Both are checked before the
     /// game starts, so that no game is played that cannot be saved: the folder must take a
     /// file, and EVF must hold the board.
-    pub fn new(dir: &Path, setup: &grid_mines::Setup) -> grid_cli::Result<Recorder> {
+    pub fn new(
+        dir: &Path,
+        setup: &grid_mines::Setup,
+        player: Option<&str>,
+    ) -> grid_cli::Result<Recorder> {
         if !dir.is_dir() {
             return Err(grid_cli::Error::usage(format!(
                 "--record {}: not a folder (make it first)",
@@ -52,6 +58,7 @@ impl Recorder {
         })?;
         Ok(Recorder {
             dir: dir.to_owned(),
+            player: player.unwrap_or_default().to_owned(),
             clock: None,
             opened_ms: None,
             events: Vec::new(),
@@ -116,7 +123,7 @@ impl Recorder {
         let mode = if game.rules().no_guess { 5 } else { 0 };
         let header = evf::Header {
             software: concat!("gridkit mines ", env!("CARGO_PKG_VERSION")),
-            player: "",
+            player: &self.player,
             country: "XX",
             won,
             mode,
@@ -134,21 +141,59 @@ impl Recorder {
             |l| l.name().to_owned(),
         );
         let outcome = if won { "won" } else { "lost" };
-        let name = format!(
-            "{level}_{outcome}_{}.{:03}s_seed{}_{}.evf",
+        let stem = format!(
+            "{level}_{outcome}_{}.{:03}s_seed{}_{}",
             time_ms / 1000,
             time_ms % 1000,
             game.seed(),
             micros(wall) / 1_000_000
         );
-        let path = self.dir.join(name);
-        grid_cli::file::write_whole(&path, &bytes).map_err(|e| {
-            let plain = grid_cli::input::plain_io(&e);
-            std::io::Error::new(e.kind(), format!("{}: {plain}", self.dir.display()))
-        })?;
+        let path = claim(&self.dir, &stem)
+            .and_then(|path| match grid_cli::file::write_whole(&path, &bytes) {
+                Ok(()) => Ok(path),
+                Err(e) => {
+                    // The name claimed is given back rather than left empty.
+                    let _ = std::fs::remove_file(&path);
+                    Err(e)
+                }
+            })
+            .map_err(|e| {
+                let plain = grid_cli::input::plain_io(&e);
+                std::io::Error::new(e.kind(), format!("{}: {plain}", self.dir.display()))
+            })?;
         self.restart();
         Ok(Some(path))
     }
+}
+
+/// The most names [`claim`] tries for one game: a name is taken only by a game of the same
+/// level, outcome, time, seed and second.
+const MAX_SUFFIX: u32 = 10_000;
+
+/// A new file `STEM.evf` in `dir`, or `STEM-2.evf`, `STEM-3.evf`... when that is taken, made
+/// empty so that no other game takes its name: a replay never overwrites another (games of
+/// one seed lost at once within a second have the same name).
+fn claim(dir: &Path, stem: &str) -> std::io::Result<PathBuf> {
+    for n in 1..=MAX_SUFFIX {
+        let name = match n {
+            1 => format!("{stem}.evf"),
+            n => format!("{stem}-{n}.evf"),
+        };
+        let path = dir.join(name);
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(_) => return Ok(path),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(std::io::Error::new(
+        std::io::ErrorKind::AlreadyExists,
+        format!("{MAX_SUFFIX} replays named {stem}*.evf already"),
+    ))
 }
 
 /// The centre of tile `p`, in pixels.

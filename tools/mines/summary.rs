@@ -24,7 +24,8 @@ const MAX_SUMMARY_BYTES: u64 = 256 << 20;
 #[group(id = "archive", multiple = false)]
 pub struct SummaryArgs {
     /// Sum up every replay under the folders and files given (recursively, told apart by
-    /// their content): per player and level, the games, the wins, the best time and 3BV/s
+    /// their content; each file once, however named; `-` is one replay read from stdin): per
+    /// player and level, the games, the wins, the best time and 3BV/s
     /// and their files, median and mean 3BV/s, best and median IOE, as one JSON document.
     #[arg(long, conflicts_with = "judge")]
     pub summary: bool,
@@ -42,8 +43,9 @@ pub struct SummaryOptions {
     #[arg(long, requires = "archive", conflicts_with = "pretty")]
     pub table: bool,
 
-    /// Sum up only the games of the player of this name (as the replays spell it).
-    #[arg(long, value_name = "NAME", requires = "summary")]
+    /// Sum up only the games of the player of this name, in any case ("thomas kolar" is
+    /// "Thomas Kolar"); with --merge, keep only that player's groups.
+    #[arg(long, value_name = "NAME", requires = "archive")]
     pub player: Option<String>,
 
     /// Read on N threads; 0 (the default) on every core.
@@ -66,10 +68,14 @@ pub fn run(
     options: &SummaryOptions,
     pretty: bool,
 ) -> Result<Status> {
-    let (summary, status) = if args.merge {
+    let (whole, status) = if args.merge {
         (merge(paths)?, Status::Ok)
     } else {
         summarise(paths, options)
+    };
+    let (summary, status) = match &options.player {
+        Some(player) => of_player(whole, player, status),
+        None => (whole, status),
     };
     let mut out = Output::stdout();
     if options.table {
@@ -86,8 +92,35 @@ pub fn run(
     Ok(status)
 }
 
+/// How many player names the hint of an unknown `--player` lists.
+const PLAYERS_NAMED: usize = 5;
+
+/// The summary of `player`'s groups alone; when there are none, a line on stderr names the
+/// players there are, and the status says there was no answer.
+fn of_player(whole: Summary, player: &str, status: Status) -> (Summary, Status) {
+    let players: Vec<String> = whole.players().into_iter().map(str::to_owned).collect();
+    let summary = whole.of_player(player);
+    if summary.replays > 0 || players.is_empty() {
+        return (summary, status);
+    }
+    let mut named: Vec<String> = players
+        .iter()
+        .take(PLAYERS_NAMED)
+        .map(|p| format!("{p:?}"))
+        .collect();
+    if players.len() > PLAYERS_NAMED {
+        named.push(format!("and {} more", players.len() - PLAYERS_NAMED));
+    }
+    say(format_args!(
+        "mines: no replay of player {player:?}; the replays are of {}",
+        named.join(", ")
+    ));
+    (summary, status.worst(Status::NoAnswer))
+}
+
 /// The summary of every replay under `paths`; a path or file that cannot be read is named on
 /// stderr and counted, and makes the status 2.
+/// The `--player` filter is left to the caller.
 fn summarise(paths: &[PathBuf], options: &SummaryOptions) -> (Summary, Status) {
     let found = walk::files(paths);
     let threads = match options.jobs {
@@ -98,7 +131,7 @@ fn summarise(paths: &[PathBuf], options: &SummaryOptions) -> (Summary, Status) {
     problems.extend(found.problems);
     problems.sort();
     let read = measured.len();
-    let summary = Summary::new(options.player.clone(), measured, problems.len());
+    let summary = Summary::new(None, measured, problems.len());
     for line in problems.iter().take(MAX_NAMED) {
         say(format_args!("mines: error: {line}"));
     }
@@ -168,22 +201,45 @@ fn merge(paths: &[PathBuf]) -> Result<Summary> {
         let mut input = Input::open(path)?;
         let bytes = input.read_bytes(MAX_SUMMARY_BYTES, "a summary")?;
         let part: Summary = serde_json::from_slice(&bytes).map_err(|e| {
-            Error::input(format!(
-                "not a summary of replays (mines replay --summary writes one): {e}"
-            ))
-            .in_source(&input.name)
+            let message = if replay::read(&bytes).is_ok() {
+                "a replay, not a summary of replays (sum replays up with --summary)".to_owned()
+            } else {
+                format!("not a summary of replays (mines replay --summary writes one): {e}")
+            };
+            Error::input(message).in_source(&input.name)
         })?;
         parts.push(part);
         names.push(input.name);
     }
-    Summary::merge(parts).map_err(|e| {
+    Summary::merge_by(parts, identity).map_err(|e| {
         // The library counts summaries from 0; a person knows them by their files.
         let message = match &e {
-            MergeError::Twice { file, other, .. } => {
+            MergeError::Twice {
+                file,
+                other,
+                as_there,
+                ..
+            } if file == as_there => {
                 format!("holds {file:?}, which {} holds too", names[*other])
             }
+            MergeError::Twice {
+                file,
+                other,
+                as_there,
+                ..
+            } => format!(
+                "holds {file:?}, which {} holds too, as {as_there:?}",
+                names[*other]
+            ),
             _ => e.to_string(),
         };
         Error::input(message).in_source(&names[e.part()])
     })
+}
+
+/// What tells a replay in a merge: its file's canonical path, so that one file named two ways
+/// (through a link, relatively and absolutely) is one replay; the name as given where it no
+/// longer resolves (a summary made on another machine).
+fn identity(file: &str) -> String {
+    std::fs::canonicalize(file).map_or_else(|_| file.to_owned(), |p| p.display().to_string())
 }

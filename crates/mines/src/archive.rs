@@ -75,6 +75,13 @@ impl Measured {
     }
 }
 
+/// Whether a replay's player `name` is the one a `--player` filter asks for: the same name
+/// whatever its case ("thomas kolar" is "Thomas Kolar"), as the replay formats keep the name
+/// as each player typed it.
+pub fn is_player(filter: &str, name: &str) -> bool {
+    filter == name || filter.to_lowercase() == name.to_lowercase()
+}
+
 /// The summary document of an archive (docs/format.md, "Replay summaries").
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -103,7 +110,7 @@ impl Summary {
     ) -> Summary {
         let mut by_group: BTreeMap<(String, Level), Vec<Game>> = BTreeMap::new();
         for m in measured {
-            if player.as_ref().is_some_and(|p| *p != m.player) {
+            if player.as_ref().is_some_and(|p| !is_player(p, &m.player)) {
                 continue;
             }
             by_group
@@ -112,6 +119,25 @@ impl Summary {
                 .push(m.game);
         }
         Summary::of_groups(player, by_group, skipped)
+    }
+
+    /// The summary of the groups of `player` (as [`is_player`] matches it) alone; the
+    /// summary keeps what the files skipped.
+    pub fn of_player(self, player: &str) -> Summary {
+        let by_group = self
+            .groups
+            .into_iter()
+            .filter(|g| is_player(player, &g.player))
+            .map(|g| ((g.player, g.level), g.replays))
+            .collect();
+        Summary::of_groups(Some(player.to_owned()), by_group, self.skipped)
+    }
+
+    /// The players the summary has groups of, each once, in order.
+    pub fn players(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self.groups.iter().map(|g| g.player.as_str()).collect();
+        names.dedup();
+        names
     }
 
     fn of_groups(

@@ -5,7 +5,8 @@ use grid_cli::input::plain_io;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-/// The files found, sorted, each once; and a line for each path that could not be walked.
+/// The files found, sorted, each once however named (`x.avf`, `./x.avf`, a link to it: the
+/// first name in order is kept); and a line for each path that could not be walked.
 #[derive(Debug, Default)]
 pub struct Found {
     pub files: Vec<PathBuf>,
@@ -20,6 +21,12 @@ pub fn files(paths: &[PathBuf]) -> Found {
         visit(path, &mut Vec::new(), &mut seen, &mut found);
     }
     found.files.sort();
+    let mut real = BTreeSet::new();
+    // `-` (stdin) resolves to nothing and is kept; a file gone since it was walked is kept
+    // for the reader to name.
+    found
+        .files
+        .retain(|f| std::fs::canonicalize(f).map_or(true, |r| real.insert(r)));
     found.files.dedup();
     found
 }
@@ -28,6 +35,10 @@ pub fn files(paths: &[PathBuf]) -> Found {
 /// tell a loop of links, and `seen` every folder walked, so none is read twice.
 fn visit(path: &Path, above: &mut Vec<PathBuf>, seen: &mut BTreeSet<PathBuf>, found: &mut Found) {
     let name = path.display();
+    if path.as_os_str() == "-" {
+        found.files.push(path.to_path_buf());
+        return;
+    }
     let meta = match std::fs::metadata(path) {
         Ok(meta) => meta,
         Err(e) => {

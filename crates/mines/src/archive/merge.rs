@@ -15,7 +15,7 @@ pub enum MergeError {
         report: String,
         version: u32,
     },
-    #[error("made for player {player:?}, the first summary for {first:?}")]
+    #[error("made {}, the first summary {}", filter(player), filter(first))]
     OtherFilter {
         part: usize,
         player: Option<String>,
@@ -38,12 +38,22 @@ pub enum MergeError {
         found: usize,
         expected: usize,
     },
-    #[error("holds {file:?}, which summary {other} holds too")]
+    #[error("holds {file:?}, which summary {other} holds too (as {as_there:?})")]
     Twice {
         part: usize,
         file: String,
         other: usize,
+        /// The name the other summary gives the same replay.
+        as_there: String,
     },
+}
+
+/// How a summary's `--player` filter reads in a sentence.
+fn filter(player: &Option<String>) -> String {
+    match player {
+        Some(name) => format!("for player {name:?}"),
+        None => "without --player".to_owned(),
+    }
 }
 
 impl MergeError {
@@ -62,11 +72,22 @@ impl MergeError {
 
 impl Summary {
     /// The summary of the archive these summaries are parts of: the same, byte for byte, as
-    /// one summary of all their replays. Each part is checked first.
+    /// one summary of all their replays. Each part is checked first. A replay is told by its
+    /// file's name as the summary gives it.
     pub fn merge(parts: Vec<Summary>) -> Result<Summary, MergeError> {
+        Summary::merge_by(parts, |file| file.to_owned())
+    }
+
+    /// [`Summary::merge`], a replay told by `identity` of its file's name: the tool gives the
+    /// file's canonical path, so that one file named two ways (a link, a relative and an
+    /// absolute path) is one replay that two summaries hold.
+    pub fn merge_by(
+        parts: Vec<Summary>,
+        identity: impl Fn(&str) -> String,
+    ) -> Result<Summary, MergeError> {
         let first_filter = parts.first().and_then(|s| s.player.clone());
         let mut by_group: BTreeMap<(String, Level), Vec<super::Game>> = BTreeMap::new();
-        let mut seen: HashMap<String, usize> = HashMap::new();
+        let mut seen: HashMap<String, (usize, String)> = HashMap::new();
         let mut skipped = 0;
         for (part, summary) in parts.iter().enumerate() {
             summary.check(part)?;
@@ -80,14 +101,16 @@ impl Summary {
             skipped += summary.skipped;
             for g in &summary.groups {
                 for game in &g.replays {
-                    if let Some(&other) = seen.get(&game.file) {
+                    let key = identity(&game.file);
+                    if let Some((other, as_there)) = seen.get(&key) {
                         return Err(MergeError::Twice {
                             part,
                             file: game.file.clone(),
-                            other,
+                            other: *other,
+                            as_there: as_there.clone(),
                         });
                     }
-                    seen.insert(game.file.clone(), part);
+                    seen.insert(key, (part, game.file.clone()));
                 }
                 by_group
                     .entry((g.player.clone(), g.level))
@@ -115,7 +138,11 @@ impl Summary {
                     return Err(MergeError::Order { part, group: i });
                 }
             }
-            if self.player.as_ref().is_some_and(|p| *p != g.player) {
+            if self
+                .player
+                .as_ref()
+                .is_some_and(|p| !super::is_player(p, &g.player))
+            {
                 return Err(MergeError::Figure {
                     part,
                     group: i,

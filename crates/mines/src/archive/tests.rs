@@ -137,6 +137,71 @@ fn a_merge_refuses_other_filters_and_a_file_twice() {
 }
 
 #[test]
+fn a_merge_words_the_filters_as_a_person_gave_them() {
+    let all = Summary::new(None, sample(), 0);
+    let filtered = Summary::new(Some("b".into()), sample(), 0);
+    let e = Summary::merge(vec![all.clone(), filtered.clone()]).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "made for player \"b\", the first summary without --player"
+    );
+    let e = Summary::merge(vec![filtered, all]).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "made without --player, the first summary for player \"b\""
+    );
+}
+
+#[test]
+fn a_merge_tells_one_file_named_two_ways_by_its_identity() {
+    let one = Summary::new(
+        None,
+        vec![measured(
+            "a",
+            Level::Expert,
+            game("x/1", true, 8000, 3.0, 0.7),
+        )],
+        0,
+    );
+    let two = Summary::new(
+        None,
+        vec![measured(
+            "a",
+            Level::Expert,
+            game("./x/1", true, 8000, 3.0, 0.7),
+        )],
+        0,
+    );
+    assert!(Summary::merge(vec![one.clone(), two.clone()]).is_ok());
+    let same = |f: &str| f.trim_start_matches("./").to_owned();
+    assert_eq!(
+        Summary::merge_by(vec![one, two], same),
+        Err(MergeError::Twice {
+            part: 1,
+            file: "./x/1".into(),
+            other: 0,
+            as_there: "x/1".into()
+        })
+    );
+}
+
+#[test]
+fn a_player_is_matched_whatever_the_case() {
+    let lower = Summary::new(Some("B".into()), sample(), 0);
+    assert_eq!(lower.replays, 1);
+    assert_eq!(lower.groups[0].player, "b");
+    assert!(lower.check(0).is_ok());
+    let all = Summary::new(None, sample(), 3);
+    assert_eq!(all.players(), ["a", "b"]);
+    assert_eq!(all.of_player("B"), lower_with_skipped(lower, 3));
+}
+
+fn lower_with_skipped(mut s: Summary, skipped: usize) -> Summary {
+    s.skipped = skipped;
+    s
+}
+
+#[test]
 fn levels_read_back_as_written() {
     for level in [
         Level::Beginner,
