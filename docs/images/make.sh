@@ -37,8 +37,8 @@ picture heart-nonogram-key.png key.png 'nonogen --from docs/pictures/heart.txt -
 picture mushroom-nonogram.png mushroom.png 'nonosolve tests/data/mushroom.xml | gridrender -o mushroom.png'
 picture cut-polar.svg cut.svg 'mazegen --tiling polar --seed 5 6 | gridrender --for laser --outline-layer --cell-mm 6 -o cut.svg'
 # A player's archive: the sample replays summed up, drawn as a chart (docs/mines.md).
-picture replay-summary.svg summary.svg 'mines replay --summary tests/data/replays/*.avf tests/data/replays/*.evf tests/data/replays/*.rmv tests/data/replays/*.mvf tests/data/replays/converted | gridrender -o summary.svg'
-picture replay-summary.png summary.png 'mines replay --summary tests/data/replays/*.avf tests/data/replays/*.evf tests/data/replays/*.rmv tests/data/replays/*.mvf tests/data/replays/converted | gridrender -o summary.png'
+picture replay-summary.svg summary.svg 'mines replay --summary tests/data/replays/*.avf tests/data/replays/*.evf tests/data/replays/*.rmv tests/data/replays/*.mvf | gridrender -o summary.svg'
+picture replay-summary.png summary.png 'mines replay --summary tests/data/replays/*.avf tests/data/replays/*.evf tests/data/replays/*.rmv tests/data/replays/*.mvf | gridrender -o summary.png'
 
 # A printed maze's model, drawn by docs/images/stl-picture.py, when the Python given
 # (GRIDKIT_PYTHON, else python3) has trimesh and Pillow; the test compares it by its pixels.

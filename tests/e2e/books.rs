@@ -1253,12 +1253,9 @@ fn small_mazes_fill_the_pages_around_those_printed_alone() {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ");
-    assert!(
-        first.contains(
-            "half twist. A passage that leaves by an edge comes back at the same letter."
-        ),
-        "{first}"
-    );
+    // The Möbius strip's legend ends whole: pdftotext reads the slots' lines interleaved.
+    assert!(first.contains("half twist."), "{first}");
+    assert_eq!(first.matches("the same letter.").count(), 3, "{first}");
     for (k, page) in boxes(&pdf).iter().enumerate() {
         let (w, h) = page.size;
         for a in &page.words {

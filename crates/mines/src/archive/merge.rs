@@ -52,7 +52,7 @@ pub enum MergeError {
 fn filter(player: &Option<String>) -> String {
     match player {
         Some(name) => format!("for player {name:?}"),
-        None => "without --player".to_owned(),
+        None => "for every player".to_owned(),
     }
 }
 

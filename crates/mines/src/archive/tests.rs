@@ -143,12 +143,12 @@ fn a_merge_words_the_filters_as_a_person_gave_them() {
     let e = Summary::merge(vec![all.clone(), filtered.clone()]).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "made for player \"b\", the first summary without --player"
+        "made for player \"b\", the first summary for every player"
     );
     let e = Summary::merge(vec![filtered, all]).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "made without --player, the first summary for player \"b\""
+        "made for every player, the first summary for player \"b\""
     );
 }
 
