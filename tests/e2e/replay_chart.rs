@@ -361,8 +361,14 @@ fn a_summary_where_it_cannot_be_drawn_is_told_how_it_draws() {
         vec![file.into()],
         vec![file.into(), "-o".into(), out("x.pdf")],
         vec![file.into(), "-o".into(), out("x.txt")],
-        vec![file.into(), "--play".into()],
-        vec![file.into(), "--for".into(), "laser".into()],
+        vec![file.into(), "--play".into(), "-o".into(), out("x.html")],
+        vec![
+            file.into(),
+            "--for".into(),
+            "laser".into(),
+            "-o".into(),
+            out("x.svg"),
+        ],
         vec![file.into(), "-o".into(), out("x.stl")],
         vec![file.into(), "--format".into(), "text".into()],
         vec![file.into(), file.into(), "-o".into(), out("x.svg")],
@@ -374,5 +380,47 @@ fn a_summary_where_it_cannot_be_drawn_is_told_how_it_draws() {
         assert_eq!(r.status, 2, "{args:?}: {}", r.stderr);
         assert!(r.stderr.contains(said), "{args:?}: {}", r.stderr);
         assert!(!r.stderr.contains("not a grid document"), "{args:?}");
+    }
+}
+
+/// On a 375 px phone the chart page fits the window, nothing runs off sideways, and tapping a
+/// point names its game in the line above the chart (a phone has no hover); on a desktop a
+/// click does the same.
+#[test]
+fn the_page_fits_a_phone_and_a_tap_names_the_game() {
+    let Some((modules, chromium)) = crate::play::puppeteer() else {
+        return;
+    };
+    let dir = scratch("replay-chart-phone");
+    let path = dir.join("progress.html");
+    std::fs::write(&path, chart(&samples(), "html")).unwrap();
+    let script = crate::play::browser_script(&dir, "chart.mjs", &modules);
+    let seen = crate::harness::json_of(
+        std::process::Command::new("node")
+            .arg(&script)
+            .arg(&chromium)
+            .arg(&path),
+    );
+    for view in seen.as_array().unwrap() {
+        let (chart, window) = (
+            view["chart"].as_f64().unwrap(),
+            view["window"].as_f64().unwrap(),
+        );
+        assert!(chart <= window, "{view}");
+        assert_eq!(view["sideways"], false, "{view}");
+        assert!(view["before"].as_str().unwrap().contains("tap"), "{view}");
+        // The samples' converted copies lie on their originals' points: the one on top
+        // is tapped, the same game.
+        let figures = |k: &str| {
+            view[k]
+                .as_str()
+                .unwrap()
+                .split_once('\n')
+                .unwrap()
+                .1
+                .to_owned()
+        };
+        assert_eq!(figures("picked"), figures("title"), "{view}");
+        assert!(view["picked"].as_str().unwrap().contains("3BV/s"), "{view}");
     }
 }

@@ -88,7 +88,7 @@ pub fn render(
     match format {
         Picture::Svg => out.write_all(draw::svg(&chart, theme).as_bytes())?,
         Picture::Html => {
-            let svg = draw::svg(&chart, theme);
+            let svg = format!("{PICKED}{}{TAP}", draw::svg(&chart, theme));
             let page = crate::svg::page(&svg, theme, &chart.title, crate::svg::Switch::None);
             out.write_all(page.as_bytes())?
         }
@@ -96,6 +96,23 @@ pub fn render(
     }
     Ok(())
 }
+
+/// The line above a chart page's picture that names the game under a finger: a phone has no
+/// hover to show a point's title. It keeps its room, so the picture does not jump.
+const PICKED: &str = r#"<p id="picked" style="min-height:2.6em;margin:0 0 .5em;white-space:pre-line">Hover or tap a point for its game.</p>
+"#;
+
+/// Tapping a point or a bar says its title in [`PICKED`]; a transparent stroke makes each
+/// point a target a finger can hit.
+const TAP: &str = r#"<style>.game { stroke: transparent; stroke-width: 10px; cursor: pointer; }</style>
+<script>
+for (const el of document.querySelectorAll(".game, .bar")) {
+  el.addEventListener("click", () => {
+    document.getElementById("picked").textContent = el.querySelector("title").textContent;
+  });
+}
+</script>
+"#;
 
 #[cfg(test)]
 mod tests {

@@ -113,9 +113,11 @@ pub fn page(svg: &str, theme: Theme, title: &str, switch: Switch) -> String {
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
 <style>
 body {{ background: {background}; color: {text}; font-family: sans-serif; margin: 1em; }}
+svg {{ max-width: 100%; height: auto; }}
 body.hide-solution .solution {{ display: none; }}
 </style>
 </head>

@@ -138,25 +138,43 @@ fn line(points: Vec<(f64, f64)>, color: Color) -> Mark {
     }
 }
 
-/// Every series with the colour of its level.
+/// Every series with the colour of its level. Custom levels take their colours in the order
+/// of the levels themselves (the smaller board first), not of the players who played them:
+/// a level keeps its colour in a chart of one player's games and in the whole archive's.
 fn colored(archive: &Archive) -> Vec<(&Series, Color)> {
-    let mut customs: Vec<&str> = Vec::new();
+    let standard = |l: &str| matches!(l, "beginner" | "intermediate" | "expert");
+    let mut customs: Vec<&str> = archive
+        .series
+        .iter()
+        .map(|s| s.level.as_str())
+        .filter(|l| !standard(l))
+        .collect();
+    customs.sort_by_key(|l| (custom_cells(l), *l));
+    customs.dedup();
     archive
         .series
         .iter()
         .map(|s| {
-            let standard = matches!(s.level.as_str(), "beginner" | "intermediate" | "expert");
-            let custom = match customs.iter().position(|c| *c == s.level) {
-                Some(i) => i,
-                None if standard => 0,
-                None => {
-                    customs.push(&s.level);
-                    customs.len() - 1
-                }
-            };
+            let custom = customs.iter().position(|c| *c == s.level).unwrap_or(0);
             (s, Color::Level(level_number(&s.level, custom)))
         })
         .collect()
+}
+
+/// The tiles of a custom level named `WxH/M` (none for another name).
+fn custom_cells(level: &str) -> u64 {
+    let size = level.split('/').next().unwrap_or("");
+    let mut sides = size.split('x').map(|n| n.parse::<u64>().unwrap_or(0));
+    sides.next().unwrap_or(0) * sides.next().unwrap_or(0)
+}
+
+/// A player as the chart names them: the name the replays give, or that they give none.
+fn player_name(name: &str) -> &str {
+    if name.trim().is_empty() {
+        "(no name)"
+    } else {
+        name
+    }
 }
 
 /// What hovering over a game says: its file, whose and which level, its figures and date.
@@ -171,7 +189,7 @@ fn title(series: &Series, game: &Won) -> String {
     format!(
         "{}\n{}, {}\n{:.3} s, 3BV {}, {rate} 3BV/s\n{date}",
         game.file,
-        series.player,
+        player_name(&series.player),
         series.level,
         f64::from(game.time_ms) / 1000.0,
         game.three_bv
@@ -190,7 +208,7 @@ pub fn lay_out(archive: &Archive) -> Chart {
     };
     let whose = match players.as_slice() {
         [] => String::new(),
-        [one] => format!(" by {one}"),
+        [one] => format!(" by {}", player_name(one)),
         many => format!(" by {} players", many.len()),
     };
     let title = format!("{won} of {} games won{whose}", archive.games);
@@ -214,8 +232,8 @@ pub fn lay_out(archive: &Archive) -> Chart {
     }
 }
 
-/// The key: a swatch and the name of each level (the standard levels first, from the
-/// smallest), right-aligned on the title's line.
+/// The key: a swatch and the name of each level (the standard levels first, then the custom
+/// ones from the smallest board, as their colours go), right-aligned on the title's line.
 fn key(series: &[(&Series, Color)], marks: &mut Vec<Mark>) {
     let mut levels: Vec<(&str, Color)> = Vec::new();
     for (s, c) in series {
@@ -229,7 +247,7 @@ fn key(series: &[(&Series, Color)], marks: &mut Vec<Mark>) {
         "expert" => 2,
         _ => 3,
     };
-    levels.sort_by_key(|(level, _)| rank(level));
+    levels.sort_by_key(|&(level, _)| (rank(level), custom_cells(level), level));
     // A swatch, a gap, the name at 8 pixels a character (the PNG font's width), a space.
     let room = |level: &str| 14.0 + level.chars().count() as f64 * 8.0 + 18.0;
     let mut x = WIDTH - 12.0 - levels.iter().map(|(l, _)| room(l)).sum::<f64>() + 18.0;
@@ -310,7 +328,8 @@ fn over_time(series: &[(&Series, Color)], marks: &mut Vec<Mark>) {
         panel.say("no game won", marks);
         return;
     }
-    for ((s, color), points) in series.iter().zip(&points) {
+    // The best lines first, so that every game's point is drawn over them.
+    for ((_, color), points) in series.iter().zip(&points) {
         let Some(&(first_x, first_rate, _)) = points.first() else {
             continue;
         };
@@ -327,6 +346,18 @@ fn over_time(series: &[(&Series, Color)], marks: &mut Vec<Mark>) {
         let last_x = points[points.len() - 1].0;
         line.push(panel.at(last_x, best));
         line.dedup();
+        if let [(x, y)] = line[..] {
+            // One game (or every game at one moment) is its own best: a short level stroke.
+            line = vec![(x - BEST_STUB, y), (x + BEST_STUB, y)];
+        }
+        marks.push(Mark::Line {
+            points: line,
+            width: 2.0,
+            color: *color,
+            best: true,
+        });
+    }
+    for ((s, color), points) in series.iter().zip(&points) {
         for &(x, rate, game) in points {
             let (x, y) = panel.at(x, rate);
             marks.push(Mark::Dot {
@@ -336,14 +367,11 @@ fn over_time(series: &[(&Series, Color)], marks: &mut Vec<Mark>) {
                 title: title(s, game),
             });
         }
-        marks.push(Mark::Line {
-            points: line,
-            width: 2.0,
-            color: *color,
-            best: true,
-        });
     }
 }
+
+/// Half the length, in pixels, of the best line of a series whose best is one point.
+const BEST_STUB: f64 = 8.0;
 
 /// Each game won as a point: its 3BV across, its time up.
 fn scatter(series: &[(&Series, Color)], marks: &mut Vec<Mark>) {
@@ -400,7 +428,9 @@ fn histogram(series: &[(&Series, Color)], marks: &mut Vec<Mark>) {
         .map(|i| counts.iter().map(|c| c[i]).sum())
         .collect();
     let most = stacked.iter().copied().max().unwrap_or(0);
-    let axes = (ticks::numbers(0.0, top, 6), ticks::counts(most, 5));
+    // The axis reaches the last bar's end, past the fastest game when the bars' width does
+    // not divide the axis's step (bars of 2 under ticks of 5).
+    let axes = (ticks::numbers(0.0, bins.hi, 6), ticks::counts(most, 5));
     let titles = [
         "How the 3BV/s of the games won are spread",
         "3BV/s",
@@ -576,5 +606,103 @@ mod tests {
         let t = texts(&chart);
         assert_eq!(t.iter().filter(|x| **x == "no game won").count(), 3);
         assert!(t.contains(&"0 of 5 games won by Ann"));
+    }
+    /// Every game's point is drawn over the best lines, and a player's one game has a best
+    /// line too: a short stroke through its point.
+    #[test]
+    fn points_lie_over_the_best_lines_and_one_game_has_its_stroke() {
+        let archive = Archive {
+            series: vec![
+                series("expert", vec![game("a.avf", 3.0, Some(2))]),
+                series(
+                    "beginner",
+                    vec![game("b.avf", 1.0, Some(1)), game("c.avf", 2.0, Some(9))],
+                ),
+            ],
+            games: 3,
+        };
+        let chart = lay_out(&archive);
+        let last_best = chart
+            .marks
+            .iter()
+            .rposition(|m| matches!(m, Mark::Line { best: true, .. }))
+            .unwrap();
+        let first_dot = chart
+            .marks
+            .iter()
+            .position(|m| matches!(m, Mark::Dot { .. }))
+            .unwrap();
+        assert!(last_best < first_dot);
+        let lines = bests(&chart);
+        assert_eq!(lines.len(), 2);
+        let stroke = lines[0];
+        assert_eq!(stroke.len(), 2);
+        assert_eq!(stroke[0].1, stroke[1].1);
+        assert_eq!(stroke[1].0 - stroke[0].0, 2.0 * BEST_STUB);
+    }
+
+    /// A custom level keeps its colour whichever other levels the chart holds, and a
+    /// player with no name is said to have none.
+    #[test]
+    fn a_custom_level_keeps_its_colour_and_no_name_is_said() {
+        let colour_of = |levels: &[&str], level: &str| {
+            let archive = Archive {
+                series: levels
+                    .iter()
+                    .map(|l| series(l, vec![game("a.avf", 1.0, None)]))
+                    .collect(),
+                games: levels.len(),
+            };
+            colored(&archive)
+                .iter()
+                .find(|(s, _)| s.level == level)
+                .map(|(_, c)| *c)
+                .unwrap()
+        };
+        let whole = colour_of(&["60x36/540", "8x11/7", "expert"], "8x11/7");
+        assert_eq!(whole, colour_of(&["8x11/7"], "8x11/7"));
+        assert_eq!(
+            whole,
+            colour_of(&["expert", "8x11/7", "60x36/540"], "8x11/7")
+        );
+        let mut nameless = series("expert", vec![game("a.avf", 1.0, None)]);
+        nameless.player = String::new();
+        let chart = lay_out(&Archive {
+            series: vec![nameless],
+            games: 1,
+        });
+        assert!(texts(&chart).contains(&"1 of 1 games won by (no name)"));
+    }
+
+    /// The histogram's axis reaches the end of its last bar: 2.45 3BV/s falls in a bar from
+    /// 2.4 to 2.6 under ticks of 0.5 that end at 2.5.
+    #[test]
+    fn the_histogram_axis_holds_every_bar() {
+        for top in [2.45, 0.25, 5.0, 3.7, 10.5, 0.02] {
+            let archive = Archive {
+                series: vec![series(
+                    "expert",
+                    vec![game("a.avf", top, None), game("b.avf", top / 3.0, None)],
+                )],
+                games: 2,
+            };
+            let chart = lay_out(&archive);
+            let right = HISTOGRAM.0 + HISTOGRAM.2 - INSET.2;
+            for m in &chart.marks {
+                if let Mark::Bar {
+                    x,
+                    w,
+                    title: Some(_),
+                    ..
+                } = m
+                {
+                    assert!(
+                        x + w <= right + 0.5,
+                        "{top}: a bar to {} past {right}",
+                        x + w
+                    );
+                }
+            }
+        }
     }
 }

@@ -103,16 +103,16 @@ const DAY: i64 = 24 * HOUR;
 /// The steps a date axis may take, from the shortest, each with its length in seconds (a
 /// month counted as 30.44 days) and the form of its labels.
 const DATE_STEPS: &[(DateStep, f64, &str)] = &[
-    (DateStep::Seconds(HOUR), HOUR as f64, "%m-%d %H:%M"),
+    (DateStep::Seconds(HOUR), HOUR as f64, "%Y-%m-%d %H:%M"),
     (
         DateStep::Seconds(3 * HOUR),
         3.0 * HOUR as f64,
-        "%m-%d %H:%M",
+        "%Y-%m-%d %H:%M",
     ),
     (
         DateStep::Seconds(6 * HOUR),
         6.0 * HOUR as f64,
-        "%m-%d %H:%M",
+        "%Y-%m-%d %H:%M",
     ),
     (DateStep::Seconds(DAY), DAY as f64, "%Y-%m-%d"),
     (DateStep::Seconds(2 * DAY), 2.0 * DAY as f64, "%Y-%m-%d"),
@@ -128,7 +128,8 @@ const DATE_STEPS: &[(DateStep, f64, &str)] = &[
 
 /// A date axis from `lo` to `hi` (seconds, [`seconds`]) with about `count` ticks at whole
 /// hours, days, weeks, months or years, as the span needs: labelled `2024`, `2024-03`,
-/// `2024-03-05` or `03-05 14:00`. A span of one moment is widened to the day around it.
+/// `2024-03-05` or `2024-03-05 14:00` (the year on every label: a span of hours still says
+/// which year it is). A span of one moment is widened to the day around it.
 pub fn dates(lo: f64, hi: f64, count: usize) -> Axis {
     let (lo, hi) = if hi - lo >= 60.0 {
         (lo, hi)
