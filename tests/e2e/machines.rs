@@ -1127,3 +1127,120 @@ fn a_maze_beyond_the_plane_for_a_laser_is_told_what_leaves_the_plane() {
         assert_eq!(r.stderr.lines().count(), 1, "{args:?}: {}", r.stderr);
     }
 }
+
+/// What shapely says of every cut path of a kerf SVG: each a closed ring that never crosses
+/// or touches itself (a beam that doubles back cuts a line twice and burns it), its arcs
+/// followed as SVG draws them. Prints one line a path that is not.
+const CHECK_KERF: &str = r#"
+import math, re, sys
+from shapely.geometry import LinearRing
+
+def arc(p0, r, large, sweep, p1, n=24):
+    (x1, y1), (x2, y2) = p0, p1
+    dx, dy = (x1 - x2) / 2, (y1 - y2) / 2
+    d2 = dx * dx + dy * dy
+    r = max(r, math.sqrt(d2))
+    f = math.sqrt(max(0.0, (r * r - d2) / d2)) if d2 > 0 else 0.0
+    if large == sweep:
+        f = -f
+    cx, cy = f * dy + (x1 + x2) / 2, -f * dx + (y1 + y2) / 2
+    a0, a1 = math.atan2(y1 - cy, x1 - cx), math.atan2(y2 - cy, x2 - cx)
+    da = a1 - a0
+    if sweep and da < 0:
+        da += 2 * math.pi
+    if not sweep and da > 0:
+        da -= 2 * math.pi
+    return [(cx + r * math.cos(a0 + da * k / n), cy + r * math.sin(a0 + da * k / n)) for k in range(1, n + 1)]
+
+for name in sys.argv[1:]:
+    text = open(name).read()
+    assert "-0.000" not in text, f"{name}: -0.000"
+    for d in re.findall(r'<path d="([^"]*)"', text) + [
+        "M" + p.replace(" ", " L") for p in re.findall(r'<polyline points="([^"]*)"', text)
+    ]:
+        pts = []
+        for cmd, args in re.findall(r"([MLA])([^MLA]*)", d):
+            v = [float(x) for x in re.findall(r"-?[\d.]+", args)]
+            if cmd in "ML":
+                pts.append((v[0], v[1]))
+            else:
+                pts.extend(arc(pts[-1], v[0], int(v[3]), int(v[4]), (v[5], v[6])))
+        closed = math.dist(pts[0], pts[-1]) < 0.002
+        if not closed:
+            print(f"{name}: a path that does not close at {pts[0]}")
+            continue
+        pts[-1] = pts[0]
+        if not LinearRing(pts).is_simple:
+            print(f"{name}: a path that crosses itself, from {pts[0]}")
+"#;
+
+/// Walls cut as pieces on every tiling, polar rings above all (their arcs meet straight
+/// sides at every wall's end), are each one closed outline that never crosses itself, as
+/// shapely reads them; and no coordinate is written `-0.000`, in SVG or DXF.
+#[test]
+fn kerf_outlines_never_cross_themselves() {
+    let Some(python) = trimesh_python() else {
+        return;
+    };
+    let dir = scratch("machines-kerf-simple");
+    let mut files = Vec::new();
+    let mut make = |name: String, maze: &[&str], kerf: &str| {
+        let doc = run("mazegen", maze, "").stdout;
+        let svg = dir.join(format!("{name}.svg"));
+        let args = [
+            "--for",
+            "laser",
+            "--kerf",
+            kerf,
+            "-o",
+            svg.to_str().unwrap(),
+        ];
+        let r = run("gridrender", &args, &doc);
+        assert_eq!(r.status, 0, "{name}: {}", r.stderr);
+        files.push(svg.to_str().unwrap().to_string());
+        let dxf = dir.join(format!("{name}.dxf"));
+        let args = [
+            "--for",
+            "laser",
+            "--kerf",
+            kerf,
+            "-o",
+            dxf.to_str().unwrap(),
+        ];
+        assert_eq!(run("gridrender", &args, &doc).status, 0);
+        let text = std::fs::read_to_string(&dxf).unwrap();
+        assert!(
+            !text.lines().any(|l| l.trim() == "-0.000"),
+            "{name}.dxf has -0.000"
+        );
+    };
+    for seed in 1..=20 {
+        let s = seed.to_string();
+        for size in ["4", "6", "9"] {
+            make(
+                format!("polar-{seed}-{size}"),
+                &["--tiling", "polar", "--seed", &s, size],
+                "0.1",
+            );
+        }
+        for tiling in ["square", "hex", "triangle", "octagon"] {
+            make(
+                format!("{tiling}-{seed}"),
+                &["--tiling", tiling, "--seed", &s, "6"],
+                "0.2",
+            );
+        }
+    }
+    let out = std::process::Command::new(&python)
+        .arg("-c")
+        .arg(CHECK_KERF)
+        .args(&files)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && said.is_empty(),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -48,15 +48,18 @@ impl Sheet {
         }
     }
 
-    /// A point of the maze on the sheet, y down.
+    /// A point of the maze on the sheet, y down, to the micrometre the files write.
     pub fn at(&self, (x, y): Point) -> (f64, f64) {
-        (self.origin.0 + x * self.mm, self.origin.1 + y * self.mm)
+        (
+            micrometres(self.origin.0 + x * self.mm),
+            micrometres(self.origin.1 + y * self.mm),
+        )
     }
 
     /// A point of the maze on the sheet, y up (as DXF has it): row 0 stays at the top.
     pub fn at_y_up(&self, p: Point) -> (f64, f64) {
         let (x, y) = self.at(p);
-        (x, self.size.1 - y)
+        (x, micrometres(self.size.1 - y))
     }
 
     /// The least sheet that holds a maze `units` across at `mm` millimetres a unit, with
@@ -64,6 +67,14 @@ impl Sheet {
     pub fn least(units: (f64, f64), mm: f64, margin: f64) -> (f64, f64) {
         (units.0 * mm + 2.0 * margin, units.1 * mm + 2.0 * margin)
     }
+}
+
+/// `mm` rounded to the micrometre, the files' precision, and never below zero by less than
+/// that: a wall's side a hair past the sheet's edge is written `0.000`, not `-0.000`, which
+/// some cutters' importers read as a point off the sheet.
+fn micrometres(mm: f64) -> f64 {
+    let v = (mm * 1000.0).round() / 1000.0;
+    if v == 0.0 { 0.0 } else { v }
 }
 
 #[cfg(test)]
