@@ -278,7 +278,7 @@ pub fn animate_on_terminal(args: &Args, format: Format) -> Result<Status> {
         }
         if tiling != grid_core::tiling::Tiling::Square {
             return Err(place.locate(Error::usage(format!(
-                "--animate plays square mazes on the terminal; replay a {tiling} maze as a page \
+                "--animate plays square mazes on the terminal; replay {tiling:#} maze as a page \
                  (--animate -o replay.html)"
             ))));
         }
@@ -352,7 +352,7 @@ fn not_beyond_the_plane(
             _ => "its seams lead",
         };
         return Err(place.locate(Error::input(format!(
-            "a {tiling} maze cannot be drawn {how} yet ({out} out of the plane); draw it as \
+            "{tiling:#} maze cannot be drawn {how} yet ({out} out of the plane); draw it as \
              text, a picture, a page or a book, or print a square maze wrapped x or y, or a \
              cube maze, with -o maze.stl"
         ))));

@@ -378,7 +378,7 @@ fn beyond_the_plane(args: &Args) -> Result<Tiling> {
         (Some(_), None) => Ok(Tiling::Levels),
         (None, Some(_)) if tiling == Tiling::Hex => Ok(Tiling::Hex),
         (None, Some(_)) if tiling != Tiling::Square => Err(Error::usage(format!(
-            "--wrap joins the edges of square and hex mazes only; a {tiling} maze's edges do \
+            "--wrap joins the edges of square and hex mazes only; {tiling:#} maze's edges do \
              not meet cell for cell"
         ))),
         (None, Some(_)) => Ok(Tiling::Wrapped),

@@ -58,13 +58,13 @@ impl TiledDoc {
         let tiling = tiling_of(doc)?;
         if tiling != Tiling::Wrapped && doc.has("wrap") {
             return Err(Error::input(format!(
-                "field `wrap`: a {tiling} maze does not wrap; square cells with joined edges \
+                "field `wrap`: {tiling:#} maze does not wrap; square cells with joined edges \
                  are a `wrapped` maze, hexagons a `hex` one"
             )));
         }
         if tiling != Tiling::Levels && doc.has("levels") {
             return Err(Error::input(format!(
-                "field `levels`: a {tiling} maze has one level; a maze of stacked grids is a \
+                "field `levels`: {tiling:#} maze has one level; a maze of stacked grids is a \
                  `levels` one"
             )));
         }

@@ -78,8 +78,18 @@ impl Tiling {
     }
 }
 
+/// The name; `{:#}` puts the article before it, as a sentence needs ("a hex", "an
+/// octagon").
 impl fmt::Display for Tiling {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            let article = if self.name().starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "an"
+            } else {
+                "a"
+            };
+            write!(f, "{article} ")?;
+        }
         f.write_str(self.name())
     }
 }

@@ -162,7 +162,7 @@ impl TiledSize {
 pub enum TiledMaskError {
     /// The tiling is not one rectangle of cells.
     #[error(
-        "a {0} maze cannot take a mask (a mask is one rectangle of cells); hex, triangle, \
+        "{0:#} maze cannot take a mask (a mask is one rectangle of cells); hex, triangle, \
          octagon, levels and wrapped mazes can"
     )]
     NotTaken(Tiling),
@@ -210,10 +210,10 @@ pub enum TiledError {
     },
     #[error("a maze is at least 1 cell wide and high (1 ring), not {0}")]
     Empty(String),
-    #[error("a {tiling} maze of {size} has more than {MAX_CELLS} cells")]
+    #[error("{tiling:#} maze of {size} has more than {MAX_CELLS} cells")]
     TooLarge { tiling: Tiling, size: String },
     #[error(
-        "a {tiling} maze of {cells} cells is too large to trace: a trace is kept for at most \
+        "{tiling:#} maze of {cells} cells is too large to trace: a trace is kept for at most \
          {} cells",
         crate::MAX_TRACED_CELLS
     )]
