@@ -452,3 +452,73 @@ fn a_start_alone_on_wrapped_edges_gets_the_farthest_goal() {
     assert!(length > 40, "solved in {length} steps");
     assert!(doc["meta"].get("endpoints").is_none(), "{}", maze.stdout);
 }
+
+/// `--algo pledge` solves square mazes, braided and woven too, by a walk through open
+/// passages; a tiling without right angles and the mazes beyond the plane refuse it (and the
+/// other wall followers) in one line naming what the maze has instead, writing nothing.
+#[test]
+fn the_pledge_walker_takes_square_cells_and_the_rest_say_why_not() {
+    for args in [
+        &["--seed", "3", "20", "12"][..],
+        &["--seed", "3", "--braid", "0.5", "20", "12"],
+        &[
+            "--seed",
+            "3",
+            "--weave",
+            "0.4",
+            "--algo",
+            "backtracker",
+            "20",
+        ],
+    ] {
+        let maze = run("mazegen", args, "");
+        let solved = run("mazesolve", &["--algo", "pledge"], &maze.stdout);
+        assert_eq!(solved.status, 0, "{args:?}: {}", solved.stderr);
+        let doc: Value = serde_json::from_str(&solved.stdout).unwrap();
+        assert_eq!(doc["solution"]["algorithm"], "pledge");
+        let path = doc["solution"]["path"].as_array().unwrap();
+        assert_eq!(path.first(), Some(&doc["start"]), "{args:?}");
+        assert_eq!(path.last(), Some(&doc["goal"]), "{args:?}");
+        let rows: Vec<&str> = doc["grid"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap())
+            .collect();
+        for step in path.windows(2) {
+            let at = |p: &Value| {
+                (
+                    p[0].as_u64().unwrap() as usize,
+                    p[1].as_u64().unwrap() as usize,
+                )
+            };
+            let ((r0, c0), (r1, c1)) = (at(&step[0]), at(&step[1]));
+            assert_eq!(r0.abs_diff(r1) + c0.abs_diff(c1), 1, "{args:?}");
+            assert_ne!(rows[r1].as_bytes()[c1], b'#', "{args:?}: through a wall");
+        }
+    }
+    for (args, says) in [
+        (
+            &["--tiling", "octagon", "5"][..],
+            "--algo pledge keeps a heading and counts its turns in right angles, which square \
+             cells alone give; on an octagon maze use right-hand",
+        ),
+        (
+            &["--levels", "2", "5"],
+            "a levels maze's stairs have no turn",
+        ),
+        (
+            &["--wrap", "xy", "5"],
+            "a wrapped maze's seams have no turn",
+        ),
+        (
+            &["--tiling", "cube", "3"],
+            "a cube maze's edges between faces have no turn",
+        ),
+    ] {
+        let maze = run("mazegen", args, "");
+        let r = run("mazesolve", &["--algo", "pledge"], &maze.stdout);
+        r.assert_error("mazesolve", 2, says);
+        assert_eq!(r.stdout, "", "{args:?}");
+    }
+}

@@ -87,15 +87,11 @@ fn solve_tiled_doc(
         ));
     }
     if !grid_maze::tiled::solver_works(args.algo, tiling) {
-        return Err(grid_cli::Error::usage(format!(
-            "--algo {} follows a wall by turning round a cell's sides, and a {tiling} maze's \
-             stairs and seams have no turn: use bfs, astar, dead-end-filling or tremaux",
-            args.algo
-        )));
+        return Err(grid_cli::Error::usage(no_follower(args.algo, tiling)));
     }
     if args.stats && tiling.is_plane() {
         return Err(grid_cli::Error::usage(format!(
-            "--stats counts the cells and corridors of square mazes; a {tiling} maze has none \
+            "--stats counts the cells and corridors of square mazes; {tiling:#} maze has none \
              of its figures"
         )));
     }
@@ -190,4 +186,26 @@ fn run(args: Args) -> Result<Status> {
     }
     out.finish()?;
     Ok(status)
+}
+
+/// Why `algo`, a wall follower, does not walk a maze of `tiling`, and what does.
+fn no_follower(algo: Solver, tiling: Tiling) -> String {
+    let searches = "bfs, astar, dead-end-filling or tremaux";
+    let what = match tiling {
+        Tiling::Levels => "stairs",
+        Tiling::Wrapped => "seams",
+        Tiling::Cube => "edges between faces",
+        _ => {
+            // Only the Pledge walker is refused on a flat tiling.
+            return format!(
+                "--algo {algo} keeps a heading and counts its turns in right angles, which \
+                 square cells alone give; on {tiling:#} maze use right-hand, left-hand, \
+                 {searches}"
+            );
+        }
+    };
+    format!(
+        "--algo {algo} follows a wall by turning round a cell's sides, and {tiling:#} maze's \
+         {what} have no turn: use {searches}"
+    )
 }

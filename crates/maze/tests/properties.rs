@@ -114,7 +114,7 @@ proptest! {
             }
             // Only a wall follower may fail, and only where loops let it circle an island.
             None => prop_assert!(
-                matches!(solver, Solver::RightHand | Solver::LeftHand) && braiding > 0.0
+                matches!(solver, Solver::RightHand | Solver::LeftHand | Solver::Pledge) && braiding > 0.0
             ),
         }
     }
@@ -125,7 +125,7 @@ proptest! {
     ) {
         let tiles = generate(algo, w, h, &mut Rng::seeded(seed), false).to_tiles();
         let (start, goal) = (Pos::new(1, 1), Pos::new(2 * h - 1, 2 * w - 1));
-        for solver in [Solver::RightHand, Solver::LeftHand] {
+        for solver in [Solver::RightHand, Solver::LeftHand, Solver::Pledge] {
             let path = solve(solver, &tiles, start, goal, false).path;
             prop_assert!(path.is_some(), "{} failed on a perfect maze", solver);
         }
@@ -152,7 +152,7 @@ proptest! {
             }
             (None, None) => {}
             (None, Some(_)) => prop_assert!(
-                matches!(solver, Solver::RightHand | Solver::LeftHand),
+                matches!(solver, Solver::RightHand | Solver::LeftHand | Solver::Pledge),
                 "{} missed a path", solver
             ),
             (Some(_), None) => prop_assert!(false, "{} found a path that cannot exist", solver),

@@ -190,7 +190,7 @@ proptest! {
                 }
             }
             None => prop_assert!(
-                matches!(solver, Solver::RightHand | Solver::LeftHand) && braiding > 0.0,
+                matches!(solver, Solver::RightHand | Solver::LeftHand | Solver::Pledge) && braiding > 0.0,
                 "{} found no path", solver
             ),
         }

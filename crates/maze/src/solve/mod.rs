@@ -5,6 +5,7 @@ mod astar;
 mod bfs;
 mod board;
 mod dead_end;
+mod pledge;
 mod tremaux;
 mod wall_follower;
 
@@ -24,6 +25,9 @@ pub enum Solver {
     RightHand,
     /// The wall follower with the left hand on the wall.
     LeftHand,
+    /// The Pledge algorithm: a right-hand wall follower that keeps a heading and counts its
+    /// turns, leaving the wall when they add up to none, so that no island holds it.
+    Pledge,
     /// Fill every dead end until only the routes remain, then take the shortest of them.
     DeadEndFilling,
     /// Trémaux's marking rule: depth-first, never walking a marked passage twice.
@@ -45,15 +49,22 @@ impl Solver {
                     _ => "left hand",
                 }
             )),
+            Solver::Pledge => Some(
+                "the Pledge walker never met the goal: it leaves every island, but the goal is \
+                 off the walls its heading leads it along (bfs finds a path wherever there is \
+                 one)"
+                    .to_string(),
+            ),
             _ => None,
         }
     }
 
-    pub const ALL: [Solver; 6] = [
+    pub const ALL: [Solver; 7] = [
         Solver::Bfs,
         Solver::AStar,
         Solver::RightHand,
         Solver::LeftHand,
+        Solver::Pledge,
         Solver::DeadEndFilling,
         Solver::Tremaux,
     ];
@@ -64,6 +75,7 @@ impl Solver {
             Solver::AStar => "astar",
             Solver::RightHand => "right-hand",
             Solver::LeftHand => "left-hand",
+            Solver::Pledge => "pledge",
             Solver::DeadEndFilling => "dead-end-filling",
             Solver::Tremaux => "tremaux",
         }
@@ -79,6 +91,9 @@ impl Solver {
                 "wall follower, right hand on the wall; not shortest; solves every generated maze, braided too, and gives up (saying so) on a map whose goal is off the walls it follows"
             }
             Solver::LeftHand => "wall follower, left hand on the wall; as right-hand",
+            Solver::Pledge => {
+                "wall follower that keeps a heading towards the goal and counts its turns, so no island holds it; square cells; not shortest"
+            }
             Solver::DeadEndFilling => "fill dead ends until only routes remain; a shortest path",
             Solver::Tremaux => "mark passages, never walk one twice; depth-first, not shortest",
         }
@@ -158,6 +173,7 @@ fn solve_on<const W: bool>(solver: Solver, board: &Board<W>, trace: bool) -> Out
         Solver::AStar => astar::solve(board, &mut explorer),
         Solver::RightHand => wall_follower::solve(board, &mut explorer, wall_follower::Hand::Right),
         Solver::LeftHand => wall_follower::solve(board, &mut explorer, wall_follower::Hand::Left),
+        Solver::Pledge => pledge::solve(board, &mut explorer),
         Solver::DeadEndFilling => dead_end::solve(board, &mut explorer),
         Solver::Tremaux => tremaux::solve(board, &mut explorer),
     };
@@ -243,6 +259,33 @@ mod tests {
             }
             assert_eq!(out.order.unwrap().len(), out.explored, "{s}");
         }
+    }
+
+    /// Started beside an island, away from the outer wall, a hand on the wall goes round the
+    /// island forever; the Pledge walker counts the whole turn that makes, leaves the island
+    /// along its heading and reaches the goal.
+    #[test]
+    fn the_pledge_walker_leaves_the_island_a_wall_follower_circles() {
+        let tiles = map(&[
+            "###########",
+            "#         #",
+            "#         #",
+            "#  #####  #",
+            "#  #   #  #",
+            "#  #####  #",
+            "#         #",
+            "#         #",
+            "#         #",
+            "###########",
+        ]);
+        let (start, goal) = (Pos::new(2, 4), Pos::new(8, 9));
+        for s in [Solver::RightHand, Solver::LeftHand] {
+            assert_eq!(solve(s, &tiles, start, goal, false).path, None, "{s}");
+        }
+        let path = solve(Solver::Pledge, &tiles, start, goal, false)
+            .path
+            .expect("the Pledge walker leaves the island");
+        assert_valid(&tiles, &path, start, goal);
     }
 
     #[test]

@@ -41,7 +41,13 @@ pub fn crossings(maze: &AnyMaze, path: &[Pos]) -> Crossings {
 }
 
 /// Whether `solver` means something on `tiling`: a wall follower turns by the clockwise
-/// order of a cell's sides, which stairs and seams do not have.
+/// order of a cell's sides, which stairs and seams do not have; the Pledge walker counts its
+/// turns in right angles and keeps a heading, which square cells alone give.
 pub fn solver_works(solver: crate::Solver, tiling: grid_core::tiling::Tiling) -> bool {
-    tiling.is_plane() || !matches!(solver, crate::Solver::RightHand | crate::Solver::LeftHand)
+    use crate::Solver;
+    match solver {
+        Solver::Pledge => tiling == grid_core::tiling::Tiling::Square,
+        Solver::RightHand | Solver::LeftHand => tiling.is_plane(),
+        _ => true,
+    }
 }

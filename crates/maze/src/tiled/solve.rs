@@ -1,5 +1,5 @@
-//! The solvers on any tiling: the same six as on the square grid, over the cells' sides in
-//! their clockwise order.
+//! The solvers on any tiling (each of the square grid's but the Pledge walker), over the
+//! cells' sides in their clockwise order.
 
 use crate::solve::Explored;
 use crate::{Outcome, Solver};
@@ -33,6 +33,9 @@ pub fn solve_on<T: Topology>(
         Solver::AStar => astar(maze, start, goal, &mut seen),
         Solver::RightHand => follow(maze, start, goal, Hand::Right, &mut seen),
         Solver::LeftHand => follow(maze, start, goal, Hand::Left, &mut seen),
+        // Square cells are solved on the tile grid, where the walker has a heading; no other
+        // tiling takes it (`solver_works`), and none is walked here.
+        Solver::Pledge => None,
         Solver::DeadEndFilling => dead_end_filling(maze, start, goal, &mut seen),
         Solver::Tremaux => tremaux(maze, start, goal, &mut seen),
     };
