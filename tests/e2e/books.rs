@@ -1373,3 +1373,21 @@ fn a_maze_beyond_the_plane_too_large_is_told_what_fits() {
     }
     std::fs::remove_file(&pdf).ok();
 }
+
+/// The size a book says fits is the largest that does, whatever size it is said of: a
+/// 100-cell maze, a 1000-cell one and a 60-cell one are all told 59 on A4 (a float's
+/// 0.59 x 100 once made it 58), and 59 prints while 60 does not.
+#[test]
+fn the_size_said_to_fit_is_the_largest_that_prints() {
+    let dir = scratch("books-fit");
+    let pdf = dir.join("book.pdf");
+    let out = pdf.to_str().unwrap();
+    for cells in ["60", "100", "1000"] {
+        let maze = run("mazegen", &["--seed", "1", cells], "").stdout;
+        let r = run("gridrender", &["-o", out, "--paper", "a4"], &maze);
+        r.assert_error("gridrender", 2, "at most about 59 x 59 fits a page");
+    }
+    let fits = run("mazegen", &["--seed", "1", "59"], "").stdout;
+    let r = run("gridrender", &["-o", out, "--paper", "a4"], &fits);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+}

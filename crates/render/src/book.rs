@@ -116,10 +116,11 @@ pub enum Extent {
 }
 
 impl Extent {
-    /// This size times `fits`, rounded down (a maze keeps its levels: they stand side by
-    /// side, and fewer would be another maze).
-    fn scaled(self, fits: f32) -> Extent {
-        let part = |n: usize| (n as f32 * fits).floor() as usize;
+    /// This size scaled so that its larger side is `k` of `largest`, each side rounded down
+    /// in whole numbers (a float's 0.59 times 100 is 58.99...; a maze keeps its levels: they
+    /// stand side by side, and fewer would be another maze).
+    fn scaled(self, k: usize, largest: usize) -> Extent {
+        let part = |n: usize| n * k / largest.max(1);
         match self {
             Extent::Cells(w, h) => Extent::Cells(part(w), part(h)),
             Extent::Rings(n) => Extent::Rings(part(n)),
@@ -677,14 +678,17 @@ mod tests {
 
     #[test]
     fn what_fits_is_said_in_the_puzzles_own_terms() {
-        assert_eq!(Extent::Cells(200, 100).scaled(0.3).to_string(), "60 x 30");
-        assert_eq!(Extent::Rings(60).scaled(0.5).to_string(), "30 rings");
         assert_eq!(
-            Extent::Levels(3, 100, 80).scaled(0.5).to_string(),
+            Extent::Cells(200, 100).scaled(60, 200).to_string(),
+            "60 x 30"
+        );
+        assert_eq!(Extent::Rings(60).scaled(30, 60).to_string(), "30 rings");
+        assert_eq!(
+            Extent::Levels(3, 100, 80).scaled(50, 100).to_string(),
             "3 levels of 50 x 40"
         );
         assert_eq!(
-            Extent::Cube(60).scaled(0.5).to_string(),
+            Extent::Cube(60).scaled(30, 60).to_string(),
             "a cube of 30 x 30 faces"
         );
     }

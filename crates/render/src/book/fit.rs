@@ -76,7 +76,7 @@ pub(super) fn unreadable(
         return None;
     }
     let largest = entry.size.largest().max(1);
-    let at = |k: usize| entry.size.scaled(k as f32 / largest as f32);
+    let at = |k: usize| entry.size.scaled(k, largest);
     let fits = |model: Model, size: Extent, k: usize| {
         model.pixels(entry, item, size, k).is_some_and(|size| {
             readable(&Item {
