@@ -1391,3 +1391,53 @@ fn the_size_said_to_fit_is_the_largest_that_prints() {
     let r = run("gridrender", &["-o", out, "--paper", "a4"], &fits);
     assert_eq!(r.status, 0, "{}", r.stderr);
 }
+
+/// One puzzle too large to share a page does not make every page hold one: five 10 x 10
+/// nonograms share the first page, the 30 x 30 takes the next, and their answers the same,
+/// four pages where there were nine.
+#[test]
+fn a_large_puzzle_takes_its_own_page_and_the_small_ones_share() {
+    if !pdf_tools() {
+        return;
+    }
+    let dir = scratch("books-big-one");
+    let pdf = dir.join("mix.pdf");
+    let input = [
+        stream(&[("nonogen", &["--count", "5", "--seed", "1", "10"])]),
+        stream(&[("nonogen", &["--seed", "2", "30"])]),
+    ]
+    .concat();
+    make(&input, &pdf, &["--paper", "a4"]);
+    let read = read(&pdf);
+    assert_eq!(read.pages, 4, "{:?}", read.text);
+    let puzzles_on = |k: usize| read.text[k].matches("Puzzle ").count();
+    assert_eq!((0..4).map(puzzles_on).collect::<Vec<_>>(), [5, 1, 5, 1]);
+    assert!(read.text[1].contains("Puzzle 6"));
+    assert_words_fit("big-one", &pdf);
+}
+
+/// A nonogram from a file (`.non`, `.g`, webpbn XML) is graded as nonogen's are, by the
+/// solver that finds its answer; so is one nonosolve proved unique.
+#[test]
+fn puzzles_from_files_say_how_hard_they_are() {
+    if !pdf_tools() {
+        return;
+    }
+    let dir = scratch("books-graded");
+    let pdf = dir.join("graded.pdf");
+    for (file, says) in [
+        ("small.non", "5 x 5, line logic only"),
+        ("mushroom.g", "12 x 10, 4 colours, line logic only"),
+        ("small.xml", "5 x 5, line logic only"),
+    ] {
+        let path = crate::harness::data(file);
+        let r = run("gridrender", &["-o", pdf.to_str().unwrap(), &path], "");
+        assert_eq!(r.status, 0, "{file}: {}", r.stderr);
+        let text = read(&pdf).text.concat();
+        assert!(text.contains(says), "{file}: {text}");
+    }
+    let small = crate::harness::data("small.non");
+    let solved = stream(&[("nonosolve", &[small.as_str()])]);
+    make(&solved, &pdf, &[]);
+    assert!(read(&pdf).text[0].contains("5 x 5, line logic only"));
+}

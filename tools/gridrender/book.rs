@@ -160,8 +160,16 @@ fn nonogram(doc: Document, solve: bool) -> grid_core::Result<(Parts, Option<Stri
         let plural = if colors == 1 { "" } else { "s" };
         about.push_str(&format!(", {colors} colour{plural}"));
     }
-    if let Some(difficulty) = doc.meta_field::<String>("difficulty")? {
-        about.push_str(&format!(", {}", in_words(&difficulty)));
+    // nonogen's grade, or the one nonosolve gave a puzzle it proved unique.
+    let graded = match doc.meta_field::<String>("difficulty")? {
+        Some(difficulty) => Some(difficulty),
+        None => doc.value("solution")?.and_then(|s| {
+            let unique = s.get("status")?.as_str()? == "unique";
+            unique.then(|| s.get("method")?.as_str().map(str::to_owned))?
+        }),
+    };
+    if let Some(difficulty) = &graded {
+        about.push_str(&format!(", {}", in_words(difficulty)));
     }
     let rows: Vec<String> = doc.field("grid")?.unwrap_or_default();
     let solved = !rows.is_empty() && rows.iter().all(|r| !r.contains('?'));
@@ -190,7 +198,13 @@ fn nonogram(doc: Document, solve: bool) -> grid_core::Result<(Parts, Option<Stri
         return Ok(((doc, None, about, size), None));
     }
     Ok(match solved_nonogram(&doc)? {
-        Solved::One(answer) => ((doc, Some(answer), about, size), None),
+        Solved::One(answer, method) => {
+            // Solved here, as nonosolve would: its grade is the solver's.
+            if let (None, Some(method)) = (&graded, method) {
+                about.push_str(&format!(", {}", in_words(method.name())));
+            }
+            ((doc, Some(answer), about, size), None)
+        }
         Solved::Several(answer) => {
             about.push_str(", more than one solution");
             let why = "has more than one solution: its answer shows one".to_string();
@@ -211,8 +225,9 @@ const SOLVE_FOR: Duration = Duration::from_secs(10);
 
 /// What the solver made of a nonogram for its answer.
 enum Solved {
-    /// Its one solution, as the answer.
-    One(Document),
+    /// Its solution, as the answer, and the technique it needed when it is the one solution
+    /// (a puzzle's grade).
+    One(Document, Option<grid_nonogram::Method>),
     /// The first of its solutions.
     Several(Document),
     /// None to print, and why, in words that follow the puzzle's heading.
@@ -232,24 +247,25 @@ fn solved_nonogram(doc: &Document) -> grid_core::Result<Solved> {
         ..Options::default()
     };
     let mut answer = doc.clone();
-    let (status, conflict) = match task {
+    let (status, method, conflict) = match task {
         Task::Black(puzzle, start) => {
             let report = grid_nonogram::solve(&puzzle, start, &options);
             if let Some(grid) = report.solutions.first() {
                 answer.set_grid(grid, |c| c.to_char());
             }
-            (report.status, report.conflict)
+            (report.status, report.method, report.conflict)
         }
         Task::Color(puzzle, start) => {
             let report = grid_nonogram::color::solve(&puzzle, start, &options);
             if let Some(grid) = report.solutions.first() {
                 answer.set_grid(grid, |&c| color_char(puzzle.palette(), c));
             }
-            (report.status, report.conflict)
+            (report.status, report.method, report.conflict)
         }
     };
     Ok(match status {
-        Status::Unique | Status::Found => Solved::One(answer),
+        Status::Unique => Solved::One(answer, Some(method)),
+        Status::Found => Solved::One(answer, None),
         Status::Multiple => Solved::Several(answer),
         Status::None => Solved::Not(format!(
             "has no answer to print: its clues contradict each other ({})",

@@ -388,19 +388,23 @@ pub fn book(entries: &[Entry], options: &BookOptions) -> Result<Book> {
     fonts.set_sans_serif_family("DejaVu Sans Mono");
     let fonts = Arc::new(fonts);
     let font = Font::new(FONT.into(), 0).expect("the embedded font reads");
-    let puzzles: Vec<Drawn> = entries
+    let mut puzzles: Vec<Drawn> = entries
         .iter()
         .map(|e| Drawn::of(e, &e.puzzle, options.paper, &fonts))
         .collect::<Result<_>>()?;
+    let big = too_big_to_share(options.paper, &puzzles);
+    for (d, &big) in puzzles.iter_mut().zip(&big) {
+        d.alone |= big;
+    }
     let per_page = per_page(options, &puzzles, entries)?;
-    let answers: Vec<Drawn> = entries
-        .iter()
-        .filter_map(|e| {
-            e.answer
-                .as_ref()
-                .map(|a| Drawn::of(e, a, options.paper, &fonts))
-        })
-        .collect::<Result<_>>()?;
+    let mut answers: Vec<Drawn> = Vec::new();
+    for (e, &big) in entries.iter().zip(&big) {
+        if let Some(answer) = &e.answer {
+            let mut drawn = Drawn::of(e, answer, options.paper, &fonts)?;
+            drawn.alone |= big;
+            answers.push(drawn);
+        }
+    }
     let mut pdf = new_pdf("Puzzles");
     let shared = |drawn: &[Drawn]| drawn.iter().filter(|d| !d.alone).count().max(1);
     let slots = per_page.min(shared(&puzzles));
@@ -453,6 +457,26 @@ fn new_pdf(title: &str) -> Pdf {
 
 fn finish(pdf: Pdf) -> Result<Vec<u8>> {
     pdf.finish().map_err(|e| BookError::Pdf(format!("{e:?}")))
+}
+
+/// Which of `drawn` take a page of their own because they are not readable two to a page,
+/// when others are: one 30 x 30 nonogram among 10 x 10s would otherwise make every page
+/// hold one puzzle (9 pages for six puzzles and their answers, where 4 do). In a book of
+/// such puzzles alone, none is set apart: they print one a page anyway.
+fn too_big_to_share(paper: Paper, drawn: &[Drawn]) -> Vec<bool> {
+    let big: Vec<bool> = drawn
+        .iter()
+        .map(|d| {
+            let two = [d.item.clone(), d.item.clone()];
+            !d.alone && layout::Grid::best(paper, 2, &two).1 < d.item.least
+        })
+        .collect();
+    let sharing = drawn.iter().zip(&big).any(|(d, &b)| !d.alone && !b);
+    if sharing {
+        big
+    } else {
+        vec![false; drawn.len()]
+    }
 }
 
 /// Puzzles a page: as asked, or as many as stay readable (at most 12), every puzzle of a
