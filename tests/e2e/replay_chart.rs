@@ -371,9 +371,14 @@ fn a_summary_where_it_cannot_be_drawn_is_told_how_it_draws() {
         ],
         vec![file.into(), "-o".into(), out("x.stl")],
         vec![file.into(), "--format".into(), "text".into()],
-        vec![file.into(), file.into(), "-o".into(), out("x.svg")],
         vec![file.into(), "-o".into(), out("c-{n}.svg")],
     ];
+    let two = run("gridrender", &[file, file, "-o", &out("x.svg")], "");
+    two.assert_error(
+        "gridrender",
+        2,
+        "a chart draws one replay summary: merge them first",
+    );
     for args in cases {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let r = run("gridrender", &args, "");
@@ -383,9 +388,9 @@ fn a_summary_where_it_cannot_be_drawn_is_told_how_it_draws() {
     }
 }
 
-/// On a 375 px phone the chart page fits the window, nothing runs off sideways, and tapping a
-/// point names its game in the line above the chart (a phone has no hover); on a desktop a
-/// click does the same.
+/// On a 375 px phone the chart page fits the window with its text large enough to read (its
+/// panels one under another), nothing runs off sideways, and tapping a point names its game
+/// in the line above the chart (a phone has no hover); on a desktop a click does the same.
 #[test]
 fn the_page_fits_a_phone_and_a_tap_names_the_game() {
     let Some((modules, chromium)) = crate::play::puppeteer() else {
@@ -407,6 +412,8 @@ fn the_page_fits_a_phone_and_a_tap_names_the_game() {
             view["window"].as_f64().unwrap(),
         );
         assert!(chart <= window, "{view}");
+        // Its text at four fifths of its size at least: 12 px labels read as 9.6 px.
+        assert!(view["scale"].as_f64().unwrap() >= 0.8, "{view}");
         assert_eq!(view["sideways"], false, "{view}");
         assert!(view["before"].as_str().unwrap().contains("tap"), "{view}");
         // The samples' converted copies lie on their originals' points: the one on top

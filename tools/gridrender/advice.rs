@@ -106,17 +106,23 @@ pub fn advise_book(e: BookError, places: &[Place]) -> Error {
 /// A replay summary sent where only grid documents go (the terminal, a PDF, `--play`, a
 /// machine's file, `{n}` pages, two inputs): the library says it is a report and no grid
 /// document, which every tool says alike; gridrender says how it draws one instead.
-pub fn summary_elsewhere(e: Error) -> Error {
+pub fn summary_elsewhere(e: Error, inputs: usize) -> Error {
     let no_document = "this is a report (\"replay summary\"), not a grid document";
+    let message = if inputs > 1 {
+        "a chart draws one replay summary: merge them first (mines replay --merge A.json \
+         B.json > all.json)"
+    } else {
+        "a replay summary draws as a chart: -o FILE.svg, .png or .html"
+    };
     match e {
         Error::Doc(grid_core::Error::Input {
             source,
             line,
-            message,
-        }) if message.ends_with(no_document) => Error::Doc(grid_core::Error::Input {
+            message: said,
+        }) if said.ends_with(no_document) => Error::Doc(grid_core::Error::Input {
             source,
             line,
-            message: "a replay summary draws as a chart: -o FILE.svg, .png or .html".to_string(),
+            message: message.to_string(),
         }),
         other => other,
     }

@@ -290,6 +290,7 @@ fn run(given: Given<Args>) -> Result<Status> {
     let typed = given.ids().to_vec();
     let mut args = given.args;
     args.typed = typed;
+    let inputs = args.input.files.len();
     let drawn = match target {
         Target::Book => pdf::draw_book(&args),
         Target::Play => draw::draw_play(&args),
@@ -299,5 +300,5 @@ fn run(given: Given<Args>) -> Result<Status> {
         Target::Text => draw::draw_text(&args, format),
         Target::Picture(picture) => draw::draw_picture(&args, picture),
     };
-    drawn.map_err(advice::summary_elsewhere)
+    drawn.map_err(|e| advice::summary_elsewhere(e, inputs))
 }

@@ -84,11 +84,17 @@ pub fn render(
             }
         }
     }
-    let chart = panels::lay_out(archive);
+    let chart = panels::lay_out(archive, panels::WIDE);
     match format {
         Picture::Svg => out.write_all(draw::svg(&chart, theme).as_bytes())?,
         Picture::Html => {
-            let svg = format!("{PICKED}{}{TAP}", draw::svg(&chart, theme));
+            // Both shapes, the one that suits the window shown (NARROW).
+            let narrow = panels::lay_out(archive, panels::NARROW);
+            let svg = format!(
+                "{PICKED}<div class=\"wide\">\n{}</div>\n<div class=\"narrow\">\n{}</div>\n{TAP}",
+                draw::svg(&chart, theme),
+                draw::svg(&narrow, theme)
+            );
             let page = crate::svg::page(&svg, theme, &chart.title, crate::svg::Switch::None);
             out.write_all(page.as_bytes())?
         }
@@ -103,8 +109,11 @@ const PICKED: &str = r#"<p id="picked" style="min-height:2.6em;margin:0 0 .5em;w
 "#;
 
 /// Tapping a point or a bar says its title in [`PICKED`]; a transparent stroke makes each
-/// point a target a finger can hit.
-const TAP: &str = r#"<style>.game { stroke: transparent; stroke-width: 10px; cursor: pointer; }</style>
+/// point a target a finger can hit. A window 700 px wide or less shows the narrow chart, its
+/// panels one under another, whose text a phone shows large enough to read.
+const TAP: &str = r#"<style>.game { stroke: transparent; stroke-width: 10px; cursor: pointer; }
+.narrow { display: none; }
+@media (max-width: 700px) { .wide { display: none; } .narrow { display: block; } }</style>
 <script>
 for (const el of document.querySelectorAll(".game, .bar")) {
   el.addEventListener("click", () => {

@@ -6,13 +6,48 @@ use super::marks::{Anchor, Chart, Color, Mark, level_number};
 use super::ticks::{self, Axis};
 use super::{Archive, Series, Won};
 
-const WIDTH: f64 = 1000.0;
-const HEIGHT: f64 = 780.0;
 const TEXT: f64 = 12.0;
-/// The panels' places: (x, y, w, h) of the first (the whole width) and the two below.
-const OVER_TIME: (f64, f64, f64, f64) = (0.0, 44.0, WIDTH, 360.0);
-const SCATTER: (f64, f64, f64, f64) = (0.0, 414.0, WIDTH / 2.0, 360.0);
-const HISTOGRAM: (f64, f64, f64, f64) = (WIDTH / 2.0, 414.0, WIDTH / 2.0, 360.0);
+
+/// A panel's place: x, y, width and height.
+type Place = (f64, f64, f64, f64);
+
+/// How the chart's panels are laid out, and how much the headings may say.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Shape {
+    pub width: f64,
+    pub height: f64,
+    over_time: Place,
+    scatter: Place,
+    histogram: Place,
+    /// Where the key's line is: right-aligned on the title's, or on a line of its own.
+    key_below_title: bool,
+    /// Headings short enough for the narrow width.
+    short: bool,
+}
+
+/// The picture's shape: 3BV/s over time across the whole width, the two others below it
+/// side by side.
+pub const WIDE: Shape = Shape {
+    width: 1000.0,
+    height: 780.0,
+    over_time: (0.0, 44.0, 1000.0, 360.0),
+    scatter: (0.0, 414.0, 500.0, 360.0),
+    histogram: (500.0, 414.0, 500.0, 360.0),
+    key_below_title: false,
+    short: false,
+};
+
+/// A phone's shape: the three panels one under another, 420 pixels wide, so that a 375 px
+/// screen shows the text at four fifths of its size.
+pub const NARROW: Shape = Shape {
+    width: 420.0,
+    height: 1170.0,
+    over_time: (0.0, 56.0, 420.0, 360.0),
+    scatter: (0.0, 426.0, 420.0, 360.0),
+    histogram: (0.0, 796.0, 420.0, 360.0),
+    key_below_title: true,
+    short: true,
+};
 /// Room inside a panel around its plot: left (tick labels), top (title, the y label), right,
 /// bottom (tick labels, the x label).
 const INSET: (f64, f64, f64, f64) = (62.0, 44.0, 24.0, 46.0);
@@ -62,14 +97,16 @@ impl Panel {
             ));
             marks.push(text(panel.left - 6.0, y + 4.0, TEXT, Anchor::End, label));
         }
-        let right = px + pw - 4.0;
+        let (left, right) = (px + 4.0, px + pw - 4.0);
         for (v, label) in thinned(&panel.x.ticks, panel.w) {
             let (x, _) = panel.at(*v, panel.y.lo);
             marks.push(line(vec![(x, panel.top), (x, bottom)], Color::Grid));
-            // A label that would run off the picture's edge ends at it instead.
+            // A label that would run off the picture's edge ends (or starts) at it instead.
             let half = label.chars().count() as f64 * 4.0;
             let (x, anchor) = if x + half > right {
                 (right, Anchor::End)
+            } else if x - half < left {
+                (left, Anchor::Start)
             } else {
                 (x, Anchor::Middle)
             };
@@ -196,8 +233,8 @@ fn title(series: &Series, game: &Won) -> String {
     )
 }
 
-/// The archive's chart.
-pub fn lay_out(archive: &Archive) -> Chart {
+/// The archive's chart, in `shape`.
+pub fn lay_out(archive: &Archive, shape: Shape) -> Chart {
     let series = colored(archive);
     let won: usize = archive.series.iter().map(|s| s.won.len()).sum();
     let mut marks = Vec::new();
@@ -213,18 +250,18 @@ pub fn lay_out(archive: &Archive) -> Chart {
     };
     let title = format!("{won} of {} games won{whose}", archive.games);
     marks.push(text(12.0, 24.0, 16.0, Anchor::Start, &title));
-    key(&series, &mut marks);
-    over_time(&series, &mut marks);
-    scatter(&series, &mut marks);
-    histogram(&series, &mut marks);
+    key(&series, shape, &mut marks);
+    over_time(&series, shape, &mut marks);
+    scatter(&series, shape, &mut marks);
+    histogram(&series, shape, &mut marks);
     let (dot_radius, dot_opacity) = match won {
         0..=300 => (3.5, 0.85),
         301..=3000 => (2.2, 0.55),
         _ => (1.4, 0.35),
     };
     Chart {
-        width: WIDTH as u32,
-        height: HEIGHT as u32,
+        width: shape.width as u32,
+        height: shape.height as u32,
         title,
         dot_radius,
         dot_opacity,
@@ -233,8 +270,9 @@ pub fn lay_out(archive: &Archive) -> Chart {
 }
 
 /// The key: a swatch and the name of each level (the standard levels first, then the custom
-/// ones from the smallest board, as their colours go), right-aligned on the title's line.
-fn key(series: &[(&Series, Color)], marks: &mut Vec<Mark>) {
+/// ones from the smallest board, as their colours go), right-aligned on the title's line or,
+/// in a narrow shape, on lines of its own below it.
+fn key(series: &[(&Series, Color)], shape: Shape, marks: &mut Vec<Mark>) {
     let mut levels: Vec<(&str, Color)> = Vec::new();
     for (s, c) in series {
         if !levels.iter().any(|(l, _)| *l == s.level) {
@@ -250,24 +288,32 @@ fn key(series: &[(&Series, Color)], marks: &mut Vec<Mark>) {
     levels.sort_by_key(|&(level, _)| (rank(level), custom_cells(level), level));
     // A swatch, a gap, the name at 8 pixels a character (the PNG font's width), a space.
     let room = |level: &str| 14.0 + level.chars().count() as f64 * 8.0 + 18.0;
-    let mut x = WIDTH - 12.0 - levels.iter().map(|(l, _)| room(l)).sum::<f64>() + 18.0;
+    let (mut x, mut y) = if shape.key_below_title {
+        (12.0, 44.0)
+    } else {
+        let all = levels.iter().map(|(l, _)| room(l)).sum::<f64>();
+        (shape.width - 12.0 - all + 18.0, 24.0)
+    };
     for (level, color) in levels {
+        if shape.key_below_title && x > 12.0 && x + room(level) - 18.0 > shape.width - 12.0 {
+            (x, y) = (12.0, y + 16.0);
+        }
         marks.push(Mark::Bar {
             x,
-            y: 14.0,
+            y: y - 10.0,
             w: 10.0,
             h: 10.0,
             color,
             title: None,
         });
-        marks.push(text(x + 14.0, 24.0, TEXT, Anchor::Start, level));
+        marks.push(text(x + 14.0, y, TEXT, Anchor::Start, level));
         x += room(level);
     }
 }
 
 /// 3BV/s of every game won, along the dates (or, with no dates at all, the games in the
 /// order of their files), and each series' personal best as a rising step line.
-fn over_time(series: &[(&Series, Color)], marks: &mut Vec<Mark>) {
+fn over_time(series: &[(&Series, Color)], shape: Shape, marks: &mut Vec<Mark>) {
     let rated = |s: &Series| s.won.iter().filter(|g| g.rate.is_some()).count();
     let dated = |s: &Series| {
         s.won
@@ -278,6 +324,15 @@ fn over_time(series: &[(&Series, Color)], marks: &mut Vec<Mark>) {
     let all: usize = series.iter().map(|(s, _)| rated(s)).sum();
     let with_dates: usize = series.iter().map(|(s, _)| dated(s)).sum();
     let by_date = with_dates > 0;
+    // Without dates, the games rated are numbered in the order of their files, across every
+    // player and level: one count along the axis.
+    let mut files: Vec<&str> = series
+        .iter()
+        .flat_map(|(s, _)| s.won.iter().filter(|g| g.rate.is_some()))
+        .map(|g| g.file.as_str())
+        .collect();
+    files.sort_unstable();
+    let number = |g: &Won| files.partition_point(|f| *f < g.file.as_str()) as f64 + 1.0;
     // Each series' games as (x, rate, game), in the order they were played.
     let points: Vec<Vec<(f64, f64, &Won)>> = series
         .iter()
@@ -290,9 +345,7 @@ fn over_time(series: &[(&Series, Color)], marks: &mut Vec<Mark>) {
             } else {
                 s.won
                     .iter()
-                    .filter_map(|g| g.rate.map(|r| (0.0, r, g)))
-                    .enumerate()
-                    .map(|(i, (_, r, g))| (i as f64 + 1.0, r, g))
+                    .filter_map(|g| Some((number(g), g.rate?, g)))
                     .collect()
             };
             p.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.2.file.cmp(&b.2.file)));
@@ -312,8 +365,12 @@ fn over_time(series: &[(&Series, Color)], marks: &mut Vec<Mark>) {
     } else {
         ticks::numbers(0.0, 1.0, 8)
     };
-    let mut heading =
-        "3BV/s of every game won, over time, and the personal best (the line)".to_string();
+    let mut heading = if shape.short {
+        "3BV/s over time, the best as a line"
+    } else {
+        "3BV/s of every game won, over time, and the personal best (the line)"
+    }
+    .to_string();
     if by_date && with_dates < all {
         heading += &format!(" ({} without a date left out)", all - with_dates);
     }
@@ -323,7 +380,7 @@ fn over_time(series: &[(&Series, Color)], marks: &mut Vec<Mark>) {
         "game, in the order of the files (no file records a date)"
     };
     let axes = (x_axis, ticks::numbers(0.0, top, 6));
-    let panel = Panel::new(OVER_TIME, [&heading, x_label, "3BV/s"], axes, marks);
+    let panel = Panel::new(shape.over_time, [&heading, x_label, "3BV/s"], axes, marks);
     if all == 0 {
         panel.say("no game won", marks);
         return;
@@ -346,9 +403,9 @@ fn over_time(series: &[(&Series, Color)], marks: &mut Vec<Mark>) {
         let last_x = points[points.len() - 1].0;
         line.push(panel.at(last_x, best));
         line.dedup();
-        if let [(x, y)] = line[..] {
-            // One game (or every game at one moment) is its own best: a short level stroke.
-            line = vec![(x - BEST_STUB, y), (x + BEST_STUB, y)];
+        // One game (or every game at one moment) is its own best: its point says it.
+        if line.len() < 2 {
+            continue;
         }
         marks.push(Mark::Line {
             points: line,
@@ -370,11 +427,8 @@ fn over_time(series: &[(&Series, Color)], marks: &mut Vec<Mark>) {
     }
 }
 
-/// Half the length, in pixels, of the best line of a series whose best is one point.
-const BEST_STUB: f64 = 8.0;
-
 /// Each game won as a point: its 3BV across, its time up.
-fn scatter(series: &[(&Series, Color)], marks: &mut Vec<Mark>) {
+fn scatter(series: &[(&Series, Color)], shape: Shape, marks: &mut Vec<Mark>) {
     let games = series.iter().flat_map(|(s, _)| s.won.iter());
     let most_bv = games.clone().map(|g| g.three_bv).max().unwrap_or(0);
     let longest = games.map(|g| g.time_ms).max();
@@ -383,7 +437,7 @@ fn scatter(series: &[(&Series, Color)], marks: &mut Vec<Mark>) {
         ticks::numbers(0.0, f64::from(longest.unwrap_or(0)) / 1000.0, 6),
     );
     let titles = ["Time against 3BV, each game won", "3BV", "time (s)"];
-    let panel = Panel::new(SCATTER, titles, axes, marks);
+    let panel = Panel::new(shape.scatter, titles, axes, marks);
     if longest.is_none() {
         panel.say("no game won", marks);
         return;
@@ -403,7 +457,7 @@ fn scatter(series: &[(&Series, Color)], marks: &mut Vec<Mark>) {
 
 /// How the 3BV/s of the games won are spread: bars of round widths, each level's games
 /// stacked in its colour.
-fn histogram(series: &[(&Series, Color)], marks: &mut Vec<Mark>) {
+fn histogram(series: &[(&Series, Color)], shape: Shape, marks: &mut Vec<Mark>) {
     let rates = series
         .iter()
         .flat_map(|(s, _)| s.won.iter().filter_map(|g| g.rate));
@@ -436,7 +490,7 @@ fn histogram(series: &[(&Series, Color)], marks: &mut Vec<Mark>) {
         "3BV/s",
         "games",
     ];
-    let panel = Panel::new(HISTOGRAM, titles, axes, marks);
+    let panel = Panel::new(shape.histogram, titles, axes, marks);
     if !any {
         panel.say("no game won", marks);
         return;
@@ -535,7 +589,7 @@ mod tests {
             )],
             games: 4,
         };
-        let chart = lay_out(&archive);
+        let chart = lay_out(&archive, WIDE);
         let lines = bests(&chart);
         assert_eq!(lines.len(), 1);
         let line = lines[0];
@@ -560,7 +614,7 @@ mod tests {
         };
         let colors: Vec<Color> = colored(&archive).iter().map(|(_, c)| *c).collect();
         assert_eq!(colors, [Color::Level(4), Color::Level(3), Color::Level(2)]);
-        let chart = lay_out(&archive);
+        let chart = lay_out(&archive, WIDE);
         let t = texts(&chart);
         let at = |name: &str| t.iter().position(|x| *x == name).unwrap();
         assert!(at("beginner") < at("expert") && at("expert") < at("8x11/7"));
@@ -575,7 +629,7 @@ mod tests {
             )],
             games: 2,
         };
-        let chart = lay_out(&mixed);
+        let chart = lay_out(&mixed, WIDE);
         assert!(
             texts(&chart)
                 .iter()
@@ -588,29 +642,49 @@ mod tests {
             )],
             games: 2,
         };
-        let chart = lay_out(&undated);
+        let chart = lay_out(&undated, WIDE);
         assert!(
             texts(&chart)
                 .iter()
                 .any(|t| t.starts_with("game, in the order"))
         );
         assert_eq!(bests(&chart).len(), 1);
+        // One count across players and levels: two series' games stand apart.
+        let two = Archive {
+            series: vec![
+                series("beginner", vec![game("a", 1.0, None)]),
+                series("expert", vec![game("b", 2.0, None)]),
+            ],
+            games: 2,
+        };
+        let xs: Vec<f64> = lay_out(&two, WIDE)
+            .marks
+            .iter()
+            .filter_map(|m| match m {
+                Mark::Dot { x, .. } => Some(*x),
+                _ => None,
+            })
+            .take(2)
+            .collect();
+        assert_ne!(xs[0], xs[1], "{xs:?}");
     }
 
     #[test]
     fn an_archive_with_no_game_won_says_so_in_each_panel() {
-        let chart = lay_out(&Archive {
-            series: vec![series("expert", Vec::new())],
-            games: 5,
-        });
+        let chart = lay_out(
+            &Archive {
+                series: vec![series("expert", Vec::new())],
+                games: 5,
+            },
+            WIDE,
+        );
         let t = texts(&chart);
         assert_eq!(t.iter().filter(|x| **x == "no game won").count(), 3);
         assert!(t.contains(&"0 of 5 games won by Ann"));
     }
-    /// Every game's point is drawn over the best lines, and a player's one game has a best
-    /// line too: a short stroke through its point.
+    /// Every game's point is drawn over the best lines; a player's one game has none.
     #[test]
-    fn points_lie_over_the_best_lines_and_one_game_has_its_stroke() {
+    fn points_lie_over_the_best_lines_and_one_game_has_none() {
         let archive = Archive {
             series: vec![
                 series("expert", vec![game("a.avf", 3.0, Some(2))]),
@@ -621,7 +695,7 @@ mod tests {
             ],
             games: 3,
         };
-        let chart = lay_out(&archive);
+        let chart = lay_out(&archive, WIDE);
         let last_best = chart
             .marks
             .iter()
@@ -633,12 +707,7 @@ mod tests {
             .position(|m| matches!(m, Mark::Dot { .. }))
             .unwrap();
         assert!(last_best < first_dot);
-        let lines = bests(&chart);
-        assert_eq!(lines.len(), 2);
-        let stroke = lines[0];
-        assert_eq!(stroke.len(), 2);
-        assert_eq!(stroke[0].1, stroke[1].1);
-        assert_eq!(stroke[1].0 - stroke[0].0, 2.0 * BEST_STUB);
+        assert_eq!(bests(&chart).len(), 1);
     }
 
     /// A custom level keeps its colour whichever other levels the chart holds, and a
@@ -667,10 +736,13 @@ mod tests {
         );
         let mut nameless = series("expert", vec![game("a.avf", 1.0, None)]);
         nameless.player = String::new();
-        let chart = lay_out(&Archive {
-            series: vec![nameless],
-            games: 1,
-        });
+        let chart = lay_out(
+            &Archive {
+                series: vec![nameless],
+                games: 1,
+            },
+            WIDE,
+        );
         assert!(texts(&chart).contains(&"1 of 1 games won by (no name)"));
     }
 
@@ -686,8 +758,8 @@ mod tests {
                 )],
                 games: 2,
             };
-            let chart = lay_out(&archive);
-            let right = HISTOGRAM.0 + HISTOGRAM.2 - INSET.2;
+            let chart = lay_out(&archive, WIDE);
+            let right = WIDE.histogram.0 + WIDE.histogram.2 - INSET.2;
             for m in &chart.marks {
                 if let Mark::Bar {
                     x,
