@@ -501,3 +501,63 @@ fn a_player_matches_in_any_case_filters_a_merge_and_says_when_none_is_there() {
         "all.json: made for every player, the first summary for player \"Thomas Kolar\"",
     );
 }
+
+/// Two machines' archives may hold different games under one relative name: their
+/// summaries merge, as one run over both would count both; the same game under the same
+/// name is still refused.
+#[test]
+fn a_merge_tells_games_of_one_name_apart_by_their_figures() {
+    let dir = scratch("archive-one-name");
+    let s = samples();
+    for (machine, sample) in [("m1", &s[0]), ("m2", &s[1])] {
+        std::fs::create_dir_all(dir.join(machine).join("r")).unwrap();
+        std::fs::copy(sample, dir.join(machine).join("r/a.bin")).unwrap();
+    }
+    let summarise = |machine: &str| {
+        let out = std::process::Command::new(crate::harness::bin("mines"))
+            .args(["replay", "--summary", "r"])
+            .current_dir(dir.join(machine))
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let file = dir.join(format!("{machine}.json"));
+        std::fs::write(&file, out.stdout).unwrap();
+        file.display().to_string()
+    };
+    let (one, two) = (summarise("m1"), summarise("m2"));
+    let merged = summary(&["replay", "--merge", &one, &two]);
+    assert_eq!(merged["replays"], 2);
+    let r = mines(&["replay", "--merge", &one, &one]);
+    r.assert_error("mines", 2, "holds \"r/a.bin\"");
+}
+
+/// A link back up the tree (`loop -> ../..`) is a loop, said once, and nothing above the
+/// folder given is read through it; a file reached by a real folder and by a link is named
+/// by its real folder; the paths given in any order give the same bytes.
+#[cfg(unix)]
+#[test]
+fn links_neither_lead_out_of_the_folder_nor_change_the_names() {
+    let dir = scratch("archive-links");
+    let copies = archive(&dir, 3);
+    let a = dir.join("a");
+    std::fs::create_dir(a.join("deep")).unwrap();
+    std::os::unix::fs::symlink("../..", a.join("deep/loop")).unwrap();
+    std::os::unix::fs::symlink("../c", dir.join("b/clink")).unwrap();
+    let r = mines(&["replay", "--summary", &a.display().to_string()]);
+    assert_eq!(r.status, 2, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("a loop of symbolic links"),
+        "{}",
+        r.stderr
+    );
+    let in_a = copies.iter().filter(|c| c.starts_with(&a)).count();
+    assert_eq!(r.doc()["replays"], in_a, "{}", r.stdout);
+    let (b, c) = (
+        dir.join("b").display().to_string(),
+        dir.join("c").display().to_string(),
+    );
+    let forward = mines(&["replay", "--summary", &b, &c]);
+    let backward = mines(&["replay", "--summary", &c, &b]);
+    assert_eq!(forward.stdout, backward.stdout);
+    assert!(!forward.stdout.contains("clink"), "{}", forward.stdout);
+}

@@ -101,7 +101,10 @@ impl Summary {
             skipped += summary.skipped;
             for g in &summary.groups {
                 for game in &g.replays {
-                    let key = identity(&game.file);
+                    // One replay is one file holding one game: the same name with other
+                    // figures is another machine's file of that name, which one run over
+                    // both archives would count too.
+                    let key = format!("{}\0{}", identity(&game.file), figures(game));
                     if let Some((other, as_there)) = seen.get(&key) {
                         return Err(MergeError::Twice {
                             part,
@@ -196,4 +199,18 @@ fn first_difference(found: &Group, expected: &Group) -> Option<&'static str> {
         ("replays", found.replays == expected.replays),
     ];
     fields.into_iter().find(|&(_, same)| !same).map(|(f, _)| f)
+}
+
+/// A game's figures, its file left out, as one string: what tells two games of one name.
+fn figures(game: &super::Game) -> String {
+    let super::Game {
+        file: _,
+        won,
+        time_ms,
+        three_bv,
+        three_bv_per_s,
+        ioe,
+        date,
+    } = game;
+    format!("{won} {time_ms} {three_bv} {three_bv_per_s:?} {ioe:?} {date:?}")
 }
