@@ -522,3 +522,54 @@ fn the_pledge_walker_takes_square_cells_and_the_rest_say_why_not() {
         assert_eq!(r.stdout, "", "{args:?}");
     }
 }
+
+/// On the terminal, every seam letter of a Möbius strip, a torus and a cube's net stands
+/// twice, once at each end of its passage, none lost under another or run into it.
+#[test]
+fn terminal_pictures_show_every_seam_letter_twice() {
+    let mut mazes: Vec<Vec<String>> = Vec::new();
+    for seed in 1..=4 {
+        let s = seed.to_string();
+        for size in [["20", "10"], ["30", "16"], ["12", "8"]] {
+            for wrap in ["mobius", "xy"] {
+                mazes.push(
+                    ["--wrap", wrap, "--seed", &s, size[0], size[1]]
+                        .map(String::from)
+                        .to_vec(),
+                );
+            }
+        }
+        for n in ["3", "5", "8"] {
+            mazes.push(
+                ["--tiling", "cube", "--seed", &s, n]
+                    .map(String::from)
+                    .to_vec(),
+            );
+        }
+    }
+    for args in mazes {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let maze = run("mazegen", &args, "");
+        let drawn = run("gridrender", &[], &maze.stdout);
+        assert_eq!(drawn.status, 0, "{}", drawn.stderr);
+        let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
+        // The label lines ("flipped: row r meets 9-r") hold words, not seam letters.
+        for line in drawn.stdout.lines().filter(|l| !l.contains(':')) {
+            let mut word = String::new();
+            for ch in line.chars().chain([' ']) {
+                if ch.is_ascii_lowercase() {
+                    word.push(ch);
+                } else if !word.is_empty() {
+                    *counts.entry(std::mem::take(&mut word)).or_default() += 1;
+                }
+            }
+        }
+        assert!(!counts.is_empty(), "{args:?}");
+        let wrong: Vec<_> = counts.iter().filter(|(_, n)| **n != 2).collect();
+        assert!(
+            wrong.is_empty(),
+            "mazegen {args:?}: {wrong:?}\n{}",
+            drawn.stdout
+        );
+    }
+}

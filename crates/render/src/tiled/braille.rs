@@ -314,13 +314,14 @@ fn character_at((x, y): Px) -> (usize, usize) {
 }
 
 /// Writes the marks of a maze beyond the plane into `letters`, where start and goal do not
-/// stand: labels and seam numbers as text, stairs as arrows (up, down, both); the cube's
+/// stand: labels and seam letters as text, stairs as arrows (up, down, both); the cube's
 /// face names are left to pictures, for on a face they would hide its walls.
 fn put_marks<'a>(marks: impl IntoIterator<Item = &'a Mark>, letters: &mut Letters) {
+    // The characters seam letters took, so that two never touch.
+    let mut seams: HashSet<(usize, usize)> = HashSet::new();
     for mark in marks {
         let (at, text, anchor, shows) = match mark {
             Mark::Label { at, text, anchor } => (*at, text.clone(), *anchor, Shows::Walls),
-            // Twice as far out from the side as in a picture: clear of the wall's character.
             Mark::Seam {
                 at,
                 side,
@@ -328,12 +329,12 @@ fn put_marks<'a>(marks: impl IntoIterator<Item = &'a Mark>, letters: &mut Letter
                 anchor,
                 on_path,
                 ..
-            } => (
-                (2.0 * at.0 - side.0, 2.0 * at.1 - side.1),
-                beyond::pair_name(*pair),
-                *anchor,
-                if *on_path { Shows::Path } else { Shows::Walls },
-            ),
+            } => {
+                let shows = if *on_path { Shows::Path } else { Shows::Walls };
+                let name = beyond::pair_name(*pair);
+                put_seam(*side, *at, &name, *anchor, shows, letters, &mut seams);
+                continue;
+            }
             Mark::Stairs { at, up, down, .. } => {
                 let arrow = match (up, down) {
                     (true, true) => "\u{2195}",
@@ -354,6 +355,70 @@ fn put_marks<'a>(marks: impl IntoIterator<Item = &'a Mark>, letters: &mut Letter
         for (k, ch) in text.chars().enumerate() {
             letters.entry((first + k, line)).or_insert((ch, shows));
         }
+    }
+}
+
+/// Writes a seam's letter `name` beside the middle of its cell's `side`, one character out
+/// from the wall's: on the line of the side for a left or right edge, the line above or below
+/// for a top or bottom one (`at`, where a picture puts it, tells which way is out). Where
+/// that character is taken, or touches another seam's letter, the letter moves along the
+/// side, a character at a time each way, then one further out: a terminal's characters are
+/// coarse, and the letters of neighbouring rows or of a net's inner corner would land on
+/// one another.
+fn put_seam(
+    side: Px,
+    at: Px,
+    name: &str,
+    anchor: Anchor,
+    shows: Shows,
+    letters: &mut Letters,
+    seams: &mut HashSet<(usize, usize)>,
+) {
+    let (column, line) = character_at(side);
+    let (column, line) = (column as isize, line as isize);
+    let n = name.chars().count() as isize;
+    // Where the name starts, and which way is along the side.
+    let (start, along): ((isize, isize), (isize, isize)) = match anchor {
+        Anchor::End => ((column - n, line), (0, 1)),
+        Anchor::Start => ((column + 1, line), (0, 1)),
+        Anchor::Middle if at.1 < side.1 => ((column - n / 2, line - 1), (1, 0)),
+        Anchor::Middle => ((column - n / 2, line + 1), (1, 0)),
+    };
+    let out = match anchor {
+        Anchor::End => (-1, 0),
+        Anchor::Start => (1, 0),
+        Anchor::Middle if at.1 < side.1 => (0, -1),
+        Anchor::Middle => (0, 1),
+    };
+    let free = |(c, l): (isize, isize), letters: &Letters, seams: &HashSet<(usize, usize)>| {
+        if c < 1 || l < 0 {
+            return false;
+        }
+        let cells = (c..c + n).map(|k| (k as usize, l as usize));
+        let touching = [(c - 1, l), (c + n, l)].map(|(k, l)| (k.max(0) as usize, l as usize));
+        cells.clone().all(|p| !letters.contains_key(&p))
+            && touching.iter().all(|p| !seams.contains(p))
+    };
+    let shifts = [0, -1, 1, -2, 2, -3, 3];
+    let candidates = [0, 1].into_iter().flat_map(|further| {
+        shifts.map(move |k| {
+            (
+                start.0 + along.0 * k + out.0 * further,
+                start.1 + along.1 * k + out.1 * further,
+            )
+        })
+    });
+    let mut chosen = start;
+    for c in candidates {
+        if free(c, letters, seams) {
+            chosen = c;
+            break;
+        }
+    }
+    let (c, l) = (chosen.0.max(0) as usize, chosen.1.max(0) as usize);
+    for (k, ch) in name.chars().enumerate() {
+        letters.entry((c + k, l)).or_insert((ch, shows));
+        seams.insert((c + k, l));
     }
 }
 
