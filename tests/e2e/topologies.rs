@@ -573,3 +573,50 @@ fn terminal_pictures_show_every_seam_letter_twice() {
         );
     }
 }
+
+/// `--stats` on levels, wraps and the cube writes a flat maze's figures through stairs and
+/// seams: on a perfect maze with the farthest ends, the shortest path is the longest path,
+/// the degrees add up to a tree's, and the corridors' mean fits the passages.
+#[test]
+fn stats_beyond_the_plane_hold_a_flat_mazes_figures() {
+    for args in [
+        &["--levels", "3", "10", "8"][..],
+        &["--wrap", "xy", "20", "10"],
+        &["--wrap", "mobius", "15", "9"],
+        &["--tiling", "cube", "5"],
+        &["--tiling", "hex", "--wrap", "x", "12", "8"],
+    ] {
+        for seed in ["1", "2", "3"] {
+            let mut all = vec!["--seed", seed, "--endpoints", "farthest"];
+            all.extend_from_slice(args);
+            let maze = run("mazegen", &all, "");
+            let solved = run("mazesolve", &["--stats"], &maze.stdout);
+            assert_eq!(solved.status, 0, "{all:?}: {}", solved.stderr);
+            let doc: Value = serde_json::from_str(&solved.stdout).unwrap();
+            let s = &doc["stats"];
+            let n = |k: &str| {
+                s[k].as_u64()
+                    .unwrap_or_else(|| panic!("{all:?}: no {k}: {s}"))
+            };
+            let length = doc["solution"]["length"].as_u64().unwrap();
+            assert_eq!(n("solution_length_cells"), length, "{all:?}");
+            assert_eq!(n("longest_path_cells"), length, "{all:?}: farthest ends");
+            assert!(
+                n("turns") <= length && n("decisions") < length,
+                "{all:?}: {s}"
+            );
+            // A tree of c cells has c - 1 passages: dead ends d, junctions j3 and j4+.
+            let (cells, dead) = (n("cells"), n("dead_ends"));
+            assert!(
+                dead >= 2 && dead > n("junctions3") + n("junctions4"),
+                "{all:?}: {s}"
+            );
+            let share = s["dead_end_share"].as_f64().unwrap();
+            assert!((share - dead as f64 / cells as f64).abs() < 1e-12);
+            assert!(s["river"].as_f64().unwrap() >= 1.0, "{all:?}: {s}");
+            for key in ["stairs", "seams"] {
+                assert!(s[key].is_u64(), "{all:?}: {key}");
+            }
+        }
+    }
+}

@@ -46,8 +46,8 @@ struct Args {
 
     /// Add `stats` to each document: cells, dead ends, junctions, the solution's length in
     /// cells (`solution_length_cells`), turns and decisions, the longest path in cells and
-    /// the river (docs/format.md). On levels, wrapped and cube mazes: the cells, and the
-    /// stairs and seams the solution goes through.
+    /// the river (docs/format.md). On levels, wrapped and cube mazes the same, through their
+    /// stairs and seams, and the stairs and seams the solution goes through.
     #[arg(long, conflicts_with = "play")]
     stats: bool,
 
@@ -140,7 +140,8 @@ fn run(args: Args) -> Result<Status> {
             if args.stats {
                 let maze = TiledDoc::from_document(&doc).map_err(|e| place.locate(e))?;
                 let path = found.path.as_deref().unwrap_or_default();
-                doc.set("stats", grid_maze::tiled::crossings(&maze.maze, path));
+                let figures = grid_maze::tiled::crossings(&maze.maze, start, goal, path);
+                doc.set("stats", figures);
             }
             if found.length.is_none() {
                 status = Status::NoAnswer;

@@ -1,43 +1,182 @@
-//! What a path through a maze beyond the plane goes through: the stairs it climbs or
-//! descends, and the seams it crosses (wrapped edges, a cube's edges). `mazesolve --stats`
-//! writes these figures for levels, wrapped and cube mazes.
+//! The figures of a maze beyond the plane (levels, wrapped edges, a cube) that
+//! `mazesolve --stats` writes: those of a flat maze, counted on the cells' graph through
+//! stairs and seams, and the stairs and seams the solution goes through.
 
 use grid_core::Pos;
-use grid_core::tiling::{AnyMaze, Passage, Topology};
+use grid_core::maze_doc::MazeStats;
+use grid_core::tiling::{AnyMaze, Cell, Passage, Side, TiledMaze, Tiling, Topology};
 use serde::Serialize;
+use std::collections::VecDeque;
 
 /// The figures of a solved maze beyond the plane (docs/format.md, `stats`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Crossings {
-    /// Cells of the maze (those a mask keeps).
-    pub cells: usize,
+    /// A flat maze's figures, on the graph of cells and passages (stairs and seams are
+    /// passages): `junctions4` counts the cells with four ways out or more (a levels cell
+    /// has six sides, a hexagon six).
+    #[serde(flatten)]
+    pub graph: MazeStats,
     /// Steps of the solution on stairs, up or down.
     pub stairs: usize,
     /// Steps of the solution over a seam.
     pub seams: usize,
 }
 
-/// The figures of `path` (cells of `maze`, each step between neighbours).
-pub fn crossings(maze: &AnyMaze, path: &[Pos]) -> Crossings {
+/// The figures of `maze`, and of `path` (cells of it, each step between neighbours).
+pub fn crossings(maze: &AnyMaze, start: Pos, goal: Pos, path: &[Pos]) -> Crossings {
     grid_core::on_tiled_maze!(maze, m => {
         let t = m.topology();
-        let mut figures = Crossings {
-            cells: m.cell_count(),
-            stairs: 0,
-            seams: 0,
-        };
+        let (mut stairs, mut seams) = (0, 0);
         for step in path.windows(2) {
-            let (a, b) = (t.cell(step[0]), t.cell(step[1]));
-            if let (Some(a), Some(b)) = (a, b) {
+            if let (Some(a), Some(b)) = (t.cell(step[0]), t.cell(step[1])) {
                 match t.passage(a, b) {
                     Passage::Plain => {}
-                    Passage::Stairs => figures.stairs += 1,
-                    Passage::Seam => figures.seams += 1,
+                    Passage::Stairs => stairs += 1,
+                    Passage::Seam => seams += 1,
                 }
             }
         }
-        figures
+        Crossings {
+            graph: graph_figures(m, m.cell_at(start), m.cell_at(goal)),
+            stairs,
+            seams,
+        }
     })
+}
+
+/// A flat maze's figures (`grid_maze::stats`) on any topology's cell graph: the shortest
+/// path from `start` to `goal` for its length, turns and decisions, two breadth-first
+/// searches for the longest path.
+fn graph_figures<T: Topology>(
+    m: &TiledMaze<T>,
+    start: Option<Cell>,
+    goal: Option<Cell>,
+) -> MazeStats {
+    let (mut sides, mut exits) = (Vec::new(), Vec::new());
+    let mut degree = vec![0u32; m.topology().len()];
+    let (mut cells, mut edges, mut ends) = (0usize, 0usize, 0usize);
+    let mut counts = [0usize; 5];
+    for cell in m.cells() {
+        m.exits(cell, &mut sides, &mut exits);
+        let d = exits.len();
+        degree[cell as usize] = d as u32;
+        cells += 1;
+        edges += d;
+        counts[d.min(4)] += 1;
+        if d != 2 {
+            ends += d;
+        }
+    }
+    let edges = edges / 2;
+    let corridors = ends / 2;
+    let river = if corridors == 0 {
+        edges as f64
+    } else {
+        edges as f64 / corridors as f64
+    };
+    let first = start.or_else(|| m.cells().next());
+    let mut dist = Vec::new();
+    let path = match (first, start, goal) {
+        (Some(from), Some(_), Some(goal)) => {
+            search(m, from, &mut dist);
+            walk_back(m, &dist, goal)
+        }
+        _ => None,
+    };
+    let longest_path_cells = first.map_or(0, |from| {
+        let far = search(m, from, &mut dist);
+        let end = search(m, far, &mut dist);
+        dist[end as usize] as usize
+    });
+    let turns = path.as_ref().map(|p| turns(m, p));
+    let decisions = path.as_ref().map(|p| {
+        p.iter()
+            .take(p.len().saturating_sub(1))
+            .skip(1)
+            .filter(|&&c| degree[c as usize] > 2)
+            .count()
+    });
+    MazeStats {
+        cells,
+        dead_ends: counts[1],
+        dead_end_share: if cells == 0 {
+            0.0
+        } else {
+            counts[1] as f64 / cells as f64
+        },
+        junctions3: counts[3],
+        junctions4: counts[4],
+        solution_length_cells: path.as_ref().map(|p| p.len() - 1),
+        turns,
+        decisions,
+        longest_path_cells,
+        river,
+    }
+}
+
+/// Breadth-first search from `from`: each cell's steps away in `dist` (`u32::MAX` where
+/// it cannot be reached); the last cell reached, one of the farthest.
+fn search<T: Topology>(m: &TiledMaze<T>, from: Cell, dist: &mut Vec<u32>) -> Cell {
+    dist.clear();
+    dist.resize(m.topology().len(), u32::MAX);
+    let (mut sides, mut exits) = (Vec::new(), Vec::new());
+    let mut queue = VecDeque::from([from]);
+    dist[from as usize] = 0;
+    let mut last = from;
+    while let Some(cell) = queue.pop_front() {
+        last = cell;
+        m.exits(cell, &mut sides, &mut exits);
+        for &next in &exits {
+            if dist[next as usize] == u32::MAX {
+                dist[next as usize] = dist[cell as usize] + 1;
+                queue.push_back(next);
+            }
+        }
+    }
+    last
+}
+
+/// A shortest path to `goal` read back from a search's distances, from its start.
+fn walk_back<T: Topology>(m: &TiledMaze<T>, dist: &[u32], goal: Cell) -> Option<Vec<Cell>> {
+    if dist[goal as usize] == u32::MAX {
+        return None;
+    }
+    let (mut sides, mut exits) = (Vec::new(), Vec::new());
+    let mut path = vec![goal];
+    let mut at = goal;
+    while dist[at as usize] > 0 {
+        m.exits(at, &mut sides, &mut exits);
+        at = *exits
+            .iter()
+            .find(|&&c| dist[c as usize] == dist[at as usize] - 1)
+            .expect("a cell at distance d has a neighbour at d - 1");
+        path.push(at);
+    }
+    path.reverse();
+    Some(path)
+}
+
+/// Changes of direction along `path`: a step's direction is the side of its cell it leaves
+/// by, in the cell's clockwise order (north, east, south, west, then up and down on levels).
+/// A cube's faces each have their own north, so the step after one over a cube's edge
+/// carries the walker's heading on and is no turn; wrapped edges keep the grid's.
+fn turns<T: Topology>(m: &TiledMaze<T>, path: &[Cell]) -> usize {
+    let t = m.topology();
+    let mut sides: Vec<Side> = Vec::new();
+    let mut headings = Vec::with_capacity(path.len());
+    for step in path.windows(2) {
+        m.sides(step[0], &mut sides);
+        let side = sides
+            .iter()
+            .position(|s| s.to == step[1])
+            .unwrap_or(usize::MAX);
+        let carried = T::TILING == Tiling::Cube && t.passage(step[0], step[1]) == Passage::Seam;
+        headings.push((side, carried));
+    }
+    headings
+        .windows(2)
+        .filter(|w| !w[0].1 && w[0].0 != w[1].0)
+        .count()
 }
 
 /// Whether `solver` means something on `tiling`: a wall follower turns by the clockwise
