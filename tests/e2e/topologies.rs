@@ -620,3 +620,24 @@ fn stats_beyond_the_plane_hold_a_flat_mazes_figures() {
         }
     }
 }
+
+/// A maze written as a grid of tiles with a `wrap` or `levels` field is refused, by every
+/// tool that reads it, rather than read as the flat maze it is not.
+#[test]
+fn a_grid_of_tiles_with_a_wrap_or_levels_is_refused() {
+    let maze = run("mazegen", &["--seed", "1", "3"], "").stdout;
+    let mut doc: Value = serde_json::from_str(&maze).unwrap();
+    for (field, value, says) in [
+        ("wrap", serde_json::json!("x"), "field `wrap`"),
+        ("levels", serde_json::json!(2), "field `levels`"),
+    ] {
+        doc[field] = value;
+        let text = doc.to_string() + "\n";
+        for tool in ["mazesolve", "gridrender"] {
+            let r = run(tool, &[], &text);
+            r.assert_error(tool, 2, says);
+            assert_eq!(r.stdout, "", "{tool}");
+        }
+        doc.as_object_mut().unwrap().remove(field);
+    }
+}

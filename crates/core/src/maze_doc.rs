@@ -149,6 +149,20 @@ impl MazeDoc {
                 doc.kind()
             )));
         }
+        // A grid of tiles is one flat square maze: a wrap or levels would be read as not
+        // there, and the maze walked as another than the one written.
+        if doc.has("wrap") {
+            return Err(Error::input(
+                "field `wrap`: a maze written as a `grid` of tiles does not wrap; square cells \
+                 with joined edges are a `\"tiling\": \"wrapped\"` maze",
+            ));
+        }
+        if doc.has("levels") {
+            return Err(Error::input(
+                "field `levels`: a maze written as a `grid` of tiles has one level; stacked \
+                 grids are a `\"tiling\": \"levels\"` maze",
+            ));
+        }
         let bytes = doc
             .grid_bytes()?
             .ok_or_else(|| Error::input("field `grid`: missing"))?;
