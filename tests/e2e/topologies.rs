@@ -97,7 +97,7 @@ fn every_topology_is_drawn_as_svg_with_labels_and_paired_seam_marks() {
         assert!(counts.values().all(|&c| c == 2), "{args:?}: {counts:?}");
         match tiling {
             "levels" => {
-                assert_eq!(texts("label"), ["level 0", "level 1", "level 2"]);
+                assert_eq!(texts("label"), ["level 1", "level 2", "level 3"]);
                 assert!(seams.is_empty());
                 let stairs = tree
                     .descendants()
@@ -139,7 +139,7 @@ fn every_topology_is_drawn_as_png_and_text() {
         let text = run("gridrender", &["--format", "text"], &maze);
         assert_eq!(text.status, 0, "{args:?}: {}", text.stderr);
         if tiling == "levels" {
-            for label in ["level 0", "level 1", "level 2"] {
+            for label in ["level 1", "level 2", "level 3"] {
                 assert!(text.stdout.contains(label), "{args:?}: {}", text.stdout);
             }
         }

@@ -106,7 +106,8 @@ fn a_levels_maze_is_walked_up_and_down_its_stairs() {
         "{screen}"
     );
     assert!(screen.contains("level 1 of 3, goal on level 3"), "{screen}");
-    assert!(screen.contains("u / d stairs up / down"), "{screen}");
+    assert!(screen.contains("u / d take stairs"), "{screen}");
+    assert!(screen.contains("q quits"), "{screen}");
 }
 
 #[test]

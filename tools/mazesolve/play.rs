@@ -77,13 +77,15 @@ pub fn interrupts(key: &event::KeyEvent) -> bool {
 }
 
 /// The goal is reached: the moves beside the shortest way, the time and the best time for
-/// mazes named `name`, until a key is pressed.
+/// mazes named `name`, until a key is pressed; on the lines from `row` on (where the game's
+/// status line was, under the maze), or the terminal's last ones when they would not fit.
 pub fn solved_screen(
     tty: &mut File,
     walked: &str,
     shortest: Option<usize>,
     secs: f64,
     name: &str,
+    row: u16,
 ) -> Result<()> {
     let mut best = BestTimes::load("maze-best.json");
     let previous = best.get(name);
@@ -106,7 +108,7 @@ pub fn solved_screen(
         lines.push(ANY_KEY.to_string());
         lines
     };
-    let top = rows.saturating_sub(lines.len() as u16);
+    let top = row.min(rows.saturating_sub(lines.len() as u16));
     for (i, line) in lines.iter().enumerate() {
         queue!(
             tty,
@@ -183,6 +185,8 @@ struct Game<'a> {
     /// Tiles outside a masked maze, drawn as background.
     outside: Option<Grid<bool>>,
     started: Instant,
+    /// The row of the status line as last drawn, where the solved screen says its figures.
+    status_row: std::cell::Cell<u16>,
 }
 
 impl<'a> Game<'a> {
@@ -198,6 +202,7 @@ impl<'a> Game<'a> {
             heading: None,
             outside: maze.outside(),
             started: Instant::now(),
+            status_row: std::cell::Cell::new(0),
         }
     }
 
@@ -268,6 +273,7 @@ impl<'a> Game<'a> {
             self.shortest(),
             secs,
             &self.record_name(),
+            self.status_row.get(),
         )
     }
 
@@ -327,6 +333,7 @@ impl<'a> Game<'a> {
             self.started.elapsed().as_secs_f64()
         );
         queue!(tty, cursor::MoveTo(0, view_h as u16), Print(status))?;
+        self.status_row.set(view_h as u16);
         tty.flush()
     }
 }

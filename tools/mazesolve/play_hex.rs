@@ -64,6 +64,8 @@ struct Game<'a> {
     goal: Cell,
     walk: Vec<Cell>,
     started: Instant,
+    /// The row of the status line as last drawn, where the solved screen says its figures.
+    status_row: std::cell::Cell<u16>,
 }
 
 impl<'a> Game<'a> {
@@ -80,6 +82,7 @@ impl<'a> Game<'a> {
             goal: cell(doc.goal),
             walk: vec![at],
             started: Instant::now(),
+            status_row: std::cell::Cell::new(0),
         }
     }
 
@@ -149,6 +152,7 @@ impl<'a> Game<'a> {
             cursor::MoveTo(0, view.min(lines.len()) as u16),
             Print(status)
         )?;
+        self.status_row.set(view.min(lines.len()) as u16);
         tty.flush()
     }
 
@@ -164,6 +168,7 @@ impl<'a> Game<'a> {
             Some(shortest as usize),
             secs,
             &name,
+            self.status_row.get(),
         )
     }
 }

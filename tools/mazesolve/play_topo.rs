@@ -127,8 +127,7 @@ impl Board for Levels {
     }
 
     fn keys(&self) -> &'static str {
-        "arrows or hjkl move, u / d stairs up / down (marked ^ up, v down, ^v or x both), \
-         q quits"
+        "arrows or hjkl move, u / d take stairs (^ up, v down, ^v or x both), q quits"
     }
 
     fn record_name(&self) -> String {
@@ -321,6 +320,9 @@ struct Game<'a, T> {
     /// The cube view's quarter turns: screen north is the side `turn` of the player's face.
     turn: usize,
     started: Instant,
+    /// The row of the keys' line as last drawn (under the status line), where the solved
+    /// screen says its figures.
+    status_row: std::cell::Cell<u16>,
 }
 
 impl<'a, T: Board> Game<'a, T> {
@@ -337,6 +339,7 @@ impl<'a, T: Board> Game<'a, T> {
             walk: vec![at],
             turn: 0,
             started: Instant::now(),
+            status_row: std::cell::Cell::new(0),
         }
     }
 
@@ -607,6 +610,7 @@ impl<'a, T: Board> Game<'a, T> {
             let y = lines.min(view_h) + 1 + i;
             queue!(tty, cursor::MoveTo(0, y as u16), Print(text))?;
         }
+        self.status_row.set((lines.min(view_h) + 2) as u16);
         tty.flush()
     }
 
@@ -620,6 +624,7 @@ impl<'a, T: Board> Game<'a, T> {
             Some(shortest as usize),
             secs,
             &self.maze.topology().record_name(),
+            self.status_row.get(),
         )
     }
 }

@@ -364,8 +364,12 @@ fn stairs_and_seams_on_a_solution_are_counted() {
     let request = TiledRequest::new(Algorithm::Prim, Tiling::Levels, size, None, None).unwrap();
     let doc = made(&request, 1).1;
     let found = solve_tiled(Solver::AStar, &doc.maze, doc.start, doc.goal, false);
-    let figures = crossings(&doc.maze, &found.path.unwrap());
-    assert_eq!((figures.cells, figures.stairs, figures.seams), (3, 2, 0));
+    let figures = crossings(&doc.maze, doc.start, doc.goal, &found.path.unwrap());
+    assert_eq!((figures.graph.cells, figures.stairs, figures.seams), (3, 2, 0));
+    // A column of three cells: two dead ends, the shortest and the longest path 2 steps.
+    assert_eq!(figures.graph.dead_ends, 2);
+    assert_eq!(figures.graph.solution_length_cells, Some(2));
+    assert_eq!(figures.graph.longest_path_cells, 2);
     // A torus of 3 x 3 from the corner to the opposite corner: two steps, both over seams.
     let size = TiledSize::Wrapped {
         width: 3,
@@ -378,7 +382,7 @@ fn stairs_and_seams_on_a_solution_are_counted() {
         let path = solve_tiled(Solver::Bfs, &doc.maze, doc.start, doc.goal, false)
             .path
             .unwrap();
-        let figures = crossings(&doc.maze, &path);
+        let figures = crossings(&doc.maze, doc.start, doc.goal, &path);
         let seams = path
             .windows(2)
             .filter(|s| s[0].row.abs_diff(s[1].row) == 2 || s[0].col.abs_diff(s[1].col) == 2)

@@ -312,7 +312,7 @@ fn parts(doc: &TiledDoc, layout: &Layout) -> Parts {
             let (w, h, levels) = (t.width() as f64, t.height() as f64, t.levels());
             let list = (0..levels)
                 .map(|l| {
-                    let words = format!("level {l} of {levels}");
+                    let words = format!("level {} of {levels}", l + 1);
                     (l.to_string(), words, frame(l as f64 * (w + 1.0), 0.0, w, h))
                 })
                 .collect();

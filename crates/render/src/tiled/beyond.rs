@@ -89,7 +89,8 @@ fn levels(m: &TiledMaze<Levels>, layout: &Layout) -> Vec<Mark> {
     let mut marks: Vec<Mark> = (0..t.levels())
         .map(|l| Mark::Label {
             at: layout.place((l as f64 * (w + 1.0) + w / 2.0, -0.5)),
-            text: format!("level {l}"),
+            // Counted from 1, as a person counts floors and the terminal game does.
+            text: format!("level {}", l + 1),
             anchor: Anchor::Middle,
         })
         .collect();
@@ -364,7 +365,7 @@ mod tests {
                 _ => None,
             })
             .collect();
-        assert_eq!(labels, ["level 0", "level 1"]);
+        assert_eq!(labels, ["level 1", "level 2"]);
         let stairs = marks
             .iter()
             .filter(|m| matches!(m, Mark::Stairs { .. }))
