@@ -641,3 +641,43 @@ fn a_grid_of_tiles_with_a_wrap_or_levels_is_refused() {
         doc.as_object_mut().unwrap().remove(field);
     }
 }
+
+/// The generators defined on a rectangle's rows and sides say why a wrap or a cube is not
+/// one, and the ways of asking for a topology wrongly say the right way.
+#[test]
+fn refusals_beyond_the_plane_give_their_reasons() {
+    for (args, says) in [
+        (
+            &["--algo", "sidewinder", "--wrap", "x", "7", "5"][..],
+            "no side to carve towards",
+        ),
+        (
+            &["--algo", "binary-tree", "--tiling", "cube", "4"],
+            "no side to carve towards",
+        ),
+        (
+            &["--algo", "recursive-division", "--wrap", "xy", "7", "5"],
+            "no sides for a wall",
+        ),
+        (
+            &["--algo", "eller", "--tiling", "cube", "4"],
+            "round in a ring",
+        ),
+        (
+            &["--tiling", "cube", "--wrap", "x", "5"],
+            "already meets the next face",
+        ),
+        (
+            &["--tiling", "levels", "--levels", "3", "5"],
+            "leave --tiling out",
+        ),
+        (
+            &["--tiling", "wrapped", "--wrap", "x", "5"],
+            "leave --tiling out",
+        ),
+    ] {
+        let r = run("mazegen", args, "");
+        r.assert_error("mazegen", 2, says);
+        assert_eq!(r.stdout, "", "{args:?}");
+    }
+}

@@ -372,11 +372,21 @@ fn beyond_the_plane(args: &Args) -> Result<Tiling> {
             "--levels and --wrap do not combine: choose stacked levels or joined edges",
         )),
         (Some(0), None) => Err(Error::usage("--levels 0: a maze has at least 1 level")),
+        (Some(_), None) if tiling == Tiling::Levels => Err(Error::usage(
+            "--levels L makes a levels maze: leave --tiling out (mazegen --levels 3 10 8)",
+        )),
         (Some(_), None) if tiling != Tiling::Square => Err(Error::usage(format!(
             "--levels stacks square grids, not {tiling} ones"
         ))),
         (Some(_), None) => Ok(Tiling::Levels),
         (None, Some(_)) if tiling == Tiling::Hex => Ok(Tiling::Hex),
+        (None, Some(_)) if tiling == Tiling::Wrapped => Err(Error::usage(
+            "--wrap makes a wrapped maze: leave --tiling out (mazegen --wrap xy 20)",
+        )),
+        (None, Some(_)) if tiling == Tiling::Cube => Err(Error::usage(
+            "--wrap joins a grid's opposite edges; every edge of a cube's face already meets \
+             the next face",
+        )),
         (None, Some(_)) if tiling != Tiling::Square => Err(Error::usage(format!(
             "--wrap joins the edges of square and hex mazes only; {tiling:#} maze's edges do \
              not meet cell for cell"

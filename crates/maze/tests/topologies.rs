@@ -365,7 +365,10 @@ fn stairs_and_seams_on_a_solution_are_counted() {
     let doc = made(&request, 1).1;
     let found = solve_tiled(Solver::AStar, &doc.maze, doc.start, doc.goal, false);
     let figures = crossings(&doc.maze, doc.start, doc.goal, &found.path.unwrap());
-    assert_eq!((figures.graph.cells, figures.stairs, figures.seams), (3, 2, 0));
+    assert_eq!(
+        (figures.graph.cells, figures.stairs, figures.seams),
+        (3, 2, 0)
+    );
     // A column of three cells: two dead ends, the shortest and the longest path 2 steps.
     assert_eq!(figures.graph.dead_ends, 2);
     assert_eq!(figures.graph.solution_length_cells, Some(2));

@@ -144,6 +144,18 @@ pub fn refusal(algorithm: Algorithm, tiling: Tiling) -> Option<&'static str> {
             "it carries the sets of one row to the next, and on levels it would have to \
              carry a whole level's: use kruskal, its general form",
         ),
+        (Algorithm::BinaryTree | Algorithm::Sidewinder, Tiling::Wrapped | Tiling::Cube) => Some(
+            "it carves towards two sides of a rectangle, and a wrapped edge or a cube has \
+             no side to carve towards: a row would run round into itself",
+        ),
+        (Algorithm::Eller, Tiling::Wrapped | Tiling::Cube) => Some(
+            "it joins each row to the next down to the last, and a wrapped edge or a cube \
+             joins rows round in a ring",
+        ),
+        (Algorithm::RecursiveDivision, Tiling::Wrapped | Tiling::Cube) => Some(
+            "it cuts a rectangle with walls from side to side, and a ring or a cube has no \
+             sides for a wall to run between",
+        ),
         _ => None,
     }
 }
