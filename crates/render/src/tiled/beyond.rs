@@ -209,12 +209,23 @@ fn seams<T: Topology>(m: &TiledMaze<T>, layout: &Layout) -> Vec<Mark> {
                 })
             });
             let text = pair_name(pair);
+            // The first place that covers no letter; where every place does (hexagons'
+            // letters a quarter cell apart in a small picture), the one that covers least.
+            let covered = |c: Px| -> f64 {
+                let b = letter_box(c, anchor, &text, size);
+                taken.iter().map(|t| shared_area(t, &b)).sum()
+            };
             let mut at = (mid.0 + out.0 * reach, mid.1 + out.1 * reach);
+            let mut least = f64::INFINITY;
             for c in candidates {
                 let b = letter_box(c, anchor, &text, size);
                 if taken.iter().all(|t| !overlap(t, &b)) {
                     at = c;
                     break;
+                }
+                let area = covered(c);
+                if area < least {
+                    (least, at) = (area, c);
                 }
             }
             taken.push(letter_box(at, anchor, &text, size));
@@ -243,6 +254,14 @@ pub fn letter_box(at: Px, anchor: Anchor, text: &str, size: f64) -> [f64; 4] {
         Anchor::End => at.0 - wide,
     };
     [x, at.1 - size * 0.4, x + wide, at.1 + size * 0.4]
+}
+
+/// The area two boxes (left, top, right, bottom) share, each grown by the 3 pixels that
+/// keep two names apart.
+fn shared_area(a: &[f64; 4], b: &[f64; 4]) -> f64 {
+    let w = (a[2].min(b[2]) - a[0].max(b[0]) + 3.0).max(0.0);
+    let h = (a[3].min(b[3]) - a[1].max(b[1]) + 3.0).max(0.0);
+    w * h
 }
 
 /// Whether two boxes (left, top, right, bottom) come within 3 pixels of each other: two
