@@ -171,23 +171,77 @@ impl Graph {
     }
 }
 
+/// The nodes of a maze's graph tallied by their ways out: what the counts of dead ends and
+/// junctions, the passages and the river are made of, on the square grid's graph and on any
+/// topology's (`tiled::crossings`) alike.
+#[derive(Debug, Default)]
+pub(crate) struct Tally {
+    cells: usize,
+    /// Nodes by their ways out: none, one... four or more.
+    by_ways: [usize; 5],
+    /// Ways out of every node: each passage twice.
+    ways: usize,
+    /// Ways out of the nodes that are no corridor's middle: each corridor's two ends.
+    ends: usize,
+}
+
+/// What a maze's figures say of its shortest path from start to goal.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PathFigures {
+    pub steps: usize,
+    pub turns: usize,
+    pub decisions: usize,
+}
+
+impl Tally {
+    /// Counts a node with `ways` ways out; `cell` when it is a cell (a crossing's second
+    /// node is not).
+    pub fn add(&mut self, ways: usize, cell: bool) {
+        self.cells += usize::from(cell);
+        self.by_ways[ways.min(4)] += 1;
+        self.ways += ways;
+        if ways != 2 {
+            self.ends += ways;
+        }
+    }
+
+    /// The figures, with the shortest path's (none where the goal cannot be reached) and
+    /// the longest path's steps.
+    pub fn figures(&self, path: Option<PathFigures>, longest: usize) -> MazeStats {
+        let edges = self.ways / 2;
+        let corridors = self.ends / 2;
+        let river = if corridors == 0 {
+            edges as f64
+        } else {
+            edges as f64 / corridors as f64
+        };
+        let dead_ends = self.by_ways[1];
+        MazeStats {
+            cells: self.cells,
+            dead_ends,
+            dead_end_share: if self.cells == 0 {
+                0.0
+            } else {
+                dead_ends as f64 / self.cells as f64
+            },
+            junctions3: self.by_ways[3],
+            junctions4: self.by_ways[4],
+            solution_length_cells: path.map(|p| p.steps),
+            turns: path.map(|p| p.turns),
+            decisions: path.map(|p| p.decisions),
+            longest_path_cells: longest,
+            river,
+        }
+    }
+}
+
 /// The figures of `maze`, in linear time.
 pub fn stats(maze: &MazeDoc) -> MazeStats {
     let graph = Graph::of(maze);
-    let (mut cells, mut degrees) = (0, [0usize; 5]);
+    let mut tally = Tally::default();
     for (i, _) in graph.is_node.iter().enumerate().filter(|(_, n)| **n) {
-        cells += usize::from(i < graph.cells());
-        degrees[graph.degree(i)] += 1;
+        tally.add(graph.degree(i), i < graph.cells());
     }
-    let edges = (degrees[1] + 2 * degrees[2] + 3 * degrees[3] + 4 * degrees[4]) / 2;
-    // A corridor ends at every way out of a node that is not a corridor's middle.
-    let ends = degrees[1] + 3 * degrees[3] + 4 * degrees[4];
-    let corridors = ends / 2;
-    let river = if corridors == 0 {
-        edges as f64
-    } else {
-        edges as f64 / corridors as f64
-    };
 
     // One search from the start gives the solution and one end of the longest path; a
     // second, from that end, the other.
@@ -204,33 +258,18 @@ pub fn stats(maze: &MazeDoc) -> MazeStats {
         let end = graph.search(far, &mut dist);
         dist[end] as usize
     });
-    let turns = path
-        .as_ref()
-        .map(|p| p[1..].windows(2).filter(|w| w[0].0 != w[1].0).count());
-    let decisions = path.as_ref().map(|p| {
+    let path = path.map(|p| PathFigures {
+        steps: p.len() - 1,
+        turns: p[1..].windows(2).filter(|w| w[0].0 != w[1].0).count(),
         // The nodes entered before the goal, each left by a way of its own choosing.
-        p.iter()
+        decisions: p
+            .iter()
             .take(p.len().saturating_sub(1))
             .skip(1)
             .filter(|&&(_, i)| graph.degree(i) > 2)
-            .count()
+            .count(),
     });
-    MazeStats {
-        cells,
-        dead_ends: degrees[1],
-        dead_end_share: if cells == 0 {
-            0.0
-        } else {
-            degrees[1] as f64 / cells as f64
-        },
-        junctions3: degrees[3],
-        junctions4: degrees[4],
-        solution_length_cells: path.as_ref().map(|p| p.len() - 1),
-        turns,
-        decisions,
-        longest_path_cells: longest_path,
-        river,
-    }
+    tally.figures(path, longest_path)
 }
 
 /// A shortest path to `goal` read back from the distances of a search: each node with the

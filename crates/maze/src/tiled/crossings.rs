@@ -2,6 +2,7 @@
 //! `mazesolve --stats` writes: those of a flat maze, counted on the cells' graph through
 //! stairs and seams, and the stairs and seams the solution goes through.
 
+use crate::stats::{PathFigures, Tally};
 use grid_core::Pos;
 use grid_core::maze_doc::MazeStats;
 use grid_core::tiling::{AnyMaze, Cell, Passage, Side, TiledMaze, Tiling, Topology};
@@ -54,26 +55,12 @@ fn graph_figures<T: Topology>(
 ) -> MazeStats {
     let (mut sides, mut exits) = (Vec::new(), Vec::new());
     let mut degree = vec![0u32; m.topology().len()];
-    let (mut cells, mut edges, mut ends) = (0usize, 0usize, 0usize);
-    let mut counts = [0usize; 5];
+    let mut tally = Tally::default();
     for cell in m.cells() {
         m.exits(cell, &mut sides, &mut exits);
-        let d = exits.len();
-        degree[cell as usize] = d as u32;
-        cells += 1;
-        edges += d;
-        counts[d.min(4)] += 1;
-        if d != 2 {
-            ends += d;
-        }
+        degree[cell as usize] = exits.len() as u32;
+        tally.add(exits.len(), true);
     }
-    let edges = edges / 2;
-    let corridors = ends / 2;
-    let river = if corridors == 0 {
-        edges as f64
-    } else {
-        edges as f64 / corridors as f64
-    };
     let first = start.or_else(|| m.cells().next());
     let mut dist = Vec::new();
     let path = match (first, start, goal) {
@@ -88,30 +75,17 @@ fn graph_figures<T: Topology>(
         let end = search(m, far, &mut dist);
         dist[end as usize] as usize
     });
-    let turns = path.as_ref().map(|p| turns(m, p));
-    let decisions = path.as_ref().map(|p| {
-        p.iter()
+    let path = path.map(|p| PathFigures {
+        steps: p.len() - 1,
+        turns: turns(m, &p),
+        decisions: p
+            .iter()
             .take(p.len().saturating_sub(1))
             .skip(1)
             .filter(|&&c| degree[c as usize] > 2)
-            .count()
+            .count(),
     });
-    MazeStats {
-        cells,
-        dead_ends: counts[1],
-        dead_end_share: if cells == 0 {
-            0.0
-        } else {
-            counts[1] as f64 / cells as f64
-        },
-        junctions3: counts[3],
-        junctions4: counts[4],
-        solution_length_cells: path.as_ref().map(|p| p.len() - 1),
-        turns,
-        decisions,
-        longest_path_cells,
-        river,
-    }
+    tally.figures(path, longest_path_cells)
 }
 
 /// Breadth-first search from `from`: each cell's steps away in `dist` (`u32::MAX` where
