@@ -16,6 +16,7 @@
 
 use super::Explored;
 use super::board::Board;
+use super::wall_follower::Walk;
 use grid_core::Dir;
 
 pub(crate) fn solve<const W: bool>(
@@ -24,17 +25,14 @@ pub(crate) fn solve<const W: bool>(
 ) -> Option<Vec<usize>> {
     let heading = heading(board);
     let limit = 16 * board.len();
-    let mut seen_tile = vec![false; board.len()];
+    let mut walk = Walk::start(board, explorer);
     let mut at = board.start;
-    let mut path = vec![at];
-    seen_tile[board.tile(at)] = true;
-    explorer.visit(at);
     let mut facing = heading;
     // The quarter turns made since the walk last left a wall: 0 when walking the heading.
     let mut turns: i64 = 0;
     for _ in 0..limit {
         if board.is_goal(at) {
-            return Some(path);
+            return Some(walk.path);
         }
         if turns == 0 {
             if !board.can_step(at, heading) {
@@ -53,13 +51,9 @@ pub(crate) fn solve<const W: bool>(
             continue;
         }
         at = board.step(at, facing).expect("the step was checked");
-        path.push(at);
-        if !seen_tile[board.tile(at)] {
-            seen_tile[board.tile(at)] = true;
-            explorer.visit(at);
-        }
+        walk.enter(at, board, explorer);
     }
-    board.is_goal(at).then_some(path)
+    board.is_goal(at).then_some(walk.path)
 }
 
 /// Towards the goal along the longer axis between start and goal (rows on a tie).

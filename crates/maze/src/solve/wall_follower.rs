@@ -41,6 +41,40 @@ impl Hand {
     }
 }
 
+/// A walker's route, which is the path it reports: every node it stood on in order, and the
+/// tiles it has examined, each counted once (a wall follower and the Pledge walker alike).
+pub(super) struct Walk {
+    pub path: Vec<usize>,
+    seen_tile: Vec<bool>,
+}
+
+impl Walk {
+    /// A walk standing on the board's start.
+    pub fn start<const W: bool>(board: &Board<W>, explorer: &mut Explored<usize>) -> Walk {
+        let mut walk = Walk {
+            path: Vec::new(),
+            seen_tile: vec![false; board.len()],
+        };
+        walk.enter(board.start, board, explorer);
+        walk
+    }
+
+    /// Steps onto `node`.
+    pub fn enter<const W: bool>(
+        &mut self,
+        node: usize,
+        board: &Board<W>,
+        explorer: &mut Explored<usize>,
+    ) {
+        self.path.push(node);
+        let tile = board.tile(node);
+        if !self.seen_tile[tile] {
+            self.seen_tile[tile] = true;
+            explorer.visit(node);
+        }
+    }
+}
+
 pub(crate) fn solve<const W: bool>(
     board: &Board<W>,
     explorer: &mut Explored<usize>,
@@ -48,11 +82,8 @@ pub(crate) fn solve<const W: bool>(
 ) -> Option<Vec<usize>> {
     // Four bits a tile: the directions it has been faced in.
     let mut states = vec![0u8; board.len()];
-    let mut seen_tile = vec![false; board.len()];
+    let mut walk = Walk::start(board, explorer);
     let mut at = board.start;
-    let mut path = vec![at];
-    seen_tile[board.tile(at)] = true;
-    explorer.visit(at);
     // In the open, walk north until a wall is ahead, then put the hand on it.
     let mut facing = match first_facing(board, at, hand) {
         Some(d) => d,
@@ -61,9 +92,7 @@ pub(crate) fn solve<const W: bool>(
                 && let Some(next) = board.step(at, Dir::North)
             {
                 at = next;
-                path.push(at);
-                seen_tile[board.tile(at)] = true;
-                explorer.visit(at);
+                walk.enter(at, board, explorer);
             }
             hand.away(Dir::North)
         }
@@ -82,13 +111,9 @@ pub(crate) fn solve<const W: bool>(
             continue;
         }
         at = board.step(at, facing).expect("the step was checked");
-        path.push(at);
-        if !seen_tile[board.tile(at)] {
-            seen_tile[board.tile(at)] = true;
-            explorer.visit(at);
-        }
+        walk.enter(at, board, explorer);
     }
-    Some(path)
+    Some(walk.path)
 }
 
 /// A direction to face at `at` with the hand on a wall: on the outer wall if one touches `at`,

@@ -2,12 +2,12 @@
 //! `mazesolve --stats` writes: those of a flat maze, counted on the cells' graph through
 //! stairs and seams, and the stairs and seams the solution goes through.
 
+use super::graph::{distances, farthest_from};
 use crate::stats::{PathFigures, Tally};
 use grid_core::Pos;
 use grid_core::maze_doc::MazeStats;
 use grid_core::tiling::{AnyMaze, Cell, Passage, Side, TiledMaze, Tiling, Topology};
 use serde::Serialize;
-use std::collections::VecDeque;
 
 /// The figures of a solved maze beyond the plane (docs/format.md, `stats`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -62,18 +62,13 @@ fn graph_figures<T: Topology>(
         tally.add(exits.len(), true);
     }
     let first = start.or_else(|| m.cells().next());
-    let mut dist = Vec::new();
-    let path = match (first, start, goal) {
-        (Some(from), Some(_), Some(goal)) => {
-            search(m, from, &mut dist);
-            walk_back(m, &dist, goal)
-        }
+    let path = match (start, goal) {
+        (Some(start), Some(goal)) => walk_back(m, &distances(m, start), goal),
         _ => None,
     };
     let longest_path_cells = first.map_or(0, |from| {
-        let far = search(m, from, &mut dist);
-        let end = search(m, far, &mut dist);
-        dist[end as usize] as usize
+        let (far, _) = farthest_from(m, from);
+        farthest_from(m, far).1
     });
     let path = path.map(|p| PathFigures {
         steps: p.len() - 1,
@@ -86,28 +81,6 @@ fn graph_figures<T: Topology>(
             .count(),
     });
     tally.figures(path, longest_path_cells)
-}
-
-/// Breadth-first search from `from`: each cell's steps away in `dist` (`u32::MAX` where
-/// it cannot be reached); the last cell reached, one of the farthest.
-fn search<T: Topology>(m: &TiledMaze<T>, from: Cell, dist: &mut Vec<u32>) -> Cell {
-    dist.clear();
-    dist.resize(m.topology().len(), u32::MAX);
-    let (mut sides, mut exits) = (Vec::new(), Vec::new());
-    let mut queue = VecDeque::from([from]);
-    dist[from as usize] = 0;
-    let mut last = from;
-    while let Some(cell) = queue.pop_front() {
-        last = cell;
-        m.exits(cell, &mut sides, &mut exits);
-        for &next in &exits {
-            if dist[next as usize] == u32::MAX {
-                dist[next as usize] = dist[cell as usize] + 1;
-                queue.push_back(next);
-            }
-        }
-    }
-    last
 }
 
 /// A shortest path to `goal` read back from a search's distances, from its start.
