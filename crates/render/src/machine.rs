@@ -113,6 +113,24 @@ pub enum MachineError {
     RegionsOpen,
 }
 
+impl MachineError {
+    /// Refuses square cells `cell_mm` across whose walls, `wall_mm` thick, leave a passage
+    /// narrower than a wall: the printed tube's and cube's test, as `check_passages` in
+    /// pieces.rs is the flat maze's on any cell's shape.
+    pub fn square_walls(cell_mm: f64, wall_mm: f64) -> Result<(), MachineError> {
+        if cell_mm - wall_mm < wall_mm {
+            return Err(MachineError::WallsTooThick {
+                wall_mm,
+                passage_mm: cell_mm - wall_mm,
+                cell_mm,
+                least_cell_mm: 2.0 * wall_mm,
+                sized: false,
+            });
+        }
+        Ok(())
+    }
+}
+
 /// Why a wrap other than x or y makes no printed tube.
 fn no_tube(wrap: grid_core::tiling::Wrap) -> String {
     use grid_core::tiling::Wrap;

@@ -54,16 +54,7 @@ pub fn cube(maze: &TiledMaze<Cube>, options: &SolidOptions) -> Result<Mesh> {
         .into());
     }
     let (cell, wall, height) = (options.cell_mm, options.wall_mm, options.wall_height);
-    if cell - wall < wall {
-        return Err(MachineError::WallsTooThick {
-            wall_mm: wall,
-            passage_mm: cell - wall,
-            cell_mm: cell,
-            least_cell_mm: 2.0 * wall,
-            sized: false,
-        }
-        .into());
-    }
+    MachineError::square_walls(cell, wall)?;
     let n = topology.size();
     let boxes_along = 2 * n + 3;
     let count = pieces(n);

@@ -61,16 +61,7 @@ pub fn tube(
         Some(inner) => PI * (inner + 2.0 * base) / round as f64,
         None => options.cell_mm,
     };
-    if cell - wall < wall {
-        return Err(MachineError::WallsTooThick {
-            wall_mm: wall,
-            passage_mm: cell - wall,
-            cell_mm: cell,
-            least_cell_mm: 2.0 * wall,
-            sized: false,
-        }
-        .into());
-    }
+    MachineError::square_walls(cell, wall)?;
     let foot = round as f64 * cell / (2.0 * PI);
     let inner = foot - base;
     if 2.0 * inner < MIN_INNER_MM {
