@@ -21,10 +21,12 @@ pub enum MergeError {
         player: Option<String>,
         first: Option<String>,
     },
-    #[error("group {group}: `{field}` is not what its replays give")]
+    #[error("group {group} ({whose}): `{field}` is not what its replays give")]
     Figure {
         part: usize,
         group: usize,
+        /// The group's player and level, as a person finds it in the file.
+        whose: String,
         field: &'static str,
     },
     #[error(
@@ -149,6 +151,7 @@ impl Summary {
                 return Err(MergeError::Figure {
                     part,
                     group: i,
+                    whose: format!("{}, {}", g.player, g.level),
                     field: "player",
                 });
             }
@@ -157,6 +160,7 @@ impl Summary {
                 return Err(MergeError::Figure {
                     part,
                     group: i,
+                    whose: format!("{}, {}", g.player, g.level),
                     field,
                 });
             }

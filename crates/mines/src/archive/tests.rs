@@ -92,6 +92,7 @@ fn a_merge_refuses_figures_its_replays_do_not_give() {
         Err(MergeError::Figure {
             part: 1,
             group: 1,
+            whose: format!("{}, {}", good.groups[1].player, good.groups[1].level),
             field: "wins"
         })
     );
