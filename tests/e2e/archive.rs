@@ -334,7 +334,11 @@ fn a_merge_names_the_file_and_field_that_cannot_be() {
     let mut time: Value = a.doc();
     time["groups"][0]["best_time"]["time_ms"] = Value::from(1);
     let r = mines(&["replay", "--merge", &good, &write("time.json", &time)]);
-    r.assert_error("mines", 2, "time.json: group 0 (Guo Jin Yang, expert): `best_time`");
+    r.assert_error(
+        "mines",
+        2,
+        "time.json: group 0 (Guo Jin Yang, expert): `best_time`",
+    );
     assert!(r.stdout.is_empty());
     let r = mines(&["replay", "--merge", &good, &good]);
     r.assert_error("mines", 2, &format!("which {good} holds too"));

@@ -955,8 +955,9 @@ fn walls_too_thick_for_a_sheet_are_refused() {
     let r = run("gridrender", &["--size", "1x1", "-o", out], &square);
     assert_eq!(r.status, 2, "{}", r.stderr);
     assert!(
-        r.stderr
-            .contains("a 1x1 mm sheet leaves no room for the maze: give --size 32x32 or more"),
+        r.stderr.contains(
+            "1 x 1 mm leaves no room for the maze within its margins: give --size 32x32 or more"
+        ),
         "{}",
         r.stderr
     );

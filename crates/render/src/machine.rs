@@ -80,7 +80,7 @@ pub enum MachineError {
     },
     /// A sheet no larger than its margins (half a wall or a wall each side): the least
     /// sheet that leaves passages as wide as the walls, in millimetres.
-    #[error("a {:.0}x{:.0} mm sheet leaves no room for the maze", size.0, size.1)]
+    #[error("{:.0} x {:.0} mm leaves no room for the maze within its margins", size.0, size.1)]
     SheetTooSmall { size: (f64, f64), least: (f64, f64) },
     /// Nothing to make.
     #[error("this maze has no walls to print")]
