@@ -681,3 +681,27 @@ fn refusals_beyond_the_plane_give_their_reasons() {
         assert_eq!(r.stdout, "", "{args:?}");
     }
 }
+
+/// A step over a cube's edge carries the walker's heading on: front, bottom, right, back on
+/// a cube of one cell a face is two turns (down onto the bottom, sideways off it, straight
+/// on over the right face). The figures are those of the path written when it is a shortest
+/// one: on a braided wrap with tied shortest paths, the decisions along the one shown.
+#[test]
+fn stats_carry_the_heading_over_a_cube_edge_and_follow_the_written_path() {
+    let cube = run("mazegen", &["--tiling", "cube", "--seed", "1", "1"], "");
+    let solved: Value =
+        serde_json::from_str(&run("mazesolve", &["--stats"], &cube.stdout).stdout).unwrap();
+    assert_eq!(
+        solved["solution"]["path"],
+        serde_json::json!([[0, 0], [4, 0], [2, 0], [5, 0]])
+    );
+    assert_eq!(solved["stats"]["turns"], 2);
+    let wrap = run(
+        "mazegen",
+        &["--braid", "0.6", "--wrap", "x", "--seed", "6", "5", "4"],
+        "",
+    );
+    let solved: Value =
+        serde_json::from_str(&run("mazesolve", &["--stats"], &wrap.stdout).stdout).unwrap();
+    assert_eq!(solved["stats"]["decisions"], 1, "{}", solved["stats"]);
+}

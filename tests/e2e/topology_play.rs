@@ -38,8 +38,9 @@ fn play_to_the_goal(name: &str, args: &[&str], keys: &[&str], first: &str) -> St
         bin("mazesolve"),
         out.display()
     ));
+    // The whole first screen: its last line says how to quit.
     let before = t.wait_for("the maze", |s| {
-        s.contains("walked 0 cells") && s.contains(first)
+        s.contains("walked 0 cells") && s.contains(first) && s.contains("quits")
     });
     for key in keys {
         t.keys(&[key]);

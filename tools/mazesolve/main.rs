@@ -87,7 +87,8 @@ fn solve_tiled_doc(
         ));
     }
     if !grid_maze::tiled::solver_works(args.algo, tiling) {
-        return Err(grid_cli::Error::usage(no_follower(args.algo, tiling)));
+        // Said of the document, which a stream may hold among others the solver takes.
+        return Err(grid_cli::Error::input(no_follower(args.algo, tiling)));
     }
     if args.stats && tiling.is_plane() {
         return Err(grid_cli::Error::usage(format!(

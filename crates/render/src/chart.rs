@@ -105,7 +105,7 @@ pub fn render(
 
 /// The line above a chart page's picture that names the game under a finger: a phone has no
 /// hover to show a point's title. It keeps its room, so the picture does not jump.
-const PICKED: &str = r#"<p id="picked" style="min-height:2.6em;margin:0 0 .5em;white-space:pre-line">Hover or tap a point for its game.</p>
+const PICKED: &str = r#"<p id="picked" style="min-height:2.6em;margin:0 0 .5em;font-size:.9em">Hover or tap a point for its game.</p>
 "#;
 
 /// Tapping a point or a bar says its title in [`PICKED`]; a transparent stroke makes each
@@ -117,7 +117,8 @@ const TAP: &str = r#"<style>.game { stroke: transparent; stroke-width: 10px; cur
 <script>
 for (const el of document.querySelectorAll(".game, .bar")) {
   el.addEventListener("click", () => {
-    document.getElementById("picked").textContent = el.querySelector("title").textContent;
+    document.getElementById("picked").textContent =
+      el.querySelector("title").textContent.replaceAll("\n", " · ");
   });
 }
 </script>

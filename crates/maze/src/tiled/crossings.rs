@@ -38,7 +38,7 @@ pub fn crossings(maze: &AnyMaze, start: Pos, goal: Pos, path: &[Pos]) -> Crossin
             }
         }
         Crossings {
-            graph: graph_figures(m, m.cell_at(start), m.cell_at(goal)),
+            graph: graph_figures(m, m.cell_at(start), m.cell_at(goal), path),
             stairs,
             seams,
         }
@@ -46,12 +46,14 @@ pub fn crossings(maze: &AnyMaze, start: Pos, goal: Pos, path: &[Pos]) -> Crossin
 }
 
 /// A flat maze's figures (`grid_maze::stats`) on any topology's cell graph: the shortest
-/// path from `start` to `goal` for its length, turns and decisions, two breadth-first
-/// searches for the longest path.
+/// path from `start` to `goal` for its length, turns and decisions (the `written` solution
+/// when it is a shortest one, so that the figures describe the path the document shows),
+/// two breadth-first searches for the longest path.
 fn graph_figures<T: Topology>(
     m: &TiledMaze<T>,
     start: Option<Cell>,
     goal: Option<Cell>,
+    written: &[Pos],
 ) -> MazeStats {
     let (mut sides, mut exits) = (Vec::new(), Vec::new());
     let mut degree = vec![0u32; m.topology().len()];
@@ -63,7 +65,18 @@ fn graph_figures<T: Topology>(
     }
     let first = start.or_else(|| m.cells().next());
     let path = match (start, goal) {
-        (Some(start), Some(goal)) => walk_back(m, &distances(m, start), goal),
+        (Some(start), Some(goal)) => {
+            let dist = distances(m, start);
+            let written: Option<Vec<Cell>> = written.iter().map(|&p| m.cell_at(p)).collect();
+            let shortest = |p: &Vec<Cell>| {
+                p.first() == Some(&start)
+                    && p.last() == Some(&goal)
+                    && p.len() as u64 == u64::from(dist[goal as usize]) + 1
+            };
+            written
+                .filter(shortest)
+                .or_else(|| walk_back(m, &dist, goal))
+        }
         _ => None,
     };
     let longest_path_cells = first.map_or(0, |from| {
@@ -103,27 +116,40 @@ fn walk_back<T: Topology>(m: &TiledMaze<T>, dist: &[u32], goal: Cell) -> Option<
     Some(path)
 }
 
-/// Changes of direction along `path`: a step's direction is the side of its cell it leaves
-/// by, in the cell's clockwise order (north, east, south, west, then up and down on levels).
-/// A cube's faces each have their own north, so the step after one over a cube's edge
-/// carries the walker's heading on and is no turn; wrapped edges keep the grid's.
+/// Changes of direction along `path`: a step goes straight on when it leaves its cell by the
+/// side opposite the one it came in by (north and south, east and west, up and down; a
+/// hexagon's sides three apart), else it turns. So the heading is carried over a wrapped edge
+/// and over a cube's edge onto the next face, whose north is its own.
 fn turns<T: Topology>(m: &TiledMaze<T>, path: &[Cell]) -> usize {
-    let t = m.topology();
     let mut sides: Vec<Side> = Vec::new();
-    let mut headings = Vec::with_capacity(path.len());
-    for step in path.windows(2) {
-        m.sides(step[0], &mut sides);
-        let side = sides
-            .iter()
-            .position(|s| s.to == step[1])
-            .unwrap_or(usize::MAX);
-        let carried = T::TILING == Tiling::Cube && t.passage(step[0], step[1]) == Passage::Seam;
-        headings.push((side, carried));
+    let side_to = |from: Cell, to: Cell, sides: &mut Vec<Side>| {
+        m.sides(from, sides);
+        sides.iter().position(|s| s.to == to)
+    };
+    let mut turns = 0;
+    for step in path.windows(3) {
+        let (came, on, next) = (step[0], step[1], step[2]);
+        let entered = side_to(on, came, &mut sides);
+        let n = sides.len();
+        let left = side_to(on, next, &mut sides);
+        if let (Some(entered), Some(left)) = (entered, left)
+            && left != opposite(entered, n, T::TILING == Tiling::Levels)
+        {
+            turns += 1;
+        }
     }
-    headings
-        .windows(2)
-        .filter(|w| !w[0].1 && w[0].0 != w[1].0)
-        .count()
+    turns
+}
+
+/// The side opposite side `i` of a cell of `n` sides in clockwise order; on levels the
+/// four of the grid, then up and down.
+fn opposite(i: usize, n: usize, levels: bool) -> usize {
+    match (levels, i) {
+        (true, 4) => 5,
+        (true, 5) => 4,
+        (true, _) => (i + 2) % 4,
+        (false, _) => (i + n / 2) % n,
+    }
 }
 
 /// Whether `solver` means something on `tiling`: a wall follower turns by the clockwise
