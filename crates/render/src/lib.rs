@@ -3,6 +3,7 @@
 
 #![forbid(unsafe_code)]
 
+mod anchor;
 pub mod animate;
 pub mod book;
 mod canvas;

@@ -1,6 +1,7 @@
 //! What a chart is made of, in pixels, before any format: lines, points, bars and text, each
 //! in one of the chart's colours.
 
+pub use crate::anchor::Anchor;
 use crate::ink::{Ink, Theme};
 use crate::palette::number_rgb;
 
@@ -62,14 +63,6 @@ pub fn level_number(level: &str, custom: usize) -> u8 {
         "expert" => 3,
         _ => [4, 6, 5, 8, 7][custom % 5],
     }
-}
-
-/// Where a text stands against its point.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Anchor {
-    Start,
-    Middle,
-    End,
 }
 
 /// One thing drawn.

@@ -9,19 +9,11 @@
 //! [`Mark`]s every format draws in its own way.
 
 use super::layout::{Layout, Px, adjacent};
+pub use crate::anchor::Anchor;
 use grid_core::tiling::{
     AnyMaze, Cell, Cube, FACE_NAMES, Levels, NO_CELL, Point, TiledDoc, TiledMaze, Topology, Wrap,
 };
 use std::collections::HashMap;
-
-/// Where a mark's text stands against its point: starting there, centred on it, or ending
-/// there (a label left of an edge).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Anchor {
-    Start,
-    Middle,
-    End,
-}
 
 /// Something drawn besides the cells, walls and path.
 #[derive(Debug, Clone, PartialEq)]
