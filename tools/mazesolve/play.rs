@@ -146,31 +146,48 @@ fn wrap_words(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-pub fn play(maze: &MazeDoc) -> Result<Ending> {
+/// A game at the keyboard: the square grid's, a hex maze's, or one beyond the plane. Each
+/// draws itself and turns keys into moves; [`run`] is the loop they share.
+pub trait Walker {
+    /// A step the player asks for.
+    type Move;
+    /// Draws the maze and the status line (under which the solved screen then speaks).
+    fn draw(&self, tty: &mut File) -> io::Result<()>;
+    fn arrived(&self) -> bool;
+    /// The move a key asks for, if any.
+    fn move_of(&self, code: KeyCode) -> Option<Self::Move>;
+    /// Whether a key ends the game (Ctrl-C always does).
+    fn quits(&self, code: KeyCode) -> bool;
+    fn walk(&mut self, step: Self::Move);
+    fn solution(&self) -> Solution;
+    fn solved_screen(&self, tty: &mut File) -> Result<()>;
+}
+
+/// Plays `game` on the terminal until the goal is reached or the player quits.
+pub fn run(mut game: impl Walker) -> Result<Ending> {
     let mut screen = screen()?;
-    let mut game = Game::new(maze);
     loop {
         game.draw(&mut screen.out)?;
-        if game.at == maze.goal {
+        if game.arrived() {
             break;
         }
         let Some(key) = next_key()? else {
             continue;
         };
-        let dir = match key.code {
-            _ if interrupts(&key) => return Ok(Ending::Quit(game.solution())),
-            KeyCode::Char('q') | KeyCode::Esc => return Ok(Ending::Quit(game.solution())),
-            KeyCode::Up | KeyCode::Char('k') => Dir::North,
-            KeyCode::Down | KeyCode::Char('j') => Dir::South,
-            KeyCode::Left | KeyCode::Char('h') => Dir::West,
-            KeyCode::Right | KeyCode::Char('l') => Dir::East,
-            _ => continue,
-        };
-        game.walk(dir);
+        if interrupts(&key) || game.quits(key.code) {
+            return Ok(Ending::Quit(game.solution()));
+        }
+        if let Some(step) = game.move_of(key.code) {
+            game.walk(step);
+        }
     }
     game.solved_screen(&mut screen.out)?;
     drop(screen);
     Ok(Ending::Solved(game.solution()))
+}
+
+pub fn play(maze: &MazeDoc) -> Result<Ending> {
+    run(Game::new(maze))
 }
 
 struct Game<'a> {
@@ -206,34 +223,6 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// One move: a cell in a cell maze (two tiles, through an open passage), a tile otherwise.
-    fn walk(&mut self, dir: Dir) {
-        let tiles = &self.maze.tiles;
-        let steps = if self.maze.cells.is_some() { 2 } else { 1 };
-        let mut path = Vec::with_capacity(steps);
-        let mut p = self.at;
-        let straight = |heading: Option<Dir>| heading.is_none_or(|h| Axis::of(h) == Axis::of(dir));
-        if tiles[p].is_crossing() && !straight(self.heading) {
-            return;
-        }
-        for _ in 0..steps {
-            match tiles.neighbour(p, dir) {
-                Some(q) if tiles[q].is_open() => {
-                    p = q;
-                    path.push(q);
-                }
-                _ => return,
-            }
-        }
-        self.heading = Some(dir);
-        for q in path {
-            self.trail[tiles.index_of(q)] = true;
-            self.walk.push(q);
-        }
-        self.at = p;
-        self.moves += 1;
-    }
-
     /// How far the player has walked, in cells on a cell maze (a move goes one cell), else in
     /// tiles: "9 cells". A solution's `length` counts tiles, two a cell.
     fn walked(&self) -> String {
@@ -262,6 +251,56 @@ impl<'a> Game<'a> {
                 self.maze.tiles.height()
             ),
         }
+    }
+}
+
+impl Walker for Game<'_> {
+    type Move = Dir;
+
+    fn arrived(&self) -> bool {
+        self.at == self.maze.goal
+    }
+
+    fn move_of(&self, code: KeyCode) -> Option<Dir> {
+        match code {
+            KeyCode::Up | KeyCode::Char('k') => Some(Dir::North),
+            KeyCode::Down | KeyCode::Char('j') => Some(Dir::South),
+            KeyCode::Left | KeyCode::Char('h') => Some(Dir::West),
+            KeyCode::Right | KeyCode::Char('l') => Some(Dir::East),
+            _ => None,
+        }
+    }
+
+    fn quits(&self, code: KeyCode) -> bool {
+        matches!(code, KeyCode::Char('q') | KeyCode::Esc)
+    }
+
+    /// One move: a cell in a cell maze (two tiles, through an open passage), a tile otherwise.
+    fn walk(&mut self, dir: Dir) {
+        let tiles = &self.maze.tiles;
+        let steps = if self.maze.cells.is_some() { 2 } else { 1 };
+        let mut path = Vec::with_capacity(steps);
+        let mut p = self.at;
+        let straight = |heading: Option<Dir>| heading.is_none_or(|h| Axis::of(h) == Axis::of(dir));
+        if tiles[p].is_crossing() && !straight(self.heading) {
+            return;
+        }
+        for _ in 0..steps {
+            match tiles.neighbour(p, dir) {
+                Some(q) if tiles[q].is_open() => {
+                    p = q;
+                    path.push(q);
+                }
+                _ => return,
+            }
+        }
+        self.heading = Some(dir);
+        for q in path {
+            self.trail[tiles.index_of(q)] = true;
+            self.walk.push(q);
+        }
+        self.at = p;
+        self.moves += 1;
     }
 
     /// The goal is reached: the solved screen.

@@ -32,29 +32,7 @@ pub fn play(doc: &TiledDoc) -> Result<Ending> {
     let AnyMaze::Hex(maze) = &doc.maze else {
         unreachable!("only hex mazes come here");
     };
-    let mut screen = crate::play::screen()?;
-    let mut game = Game::new(doc, maze);
-    loop {
-        game.draw(&mut screen.out)?;
-        if game.at == game.goal {
-            break;
-        }
-        let Some(key) = crate::play::next_key()? else {
-            continue;
-        };
-        match key.code {
-            _ if crate::play::interrupts(&key) => return Ok(Ending::Quit(game.solution())),
-            KeyCode::Esc => return Ok(Ending::Quit(game.solution())),
-            code => {
-                if let Some(side) = side_of(code) {
-                    game.walk(side);
-                }
-            }
-        }
-    }
-    game.solved_screen(&mut screen.out)?;
-    drop(screen);
-    Ok(Ending::Solved(game.solution()))
+    crate::play::run(Game::new(doc, maze))
 }
 
 struct Game<'a> {
@@ -86,6 +64,32 @@ impl<'a> Game<'a> {
         }
     }
 
+    fn moves(&self) -> usize {
+        self.walk.len() - 1
+    }
+
+    fn positions(&self) -> Vec<Pos> {
+        let t = self.maze.topology();
+        self.walk.iter().map(|&c| t.position(c)).collect()
+    }
+}
+
+impl crate::play::Walker for Game<'_> {
+    type Move = usize;
+
+    fn arrived(&self) -> bool {
+        self.at == self.goal
+    }
+
+    fn move_of(&self, code: KeyCode) -> Option<usize> {
+        side_of(code)
+    }
+
+    /// Esc alone: q walks north-west.
+    fn quits(&self, code: KeyCode) -> bool {
+        code == KeyCode::Esc
+    }
+
     /// One step through side `k` of the current cell, if its passage is open.
     fn walk(&mut self, k: usize) {
         let mut sides = Vec::new();
@@ -97,15 +101,6 @@ impl<'a> Game<'a> {
             self.at = s.to;
             self.walk.push(s.to);
         }
-    }
-
-    fn moves(&self) -> usize {
-        self.walk.len() - 1
-    }
-
-    fn positions(&self) -> Vec<Pos> {
-        let t = self.maze.topology();
-        self.walk.iter().map(|&c| t.position(c)).collect()
     }
 
     fn solution(&self) -> Solution {

@@ -287,29 +287,7 @@ pub fn play(doc: &TiledDoc) -> Result<Ending> {
 }
 
 fn play_on<T: Board>(doc: &TiledDoc, maze: &TiledMaze<T>) -> Result<Ending> {
-    let mut screen = crate::play::screen()?;
-    let mut game = Game::new(doc, maze);
-    loop {
-        game.draw(&mut screen.out)?;
-        if game.at == game.goal {
-            break;
-        }
-        let Some(key) = crate::play::next_key()? else {
-            continue;
-        };
-        match key.code {
-            _ if crate::play::interrupts(&key) => return Ok(Ending::Quit(game.solution())),
-            KeyCode::Char('q') | KeyCode::Esc => return Ok(Ending::Quit(game.solution())),
-            code => {
-                if let Some(m) = move_of(code, T::STAIRS) {
-                    game.walk(m);
-                }
-            }
-        }
-    }
-    game.solved_screen(&mut screen.out)?;
-    drop(screen);
-    Ok(Ending::Solved(game.solution()))
+    crate::play::run(Game::new(doc, maze))
 }
 
 struct Game<'a, T> {
@@ -343,53 +321,8 @@ impl<'a, T: Board> Game<'a, T> {
         }
     }
 
-    /// One step, if the passage that way is open. Over an edge of the cube the view turns so
-    /// that the arrow pressed still points the way the walker goes.
-    fn walk(&mut self, m: Move) {
-        let mut sides = Vec::new();
-        self.maze.sides(self.at, &mut sides);
-        let k = match m {
-            Move::Screen(d) => (d + self.turn) % 4,
-            Move::Up => 4,
-            Move::Down => 5,
-        };
-        let Some(&side) = sides
-            .get(k)
-            .filter(|s| !s.is_edge() && self.maze.is_open(**s))
-        else {
-            return;
-        };
-        let from = self.at;
-        if let Move::Screen(d) = m
-            && T::TURNS
-            && self.maze.topology().passage(from, side.to) == Passage::Seam
-        {
-            // The side of the new cell that leads back; the walker goes on opposite it.
-            self.maze.topology().sides(side.to, &mut sides);
-            let back = sides
-                .iter()
-                .position(|s| s.to == from)
-                .expect("a side leads back");
-            self.turn = (back + 2 + 4 - d) % 4;
-        }
-        self.at = side.to;
-        self.walk.push(side.to);
-    }
-
     fn moves(&self) -> usize {
         self.walk.len() - 1
-    }
-
-    fn solution(&self) -> grid_core::Solution {
-        let t = self.maze.topology();
-        let mut seen = self.walk.clone();
-        seen.sort_unstable();
-        seen.dedup();
-        walk_solution(
-            self.walk.iter().map(|&c| t.position(c)).collect(),
-            seen.len(),
-            self.at == self.goal,
-        )
     }
 
     /// The stairs open from the player's cell, in words, on levels: the player's mark hides
@@ -510,6 +443,67 @@ impl<'a, T: Board> Game<'a, T> {
             lines.push(line);
         }
         lines
+    }
+}
+
+impl<T: Board> crate::play::Walker for Game<'_, T> {
+    type Move = Move;
+
+    fn arrived(&self) -> bool {
+        self.at == self.goal
+    }
+
+    fn move_of(&self, code: KeyCode) -> Option<Move> {
+        move_of(code, T::STAIRS)
+    }
+
+    fn quits(&self, code: KeyCode) -> bool {
+        matches!(code, KeyCode::Char('q') | KeyCode::Esc)
+    }
+
+    /// One step, if the passage that way is open. Over an edge of the cube the view turns so
+    /// that the arrow pressed still points the way the walker goes.
+    fn walk(&mut self, m: Move) {
+        let mut sides = Vec::new();
+        self.maze.sides(self.at, &mut sides);
+        let k = match m {
+            Move::Screen(d) => (d + self.turn) % 4,
+            Move::Up => 4,
+            Move::Down => 5,
+        };
+        let Some(&side) = sides
+            .get(k)
+            .filter(|s| !s.is_edge() && self.maze.is_open(**s))
+        else {
+            return;
+        };
+        let from = self.at;
+        if let Move::Screen(d) = m
+            && T::TURNS
+            && self.maze.topology().passage(from, side.to) == Passage::Seam
+        {
+            // The side of the new cell that leads back; the walker goes on opposite it.
+            self.maze.topology().sides(side.to, &mut sides);
+            let back = sides
+                .iter()
+                .position(|s| s.to == from)
+                .expect("a side leads back");
+            self.turn = (back + 2 + 4 - d) % 4;
+        }
+        self.at = side.to;
+        self.walk.push(side.to);
+    }
+
+    fn solution(&self) -> grid_core::Solution {
+        let t = self.maze.topology();
+        let mut seen = self.walk.clone();
+        seen.sort_unstable();
+        seen.dedup();
+        walk_solution(
+            self.walk.iter().map(|&c| t.position(c)).collect(),
+            seen.len(),
+            self.at == self.goal,
+        )
     }
 
     /// The blocks side by side when they fit, else the player's alone, cut around the
