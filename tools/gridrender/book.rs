@@ -272,7 +272,8 @@ fn solved_nonogram(doc: &Document) -> grid_core::Result<Solved> {
             conflict.as_deref().unwrap_or("no picture fits them")
         )),
         Status::Unfinished => Solved::Not(format!(
-            "has no answer to print: not solved in {} s (nonosolve, without a time limit,              writes it solved, and a book of what it writes prints the answer)",
+            "has no answer to print: not solved in {} s (nonosolve, without a time limit, \
+             writes it solved, and a book of what it writes prints the answer)",
             SOLVE_FOR.as_secs()
         )),
     })

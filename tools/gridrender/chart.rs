@@ -5,13 +5,12 @@
 use crate::Args;
 use crate::draw::Pages;
 use grid_cli::puzzle_file::{self, Opened};
-use grid_cli::{Error, Output, Place, Result, Status};
+use grid_cli::{Error, Place, Result, Status};
 use grid_core::Document;
 use grid_mines::archive::{REPORT, Summary, VERSION};
 use grid_mines::replay::stamp::Stamp;
 use grid_render::chart::{Archive, ChartError, Series, Won};
 use grid_render::{Picture, Theme};
-use std::io::Write;
 
 /// The documents of a picture's input, once it is known not to be a summary.
 pub type Documents = Box<dyn Iterator<Item = Result<(Place, Document)>>>;
@@ -176,13 +175,6 @@ pub fn draw(args: &Args, picture: Picture, place: &Place, summary: &Summary) -> 
         ChartError::Render(e) => place.locate(crate::advice::advise(e)),
         other => place.locate(Error::input(other.to_string())),
     })?;
-    match &args.output {
-        Some(path) => grid_cli::file::write_output(path, &drawing)?,
-        None => {
-            let mut out = Output::stdout();
-            out.write_all(&drawing)?;
-            out.finish()?;
-        }
-    }
+    crate::draw::write_whole(args, &drawing)?;
     Ok(Status::Ok)
 }

@@ -206,15 +206,21 @@ fn write_drawings_of(
     let (None, Some(drawing)) = (&pages, drawn) else {
         return Ok(Status::Ok);
     };
+    write_whole(args, &drawing)?;
+    Ok(Status::Ok)
+}
+
+/// Writes one drawing whole: into `-o FILE`, or to stdout.
+pub fn write_whole(args: &Args, drawing: &[u8]) -> Result<()> {
     match &args.output {
-        Some(path) => grid_cli::file::write_output(path, &drawing)?,
+        Some(path) => grid_cli::file::write_output(path, drawing)?,
         None => {
             let mut out = Output::stdout();
-            out.write_all(&drawing)?;
+            out.write_all(drawing)?;
             out.finish()?;
         }
     }
-    Ok(Status::Ok)
+    Ok(())
 }
 
 /// The refusal of an input with no documents when a file is asked for: the file would

@@ -378,7 +378,7 @@ impl Walker for Game<'_> {
 }
 
 /// The first row (or column) of a window of `size` that keeps `at` in view.
-fn window(at: usize, size: usize, total: usize) -> usize {
+pub fn window(at: usize, size: usize, total: usize) -> usize {
     at.saturating_sub(size / 2).min(total - size)
 }
 

@@ -558,8 +558,8 @@ impl<T: Board> crate::play::Walker for Game<'_, T> {
                 .unwrap_or((0, 0));
             let tiles_w = tiles_of(block);
             let view_w = (cols.saturating_sub(x) / chars).max(1).min(tiles_w);
-            let top = window(pr, view_h.min(lines.len()), lines.len());
-            let left = window(pc, view_w, tiles_w);
+            let top = crate::play::window(pr, view_h.min(lines.len()), lines.len());
+            let left = crate::play::window(pc, view_w, tiles_w);
             let mut title = block.title.clone();
             if blocks.len() == 1 && others > 0 {
                 title = format!("{title} (of {}; the others do not fit)", others + 1);
@@ -683,9 +683,4 @@ impl Tile {
             Paint::Outside => text.dimmed().to_string(),
         }
     }
-}
-
-/// The first row (or column) of a window of `size` that keeps `at` in view.
-fn window(at: usize, size: usize, total: usize) -> usize {
-    at.saturating_sub(size / 2).min(total - size)
 }

@@ -219,18 +219,14 @@ fn merge(paths: &[PathBuf]) -> Result<Summary> {
                 other,
                 as_there,
                 ..
-            } if file == as_there => {
-                format!("holds {file:?}, which {} holds too", names[*other])
+            } => {
+                let also = if file == as_there {
+                    String::new()
+                } else {
+                    format!(", as {as_there:?}")
+                };
+                format!("holds {file:?}, which {} holds too{also}", names[*other])
             }
-            MergeError::Twice {
-                file,
-                other,
-                as_there,
-                ..
-            } => format!(
-                "holds {file:?}, which {} holds too, as {as_there:?}",
-                names[*other]
-            ),
             _ => e.to_string(),
         };
         Error::input(message).in_source(&names[e.part()])

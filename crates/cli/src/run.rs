@@ -77,8 +77,13 @@ fn run<A: CommandFactory + FromArgMatches>(
 /// The command whose `--help` tells what went wrong: `mines replay` when the words after the
 /// tool's name begin with its subcommand `replay`, else the tool.
 fn help_for(cmd: &clap::Command, tool: &str) -> String {
-    let first = std::env::args().nth(1).unwrap_or_default();
-    match cmd.find_subcommand(&first) {
+    // args_os: a word that is no UTF-8 names no subcommand, and must not end the tool.
+    let first = std::env::args_os().nth(1);
+    match first
+        .as_ref()
+        .and_then(|w| w.to_str())
+        .and_then(|w| cmd.find_subcommand(w))
+    {
         Some(sub) => format!("{tool} {}", sub.get_name()),
         None => tool.to_string(),
     }

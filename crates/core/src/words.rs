@@ -1,5 +1,11 @@
 //! Words for messages: numbers ("1 click", "2 clicks") and colours ("red").
 
+/// `word` after "a", or "an" before a vowel ("an octagon", "a square").
+pub fn with_article(word: &str) -> String {
+    let an = word.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {word}", if an { "an" } else { "a" })
+}
+
 /// `n` and the noun that goes with it: `one` for exactly one, `many` otherwise.
 pub fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
     let n = n.into();

@@ -122,15 +122,13 @@ impl Summary {
     }
 
     /// The summary of the groups of `player` (as [`is_player`] matches it) alone; the
-    /// summary keeps what the files skipped.
-    pub fn of_player(self, player: &str) -> Summary {
-        let by_group = self
-            .groups
-            .into_iter()
-            .filter(|g| is_player(player, &g.player))
-            .map(|g| ((g.player, g.level), g.replays))
-            .collect();
-        Summary::of_groups(Some(player.to_owned()), by_group, self.skipped)
+    /// summary keeps what the files skipped. A group is one player's, so the groups kept are
+    /// kept whole.
+    pub fn of_player(mut self, player: &str) -> Summary {
+        self.groups.retain(|g| is_player(player, &g.player));
+        self.replays = self.groups.iter().map(|g| g.games).sum();
+        self.player = Some(player.to_owned());
+        self
     }
 
     /// The players the summary has groups of, each once, in order.

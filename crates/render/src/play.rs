@@ -273,7 +273,10 @@ pub fn maze_page(doc: &grid_core::Document) -> Result<String> {
         return Err(Unplayable::NoEnds.into());
     }
     let json = serde_json::to_string(&model).expect("a model serialises");
-    let title = format!("gridkit: {} maze", with_article(&model.tiling));
+    let title = format!(
+        "gridkit: {} maze",
+        grid_core::words::with_article(&model.tiling)
+    );
     let keys = match &model.beyond {
         Some(beyond) => beyond.keys(),
         None => maze_keys(&model.tiling),
@@ -448,12 +451,6 @@ fn choose_keys(colours: usize) -> &'static str {
     }
 }
 
-/// `word` after "a", or "an" before a vowel sound ("an octagon", "a square").
-fn with_article(word: &str) -> String {
-    let an = word.starts_with(['a', 'e', 'i', 'o', 'u']);
-    format!("{} {word}", if an { "an" } else { "a" })
-}
-
 /// The word for a colour the file gave no word for ("red" for `r`), where its one-letter
 /// name begins the word of the basic colour nearest its RGB value.
 fn colour_word(name: &str, rgb: &serde_json::Value) -> Option<String> {
@@ -616,8 +613,8 @@ mod tests {
 
     #[test]
     fn an_octagon_maze_takes_an() {
-        assert_eq!(with_article("octagon"), "an octagon");
-        assert_eq!(with_article("square"), "a square");
+        assert_eq!(grid_core::words::with_article("octagon"), "an octagon");
+        assert_eq!(grid_core::words::with_article("square"), "a square");
     }
 
     #[test]

@@ -8,7 +8,7 @@ pub(crate) fn hex(theme: Theme, ink: Ink) -> String {
     rgb_hex(theme.rgb(ink))
 }
 
-fn rgb_hex([r, g, b]: [u8; 3]) -> String {
+pub(crate) fn rgb_hex([r, g, b]: [u8; 3]) -> String {
     format!("#{r:02x}{g:02x}{b:02x}")
 }
 

@@ -83,12 +83,7 @@ impl Tiling {
 impl fmt::Display for Tiling {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if f.alternate() {
-            let article = if self.name().starts_with(['a', 'e', 'i', 'o', 'u']) {
-                "an"
-            } else {
-                "a"
-            };
-            write!(f, "{article} ")?;
+            return f.write_str(&crate::words::with_article(self.name()));
         }
         f.write_str(self.name())
     }

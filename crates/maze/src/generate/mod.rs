@@ -125,7 +125,7 @@ impl Algorithm {
     }
 
     /// The algorithms for which `can` holds, by name, for messages.
-    fn names_where(can: fn(Algorithm) -> bool) -> String {
+    pub(crate) fn names_where(can: impl Fn(Algorithm) -> bool) -> String {
         let names: Vec<&str> = Algorithm::ALL
             .into_iter()
             .filter(|&a| can(a))

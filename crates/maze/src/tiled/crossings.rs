@@ -2,7 +2,7 @@
 //! `mazesolve --stats` writes: those of a flat maze, counted on the cells' graph through
 //! stairs and seams, and the stairs and seams the solution goes through.
 
-use super::graph::{distances, farthest_from};
+use super::graph::{distances, farthest_from, farthest_in};
 use crate::stats::{PathFigures, Tally};
 use grid_core::Pos;
 use grid_core::maze_doc::MazeStats;
@@ -63,10 +63,12 @@ fn graph_figures<T: Topology>(
         degree[cell as usize] = exits.len() as u32;
         tally.add(exits.len(), true);
     }
+    // One search from the start gives the solution and one end of the longest path; a
+    // second, from that end, the other.
     let first = start.or_else(|| m.cells().next());
-    let path = match (start, goal) {
-        (Some(start), Some(goal)) => {
-            let dist = distances(m, start);
+    let dist = first.map(|from| distances(m, from));
+    let path = match (start, goal, &dist) {
+        (Some(start), Some(goal), Some(dist)) => {
             let written: Option<Vec<Cell>> = written.iter().map(|&p| m.cell_at(p)).collect();
             let shortest = |p: &Vec<Cell>| {
                 p.first() == Some(&start)
@@ -75,12 +77,12 @@ fn graph_figures<T: Topology>(
             };
             written
                 .filter(shortest)
-                .or_else(|| walk_back(m, &dist, goal))
+                .or_else(|| walk_back(m, dist, goal))
         }
         _ => None,
     };
-    let longest_path_cells = first.map_or(0, |from| {
-        let (far, _) = farthest_from(m, from);
+    let longest_path_cells = first.zip(dist).map_or(0, |(from, dist)| {
+        let (far, _) = farthest_in(&dist, from);
         farthest_from(m, far).1
     });
     let path = path.map(|p| PathFigures {

@@ -25,7 +25,11 @@ pub fn distances<T: Topology>(maze: &TiledMaze<T>, from: Cell) -> Vec<u32> {
 
 /// The cell farthest from `from` (the first in reading order among equals) and its distance.
 pub fn farthest_from<T: Topology>(maze: &TiledMaze<T>, from: Cell) -> (Cell, usize) {
-    let dist = distances(maze, from);
+    farthest_in(&distances(maze, from), from)
+}
+
+/// The farthest cell by `dist`, the distances from `from` ([`distances`]), and its distance.
+pub(crate) fn farthest_in(dist: &[u32], from: Cell) -> (Cell, usize) {
     let mut best = (from, 0);
     for (cell, &d) in dist.iter().enumerate() {
         if d != u32::MAX && d as usize > best.1 {
@@ -48,12 +52,16 @@ pub(crate) fn apart<T: Topology>(
         (Some(a), Some(b)) => (a, b),
         (Some(a), None) => (a, farthest_from(maze, a).0),
         (None, Some(b)) => (farthest_from(maze, b).0, b),
-        (None, None) => {
-            let first = maze.cells().next().expect("a maze has a cell");
-            let (a, _) = farthest_from(maze, first);
-            (a, farthest_from(maze, a).0)
-        }
+        (None, None) => longest_ends(maze),
     }
+}
+
+/// The two ends of the longest path: the cell farthest from the first, and the cell
+/// farthest from that (exact on a perfect maze).
+fn longest_ends<T: Topology>(maze: &TiledMaze<T>) -> (Cell, Cell) {
+    let first = maze.cells().next().expect("a maze has a cell");
+    let (a, _) = farthest_from(maze, first);
+    (a, farthest_from(maze, a).0)
 }
 
 /// The pieces the maze's cells fall into when every side between two of its cells is a
@@ -94,11 +102,7 @@ pub(crate) fn place<T: Topology>(
     let first = maze.cells().next().expect("a maze has a cell");
     match how {
         Endpoints::Corners => (first, maze.cells().last().expect("a maze has a cell")),
-        Endpoints::Farthest => {
-            let (a, _) = farthest_from(maze, first);
-            let (b, _) = farthest_from(maze, a);
-            (a, b)
-        }
+        Endpoints::Farthest => longest_ends(maze),
         Endpoints::Random => {
             let cells: Vec<Cell> = maze.cells().collect();
             if cells.len() == 1 {

@@ -267,16 +267,12 @@ impl TiledRequest {
             "square mazes have their own request"
         );
         if !supports(algorithm, tiling) {
-            let works: Vec<&str> = Algorithm::ALL
-                .into_iter()
-                .filter(|&a| supports(a, tiling))
-                .map(Algorithm::name)
-                .collect();
+            let works = Algorithm::names_where(|a| supports(a, tiling));
             return Err(TiledError::Algorithm {
                 algorithm,
                 tiling,
                 why: generate::refusal(algorithm, tiling),
-                works: works.join(", "),
+                works,
             });
         }
         let hex_wrap = matches!(size, TiledSize::Wrapped { .. }) && tiling == Tiling::Hex;
@@ -412,14 +408,10 @@ impl TiledRequest {
             }
         };
         if !self.algorithm.supports_masks() {
-            let works: Vec<&str> = Algorithm::ALL
-                .into_iter()
-                .filter(|&a| a.supports_masks() && supports(a, self.tiling))
-                .map(Algorithm::name)
-                .collect();
+            let works = Algorithm::names_where(|a| a.supports_masks() && supports(a, self.tiling));
             return Err(TiledMaskError::Algorithm {
                 algorithm: self.algorithm,
-                works: works.join(", "),
+                works,
             }
             .into());
         }
@@ -517,7 +509,7 @@ impl TiledRequest {
             let t = maze.topology();
             let trace = trace.map(|t_| t_.into_iter().map(|c| t.position(c)).collect());
             // Drawn after the maze, from the same stream: the maze of a seed stays the same.
-            let (a, b) = graph::place(&maze, self.endpoints, &mut rng);
+            // (Corners draw nothing from it.)
             let (a, b) = match self.endpoints {
                 Endpoints::Corners if wrapped => {
                     let given = |cell: Option<(usize, usize)>| {
@@ -525,7 +517,7 @@ impl TiledRequest {
                     };
                     graph::apart(&maze, given(self.start), given(self.goal))
                 }
-                _ => (a, b),
+                how => graph::place(&maze, how, &mut rng),
             };
             let ends = (t.position(a), t.position(b));
             (maze.into_any(), trace, ends)

@@ -89,7 +89,7 @@ impl Summary {
     ) -> Result<Summary, MergeError> {
         let first_filter = parts.first().and_then(|s| s.player.clone());
         let mut by_group: BTreeMap<(String, Level), Vec<super::Game>> = BTreeMap::new();
-        let mut seen: HashMap<String, (usize, String)> = HashMap::new();
+        let mut seen: HashMap<(String, String), (usize, String)> = HashMap::new();
         let mut skipped = 0;
         for (part, summary) in parts.iter().enumerate() {
             summary.check(part)?;
@@ -106,7 +106,7 @@ impl Summary {
                     // One replay is one file holding one game: the same name with other
                     // figures is another machine's file of that name, which one run over
                     // both archives would count too.
-                    let key = format!("{}\0{}", identity(&game.file), figures(game));
+                    let key = (identity(&game.file), figures(game));
                     if let Some((other, as_there)) = seen.get(&key) {
                         return Err(MergeError::Twice {
                             part,

@@ -10,8 +10,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 
 fn hex(theme: Theme, color: Color) -> String {
-    let [r, g, b] = color.rgb(theme);
-    format!("#{r:02x}{g:02x}{b:02x}")
+    crate::svg::rgb_hex(color.rgb(theme))
 }
 
 /// The chart as SVG: the frame, then each game a `circle` of class `game` and each personal
@@ -19,18 +18,15 @@ fn hex(theme: Theme, color: Color) -> String {
 pub fn svg(chart: &Chart, theme: Theme) -> String {
     let (w, h) = (chart.width, chart.height);
     let mut out = String::with_capacity(1024 + chart.marks.len() * 160);
-    let ground = theme.rgb(Ink::Background);
     let _ = writeln!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" style="max-width:100%;height:auto" font-family="sans-serif">"#
     );
     let _ = writeln!(
         out,
-        "<title>{}</title>\n<rect width=\"{w}\" height=\"{h}\" fill=\"#{:02x}{:02x}{:02x}\"/>",
+        "<title>{}</title>\n<rect width=\"{w}\" height=\"{h}\" fill=\"{}\"/>",
         text(&chart.title),
-        ground[0],
-        ground[1],
-        ground[2]
+        crate::svg::hex(theme, Ink::Background)
     );
     for mark in &chart.marks {
         match mark {

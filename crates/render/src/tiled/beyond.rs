@@ -203,10 +203,6 @@ fn seams<T: Topology>(m: &TiledMaze<T>, layout: &Layout) -> Vec<Mark> {
             let text = pair_name(pair);
             // The first place that covers no letter; where every place does (hexagons'
             // letters a quarter cell apart in a small picture), the one that covers least.
-            let covered = |c: Px| -> f64 {
-                let b = letter_box(c, anchor, &text, size);
-                taken.iter().map(|t| shared_area(t, &b)).sum()
-            };
             let mut at = (mid.0 + out.0 * reach, mid.1 + out.1 * reach);
             let mut least = f64::INFINITY;
             for c in candidates {
@@ -215,7 +211,7 @@ fn seams<T: Topology>(m: &TiledMaze<T>, layout: &Layout) -> Vec<Mark> {
                     at = c;
                     break;
                 }
-                let area = covered(c);
+                let area: f64 = taken.iter().map(|t| shared_area(t, &b)).sum();
                 if area < least {
                     (least, at) = (area, c);
                 }
