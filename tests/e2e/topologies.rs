@@ -649,11 +649,11 @@ fn refusals_beyond_the_plane_give_their_reasons() {
     for (args, says) in [
         (
             &["--algo", "sidewinder", "--wrap", "x", "7", "5"][..],
-            "no side to carve towards",
+            "north and east sides",
         ),
         (
             &["--algo", "binary-tree", "--tiling", "cube", "4"],
-            "no side to carve towards",
+            "north and east sides",
         ),
         (
             &["--algo", "recursive-division", "--wrap", "xy", "7", "5"],

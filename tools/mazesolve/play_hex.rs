@@ -137,17 +137,18 @@ impl crate::play::Walker for Game<'_> {
             queue!(tty, cursor::MoveTo(0, i as u16), Print(line))?;
         }
         let status = format!(
-            "walked {}   time {:.0} s   q w e / a s d walk (NW N NE / SW S SE), Esc quits",
+            "walked {}   time {:.0} s",
             grid_core::words::count(self.moves() as u64, "cell", "cells"),
             self.started.elapsed().as_secs_f64()
         );
-        let status: String = status.chars().take(cols as usize).collect();
-        queue!(
-            tty,
-            cursor::MoveTo(0, view.min(lines.len()) as u16),
-            Print(status)
-        )?;
-        self.status_row.set(view.min(lines.len()) as u16);
+        // The keys on a line of their own, so that a long walk's figures never cut them off.
+        let keys = "q w e / a s d walk (NW N NE / SW S SE), Esc quits";
+        let row = view.min(lines.len());
+        for (i, text) in [status.as_str(), keys].into_iter().enumerate() {
+            let text: String = text.chars().take(cols as usize).collect();
+            queue!(tty, cursor::MoveTo(0, (row + i) as u16), Print(text))?;
+        }
+        self.status_row.set((row + 1) as u16);
         tty.flush()
     }
 

@@ -104,14 +104,15 @@ pub fn render(
 }
 
 /// The line above a chart page's picture that names the game under a finger: a phone has no
-/// hover to show a point's title. It keeps its room, so the picture does not jump.
-const PICKED: &str = r#"<p id="picked" style="min-height:2.6em;margin:0 0 .5em;font-size:.9em">Hover or tap a point for its game.</p>
+/// hover to show a point's title. It keeps its room (three lines), so the picture does not
+/// jump, and stays at the top of the window as the page scrolls, beside the panel tapped.
+const PICKED: &str = r#"<p id="picked" style="position:sticky;top:0;z-index:1;height:3.9em;overflow:hidden;margin:0 0 .5em;padding:.2em 0;font-size:.9em;background:inherit">Click or tap a point or a bar for its figures.</p>
 "#;
 
 /// Tapping a point or a bar says its title in [`PICKED`]; a transparent stroke makes each
 /// point a target a finger can hit. A window 700 px wide or less shows the narrow chart, its
 /// panels one under another, whose text a phone shows large enough to read.
-const TAP: &str = r#"<style>.game { stroke: transparent; stroke-width: 10px; cursor: pointer; }
+const TAP: &str = r#"<style>.game { stroke: transparent; stroke-width: 16px; cursor: pointer; }
 .narrow { display: none; }
 @media (max-width: 700px) { .wide { display: none; } .narrow { display: block; } }</style>
 <script>

@@ -145,16 +145,16 @@ pub fn refusal(algorithm: Algorithm, tiling: Tiling) -> Option<&'static str> {
              carry a whole level's: use kruskal, its general form",
         ),
         (Algorithm::BinaryTree | Algorithm::Sidewinder, Tiling::Wrapped | Tiling::Cube) => Some(
-            "it carves towards two sides of a rectangle, and a wrapped edge or a cube has \
-             no side to carve towards: a row would run round into itself",
+            "it carves towards the north and east sides of a rectangle, which a wrapped \
+             maze or a cube's faces do not both have",
         ),
         (Algorithm::Eller, Tiling::Wrapped | Tiling::Cube) => Some(
             "it joins each row to the next down to the last, and a wrapped edge or a cube \
              joins rows round in a ring",
         ),
         (Algorithm::RecursiveDivision, Tiling::Wrapped | Tiling::Cube) => Some(
-            "it cuts a rectangle with walls from side to side, and a ring or a cube has no \
-             sides for a wall to run between",
+            "it cuts a rectangle with walls from side to side, and a wrapped maze or a \
+             cube has no sides for a wall to run between",
         ),
         _ => None,
     }

@@ -20,7 +20,7 @@ pub(super) fn beyond(doc: &Document) -> Option<Beyond> {
     let maze = crate::tiled_maze(doc).ok().flatten()?;
     let (legend, alone) = match &maze.maze {
         AnyMaze::Levels(m) => (
-            "Levels side by side, level 0 first. ▲ stairs up to the next level, ▼ stairs \
+            "Levels side by side, level 1 first. ▲ stairs up to the next level, ▼ stairs \
              down: each flight is marked at both of its ends."
                 .to_string(),
             m.topology().levels() > 1,
